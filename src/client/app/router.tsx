@@ -1,0 +1,68 @@
+// Every route of the spec's table. Pages load lazily, so each route ships only its own code.
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from './layout/RootLayout';
+import { BareLayout } from './layout/BareLayout';
+import { RequireAdmin, RequireSignedIn, RequireSubscriber } from './guards';
+import { RouteError } from './layout/RouteError';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const signedIn = (children: RouteObject[]): RouteObject => ({ element: <RequireSignedIn />, children });
+const subscriber = (children: RouteObject[]): RouteObject => ({ element: <RequireSubscriber />, children });
+const admin = (children: RouteObject[]): RouteObject => ({ element: <RequireAdmin />, children });
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: page(() => import('../features/home/HomePage')) },
+      { path: 'cours', lazy: page(() => import('../features/courses/CatalogPage')) },
+      { path: 'cours/:courseId', lazy: page(() => import('../features/courses/CourseDetailPage')) },
+      { path: 'recettes', lazy: page(() => import('../features/recipes/RecipeLibraryPage')) },
+      { path: 'recettes/:recipeId', lazy: page(() => import('../features/recipes/RecipeDetailPage')) },
+      { path: 'chefs', lazy: page(() => import('../features/chefs/ChefListPage')) },
+      { path: 'chefs/:chefId', lazy: page(() => import('../features/chefs/ChefProfilePage')) },
+      { path: 'faq', lazy: page(() => import('../features/static/FaqPage')) },
+      { path: 'privacy-policy', lazy: page(() => import('../features/static/PrivacyPage')) },
+      { path: 'terms-of-service', lazy: page(() => import('../features/static/TermsPage')) },
+      { path: 'update-password', lazy: page(() => import('../features/coming/UpdatePasswordPage')) },
+      { path: 'abonnement', lazy: page(() => import('../features/subscription/SubscriptionOfferPage')) },
+      { path: 'abonnement-succes', element: <Navigate to="/abonne/tableau-de-bord" replace /> },
+      { path: 'abonnement-annule', element: <Navigate to="/abonnement" replace /> },
+      { path: 'reserver-un-cours', lazy: page(() => import('../features/coming/BookingHubPage')) },
+      signedIn([
+        { path: 'booking/:courseId', lazy: page(() => import('../features/coming/BookingPage')) },
+        { path: 'favoris', lazy: page(() => import('../features/coming/FavoritesPage')) },
+        { path: 'account', lazy: page(() => import('../features/coming/AccountPage')) },
+        { path: 'mes-achats', lazy: page(() => import('../features/coming/PurchasesPage')) },
+        { path: 'calendrier', lazy: page(() => import('../features/coming/CalendarPage')) },
+        { path: 'notifications', lazy: page(() => import('../features/coming/NotificationsPage')) },
+        { path: 'panier', lazy: page(() => import('../features/coming/CartPage')) },
+      ]),
+      subscriber([
+        { path: 'abonne', lazy: page(() => import('../features/coming/SubscriberDashboardPage')) },
+        { path: 'abonne/tableau-de-bord', lazy: page(() => import('../features/coming/SubscriberDashboardPage')) },
+      ]),
+      admin([
+        { path: 'admin', lazy: page(() => import('../features/coming/AdminDashboardPage')) },
+        { path: 'mon-profil-chef', lazy: page(() => import('../features/coming/OwnChefProfilePage')) },
+      ]),
+      { path: '*', lazy: page(() => import('./layout/NotFoundPage')) },
+    ],
+  },
+  {
+    // Payment screens render bare, without header, footer or navigation (spec: layout).
+    element: <BareLayout />,
+    errorElement: <RouteError />,
+    children: [
+      signedIn([
+        { path: 'payment/subscription', lazy: page(() => import('../features/coming/PaymentPage')) },
+        { path: 'payment/:courseId', lazy: page(() => import('../features/coming/PaymentPage')) },
+      ]),
+      { path: 'payment-result', lazy: page(() => import('../features/coming/PaymentResultPage')) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,50 @@
+// The browser's only way to the API: JSON in, JSON out, errors as ApiError with a French message.
+import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@shared/errors';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export async function api<T>(path: string, init: RequestInit & { query?: Query } = {}): Promise<T> {
+  const { query, ...rest } = init;
+  let res: Response;
+  try {
+    res = await fetch(withQuery(`/api${path}`, query), {
+      credentials: 'same-origin',
+      ...rest,
+      headers: { Accept: 'application/json', ...(rest.body ? { 'Content-Type': 'application/json' } : {}), ...rest.headers },
+    });
+  } catch {
+    throw new ApiError(0, 'SERVICE_UNAVAILABLE', 'Impossible de joindre le serveur. Vérifiez votre connexion.');
+  }
+  if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
+  const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
+  const code = body?.error?.code ?? 'INTERNAL';
+  throw new ApiError(res.status, code, body?.error?.message ?? ERROR_MESSAGES.INTERNAL, body?.error?.fields);
+}
+
+/** Initial data the server embedded in the page for the first route, read once. */
+export function takeInitialData<T>(key: string): T | undefined {
+  const store = (window as unknown as { __TOQUE_DATA__?: Record<string, unknown> }).__TOQUE_DATA__;
+  if (!store || !(key in store)) return undefined;
+  const value = store[key] as T;
+  delete store[key];
+  return value;
+}

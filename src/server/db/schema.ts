@@ -1,0 +1,228 @@
+// The database schema. Column names are snake_case in SQL (drizzle `casing`), camelCase in code.
+// Money is integer cents; time is timestamptz in UTC.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['learner', 'chef', 'admin']);
+export const recipeCategoryEnum = pgEnum('recipe_category', ['starter', 'main', 'dessert', 'drink']);
+export const difficultyEnum = pgEnum('difficulty', ['beginner', 'intermediate', 'advanced']);
+export const courseStatusEnum = pgEnum('course_status', ['published', 'draft', 'archived']);
+export const sessionStatusEnum = pgEnum('session_status', ['scheduled', 'cancelled']);
+export const reservationStatusEnum = pgEnum('reservation_status', [
+  'pending_payment',
+  'confirmed',
+  'cancelled',
+  'expired',
+]);
+export const purchaseStatusEnum = pgEnum('purchase_status', ['pending', 'succeeded', 'failed', 'refunded']);
+export const subscriptionStatusEnum = pgEnum('subscription_status', [
+  'incomplete',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+]);
+
+/** Accounts. Shaped after the auth library's `user` model so it can own this table. */
+export const users = pgTable('users', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** What the site shows of a person, and their role. Private fields: phone, address, province. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text().notNull(),
+    role: roleEnum().notNull().default('learner'),
+    avatarUrl: text(),
+    specialty: text(),
+    bio: text(),
+    phone: text(),
+    address: text(),
+    /** Two-letter Canadian province code, or 'XX' outside Canada; decides the taxes. */
+    province: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('profiles_role_idx').on(t.role, t.fullName)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    description: text().notNull(),
+    imageUrl: text(),
+    priceCents: integer().notNull(),
+    isLive: boolean().notNull(),
+    isPremium: boolean().notNull().default(false),
+    teacherId: text().references(() => users.id, { onDelete: 'set null' }),
+    difficulty: difficultyEnum().notNull().default('beginner'),
+    durationMinutes: integer(),
+    cuisineType: text(),
+    dietaryInfo: text(),
+    /** Storage key of the recorded video (recorded courses only). Never sent to the client as-is. */
+    videoKey: text(),
+    status: courseStatusEnum().notNull().default('published'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('courses_price_non_negative', sql`${t.priceCents} >= 0`),
+    index('courses_status_idx').on(t.status, t.isLive, t.createdAt),
+    index('courses_teacher_idx').on(t.teacherId),
+  ],
+);
+
+/** A dated occurrence of a live course, with its seats. */
+export const courseSessions = pgTable(
+  'course_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    /** Overrides the course's duration; null means the course's, or 60 minutes. */
+    durationMinutes: integer(),
+    capacity: integer().notNull(),
+    /** One video-conference link shared by every attendee of the session. */
+    videoLink: text(),
+    recordingKey: text(),
+    status: sessionStatusEnum().notNull().default('scheduled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('course_sessions_capacity_positive', sql`${t.capacity} > 0`),
+    index('course_sessions_course_idx').on(t.courseId, t.startsAt),
+    index('course_sessions_starts_idx').on(t.startsAt),
+  ],
+);
+
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    category: recipeCategoryEnum().notNull(),
+    durationMinutes: integer().notNull(),
+    servings: integer().notNull().default(4),
+    /** One ingredient per element, as written ('200 g de farine'). */
+    ingredients: text().array().notNull(),
+    /** One preparation step per element, in order. */
+    steps: text().array().notNull(),
+    imageUrl: text(),
+    isPremium: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recipes_created_idx').on(t.createdAt),
+    index('recipes_category_idx').on(t.category, t.createdAt),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipeId: uuid()
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.recipeId] })],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: subscriptionStatusEnum().notNull(),
+    provider: text().notNull(),
+    providerSubscriptionId: text(),
+    currentPeriodStart: timestamp({ withTimezone: true }),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('subscriptions_provider_id_uq').on(t.provider, t.providerSubscriptionId),
+  ],
+);
+
+/** The right to a course, granted when its payment succeeded. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    status: purchaseStatusEnum().notNull().default('pending'),
+    amountCents: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('purchases_user_idx').on(t.userId, t.status, t.createdAt)],
+);
+
+/** A learner's seat in a live session: held while unpaid, then confirmed. */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid()
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: 'restrict' }),
+    clientName: text().notNull(),
+    status: reservationStatusEnum().notNull().default('pending_payment'),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reservations_session_idx').on(t.sessionId, t.status),
+    index('reservations_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,62 @@
+// The only reader of process.env. Everything else receives a typed Config.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The folder holding package.json, found from this file whether it runs from src/ or dist/. */
+export function findRootDir(start = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** A PostgreSQL server; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | undefined;
+  rootDir: string;
+  dataDir: string;
+  /** The site's public origin, used for canonical links, Open Graph and the sitemap. */
+  publicUrl: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  seedOnEmpty: boolean;
+};
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Configuration invalide : ${detail}`);
+  }
+  const e = parsed.data;
+  const rootDir = findRootDir();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    rootDir,
+    dataDir: path.resolve(rootDir, e.DATA_DIR ?? 'data'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    seedOnEmpty: e.SEED_ON_EMPTY === 'true',
+  };
+}

@@ -1,0 +1,53 @@
+// Boots the server: configuration, database (migrated, seeded when empty), HTTP.
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { migrationsDir, pgliteDir, uploadsDir } from './db/paths';
+import { seedIfEmpty } from './db/seed';
+import type { Deps } from './deps';
+import { loadConfig } from './env';
+import { localDiskStorage } from './integrations/storage/local-disk';
+import { createLogger } from './logger';
+
+const config = loadConfig();
+const logger = createLogger(config);
+
+const database = await openDatabase({
+  url: config.databaseUrl,
+  pgliteDir: config.databaseUrl ? undefined : pgliteDir(config),
+  migrationsDir: migrationsDir(config),
+});
+await database.migrate();
+
+const deps: Deps = {
+  config,
+  database,
+  storage: localDiskStorage(uploadsDir(config)),
+  logger,
+  now: () => new Date(),
+};
+
+if (config.seedOnEmpty) {
+  const seeded = await seedIfEmpty(deps);
+  if (seeded) logger.info('Base de données vide : données de démonstration ajoutées.');
+}
+
+const app = createApp(deps);
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  logger.info(`Toque écoute sur ${config.publicUrl} (port ${info.port}, base ${database.kind})`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'arrêt en cours');
+  // Finish in-flight requests, then release the database.
+  server.close(async () => {
+    await database.close().catch(() => {});
+    process.exit(0);
+  });
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,51 @@
+// Error codes of the API and the French message a user reads for each.
+// The server answers { error: { code, message, fields? } }; the client shows `message`.
+
+export const ERROR_MESSAGES = {
+  VALIDATION_FAILED: 'Certaines informations sont invalides. Vérifiez les champs indiqués.',
+  BAD_REQUEST: 'La requête est invalide.',
+  UNAUTHENTICATED: 'Connexion requise.',
+  FORBIDDEN: "Vous n'avez pas accès à cette ressource.",
+  NOT_FOUND: "La ressource demandée n'existe pas.",
+  ROUTE_NOT_FOUND: "Cette adresse de l'API n'existe pas.",
+  COURSE_NOT_FOUND: "Ce cours n'a pas été trouvé.",
+  RECIPE_NOT_FOUND: "Cette recette n'a pas été trouvée.",
+  CHEF_NOT_FOUND: 'Chef non trouvé.',
+  CONFLICT: 'Cette action entre en conflit avec une autre. Réessayez.',
+  PAYLOAD_TOO_LARGE: 'Le contenu envoyé est trop volumineux.',
+  UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas accepté.",
+  RATE_LIMITED: 'Trop de tentatives. Réessayez dans quelques minutes.',
+  SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+  INTERNAL: 'Une erreur inattendue est survenue.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  COURSE_NOT_FOUND: 404,
+  RECIPE_NOT_FOUND: 404,
+  CHEF_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The body of every error response of the API. */
+export type ApiErrorBody = {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Per-field French messages, keyed by the input's field name. */
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+};

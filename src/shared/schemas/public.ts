@@ -1,0 +1,113 @@
+// The public API's contract: query inputs (validated on the server) and the shapes it answers.
+import {
+  COURSE_FORMATS,
+  DIFFICULTIES,
+  DURATION_FILTERS,
+  RECIPE_CATEGORIES,
+  type Difficulty,
+  type RecipeCategory,
+} from '../catalog';
+import { z } from '../zod';
+
+export const MAX_SEARCH_LENGTH = 100;
+
+/** An entity id in a URL. A malformed one is answered like a missing one (404). */
+export const uuidParam = z.string().uuid();
+
+/** GET /api/courses */
+export const courseListQuery = z
+  .object({
+    cuisine: z.string().trim().min(1).max(60).optional(),
+    difficulty: z.enum(DIFFICULTIES, { error: 'Niveau de difficulté inconnu.' }).optional(),
+    chef: z.string().trim().min(1).max(64).optional(),
+    format: z.enum(COURSE_FORMATS, { error: 'Format de cours inconnu.' }).optional(),
+  })
+  .strict();
+export type CourseListQuery = z.infer<typeof courseListQuery>;
+
+/** GET /api/recipes */
+export const recipeListQuery = z
+  .object({
+    q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: 'La recherche est trop longue (100 caractères au plus).' }).optional(),
+    category: z.enum(RECIPE_CATEGORIES, { error: 'Catégorie de recette inconnue.' }).optional(),
+    duration: z.enum(DURATION_FILTERS, { error: 'Filtre de durée inconnu.' }).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+    offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  })
+  .strict();
+export type RecipeListQuery = z.infer<typeof recipeListQuery>;
+
+export type TeacherRef = { id: string; fullName: string };
+
+export type CourseSummary = {
+  id: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  priceCents: number;
+  isLive: boolean;
+  isPremium: boolean;
+  difficulty: Difficulty;
+  durationMinutes: number | null;
+  cuisineType: string | null;
+  dietaryInfo: string | null;
+  teacher: TeacherRef | null;
+  /** The next upcoming scheduled session of a live course. */
+  nextSessionAt: string | null;
+  createdAt: string;
+};
+
+export type SessionSummary = {
+  id: string;
+  startsAt: string;
+  durationMinutes: number;
+  capacity: number;
+  seatsLeft: number;
+};
+
+export type CourseDetail = CourseSummary & {
+  /** Upcoming scheduled sessions, soonest first (live courses). */
+  sessions: SessionSummary[];
+  /** False when the viewer must see the 'Contenu Exclusif pour Abonnés' panel. */
+  unlocked: boolean;
+};
+
+export type RecipeSummary = {
+  id: string;
+  name: string;
+  description: string;
+  category: RecipeCategory;
+  durationMinutes: number;
+  servings: number;
+  imageUrl: string | null;
+  isPremium: boolean;
+  createdAt: string;
+};
+
+export type RecipeDetail = RecipeSummary & {
+  /** Null when the recipe is premium and the viewer is not entitled: never sent. */
+  ingredients: string[] | null;
+  steps: string[] | null;
+  locked: boolean;
+};
+
+export type ChefSummary = {
+  id: string;
+  fullName: string;
+  avatarUrl: string | null;
+  specialty: string | null;
+  bio: string | null;
+};
+
+export type HomeData = {
+  courses: CourseSummary[];
+  recipes: RecipeSummary[];
+  chef: ChefSummary | null;
+};
+
+export type CourseListResponse = { courses: CourseSummary[] };
+export type CourseResponse = { course: CourseDetail };
+export type RecipeListResponse = { recipes: RecipeSummary[]; total: number };
+export type RecipeResponse = { recipe: RecipeDetail };
+export type ChefListResponse = { chefs: ChefSummary[] };
+export type ChefResponse = { chef: ChefSummary; courses: CourseSummary[] };

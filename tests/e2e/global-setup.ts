@@ -1,0 +1,72 @@
+// Starts the production build once for the browser journeys: a fresh data folder, the embedded
+// database (or a scratch PostgreSQL database when TEST_DATABASE_URL is set), seeded on first start.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type {} from 'vitest';
+import type { TestProject } from 'vitest/node';
+import { createScratchPostgres, rootDir } from '../setup/test-db';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const entry = path.join(rootDir, 'dist/server/index.js');
+  if (!existsSync(entry) || !existsSync(path.join(rootDir, 'dist/client/index.html'))) {
+    throw new Error('Build missing: run `npm run build` before the browser journeys (npm test does it).');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-e2e-'));
+  const scratch = process.env.TEST_DATABASE_URL ? await createScratchPostgres(process.env.TEST_DATABASE_URL) : null;
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: rootDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('Server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  project.provide('baseURL', baseURL);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

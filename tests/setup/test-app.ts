@@ -1,0 +1,41 @@
+// The real app over a real database, for integration tests. Requests go through app.request().
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../src/server/app';
+import type { Deps } from '../../src/server/deps';
+import { loadConfig } from '../../src/server/env';
+import { localDiskStorage } from '../../src/server/integrations/storage/local-disk';
+import { createLogger } from '../../src/server/logger';
+import { openTestDatabase } from './test-db';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(opts: { now?: () => Date } = {}) {
+  const database = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-test-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir, publicUrl: 'http://toque.test' };
+  const deps: Deps = {
+    config,
+    database,
+    storage: localDiskStorage(path.join(dataDir, 'uploads')),
+    logger: createLogger(config),
+    now: opts.now ?? (() => new Date()),
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    db: database.db,
+    /** GET/POST… a path of the app; JSON bodies are encoded for you. */
+    request: (p: string, init?: RequestInit) => app.request(p, init),
+    async json<T = unknown>(p: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {
+      const res = await app.request(p, init);
+      return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+    },
+    async close() {
+      await database.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
