@@ -21,6 +21,7 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().optional(),
+  CLIENT_DIR: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
@@ -34,6 +35,8 @@ export type Config = {
   databaseUrl: string | undefined;
   rootDir: string;
   dataDir: string;
+  /** The built SPA (dist/client unless CLIENT_DIR says otherwise). */
+  clientDir: string;
   /** The site's public origin, used for canonical links, Open Graph and the sitemap. */
   publicUrl: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
@@ -55,6 +58,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     rootDir,
     dataDir: path.resolve(rootDir, e.DATA_DIR ?? 'data'),
+    clientDir: path.resolve(rootDir, e.CLIENT_DIR ?? 'dist/client'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',

@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 /** The built SPA: hashed assets cached for a year, every other path answered with index.html. */
 export function webRoutes(deps: Deps) {
   const app = new Hono();
-  const clientDir = path.join(deps.config.rootDir, 'dist/client');
+  const clientDir = deps.config.clientDir;
   const relRoot = path.relative(process.cwd(), clientDir) || '.';
 
   app.use(
