@@ -27,7 +27,7 @@ export function formatLongDate(value: Date | string | null | undefined, timeZone
   return new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone }).format(d);
 }
 
-/** 'samedi 28 novembre 2026, 18 h 00 HNE' — a live session's time with its zone named. */
+/** 'samedi 28 novembre 2026 à 18 h 00 HNE' — a live session's time with its zone named. */
 export function formatSessionDateTime(value: Date | string | null | undefined, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return 'N/A';

@@ -14,12 +14,18 @@ export const MAX_SEARCH_LENGTH = 100;
 /** An entity id in a URL. A malformed one is answered like a missing one (404). */
 export const uuidParam = z.string().uuid();
 
+// zod's generic French messages name types in English ('attendu number'); a user reads these instead.
+const CUISINE_ERROR = 'Type de cuisine invalide.';
+const CHEF_ERROR = 'Chef invalide.';
+const LIMIT_ERROR = 'La limite doit être un nombre entier de 1 à 100.';
+const OFFSET_ERROR = 'Le décalage doit être un nombre entier de 0 à 10 000.';
+
 /** GET /api/courses */
 export const courseListQuery = z
   .object({
-    cuisine: z.string().trim().min(1).max(60).optional(),
+    cuisine: z.string().trim().min(1, { error: CUISINE_ERROR }).max(60, { error: CUISINE_ERROR }).optional(),
     difficulty: z.enum(DIFFICULTIES, { error: 'Niveau de difficulté inconnu.' }).optional(),
-    chef: z.string().trim().min(1).max(64).optional(),
+    chef: z.string().trim().min(1, { error: CHEF_ERROR }).max(64, { error: CHEF_ERROR }).optional(),
     format: z.enum(COURSE_FORMATS, { error: 'Format de cours inconnu.' }).optional(),
   })
   .strict();
@@ -31,8 +37,18 @@ export const recipeListQuery = z
     q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: 'La recherche est trop longue (100 caractères au plus).' }).optional(),
     category: z.enum(RECIPE_CATEGORIES, { error: 'Catégorie de recette inconnue.' }).optional(),
     duration: z.enum(DURATION_FILTERS, { error: 'Filtre de durée inconnu.' }).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(100),
-    offset: z.coerce.number().int().min(0).max(10_000).default(0),
+    limit: z.coerce
+      .number({ error: LIMIT_ERROR })
+      .int({ error: LIMIT_ERROR })
+      .min(1, { error: LIMIT_ERROR })
+      .max(100, { error: LIMIT_ERROR })
+      .default(100),
+    offset: z.coerce
+      .number({ error: OFFSET_ERROR })
+      .int({ error: OFFSET_ERROR })
+      .min(0, { error: OFFSET_ERROR })
+      .max(10_000, { error: OFFSET_ERROR })
+      .default(0),
   })
   .strict();
 export type RecipeListQuery = z.infer<typeof recipeListQuery>;

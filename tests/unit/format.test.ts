@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHEF_TIME_ZONE,
+  formatAmount,
+  formatDuration,
+  formatLongDate,
+  formatPrice,
+  formatSessionDateTime,
+  isoDuration,
+} from '@shared/format';
+
+// fr-CA groups thousands with a no-break space (U+00A0) and uses a decimal comma.
+const NBSP = '\u00a0';
+
+describe('formatPrice', () => {
+  it('shows cents as CAD with a decimal comma', () => {
+    expect(formatPrice(1999)).toBe('19,99 CAD');
+    expect(formatPrice(4500)).toBe('45,00 CAD');
+    expect(formatPrice(5)).toBe('0,05 CAD');
+  });
+
+  it('shows zero as 0,00 CAD', () => {
+    expect(formatPrice(0)).toBe('0,00 CAD');
+  });
+
+  it('groups thousands with the fr-CA separator', () => {
+    expect(formatPrice(123456)).toBe(`1${NBSP}234,56 CAD`);
+    expect(formatPrice(100_000_000)).toBe(`1${NBSP}000${NBSP}000,00 CAD`);
+  });
+
+  it('formatAmount gives the number alone, for "Payer {price} CAD"', () => {
+    expect(formatAmount(1999)).toBe('19,99');
+    expect(formatAmount(250000)).toBe(`2${NBSP}500,00`);
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the date in French long form', () => {
+    expect(formatLongDate('2026-11-22T15:00:00Z', CHEF_TIME_ZONE)).toBe('22 novembre 2026');
+    expect(formatLongDate(new Date('2027-01-05T12:00:00Z'), 'UTC')).toBe('5 janvier 2027');
+  });
+
+  it('uses the given zone for the calendar day', () => {
+    // 03:00 UTC on the 22nd is still the evening of the 21st in Toronto.
+    expect(formatLongDate('2026-11-22T03:00:00Z', CHEF_TIME_ZONE)).toBe('21 novembre 2026');
+    expect(formatLongDate('2026-11-22T03:00:00Z', 'UTC')).toBe('22 novembre 2026');
+  });
+
+  it("says 'N/A' when the date is missing or unreadable", () => {
+    expect(formatLongDate(null)).toBe('N/A');
+    expect(formatLongDate(undefined)).toBe('N/A');
+    expect(formatLongDate('pas une date')).toBe('N/A');
+  });
+});
+
+describe('formatSessionDateTime', () => {
+  it('names the zone: standard and daylight time in Toronto', () => {
+    expect(formatSessionDateTime('2026-11-28T23:00:00Z', CHEF_TIME_ZONE)).toBe('samedi 28 novembre 2026 à 18 h 00 HNE');
+    expect(formatSessionDateTime('2026-07-28T22:00:00Z', CHEF_TIME_ZONE)).toBe('mardi 28 juillet 2026 à 18 h 00 HAE');
+  });
+
+  it("shows the same instant in the viewer's own zone", () => {
+    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'America/Vancouver')).toBe('samedi 28 novembre 2026 à 15 h 00 HNP');
+    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'UTC')).toBe('samedi 28 novembre 2026 à 23 h 00 UTC');
+    // Across midnight the weekday and the day change too.
+    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'Europe/Paris')).toMatch(/^dimanche 29 novembre 2026 à 00 h 00 /);
+  });
+
+  it("says 'N/A' when missing", () => {
+    expect(formatSessionDateTime(null)).toBe('N/A');
+    expect(formatSessionDateTime('n’importe quoi')).toBe('N/A');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 min'],
+    [45, '45 min'],
+    [59, '59 min'],
+    [60, '1 h'],
+    [61, '1 h 01'],
+    [90, '1 h 30'],
+    [120, '2 h'],
+    [125, '2 h 05'],
+  ])('%i minutes read %s', (minutes, text) => {
+    expect(formatDuration(minutes)).toBe(text);
+  });
+
+  it("says 'N/A' when unknown", () => {
+    expect(formatDuration(null)).toBe('N/A');
+    expect(formatDuration(undefined)).toBe('N/A');
+  });
+});
+
+describe('isoDuration (schema.org)', () => {
+  it.each([
+    [0, 'PT0M'],
+    [45, 'PT45M'],
+    [60, 'PT1H'],
+    [61, 'PT1H1M'],
+    [90, 'PT1H30M'],
+    [240, 'PT4H'],
+  ])('%i minutes is %s', (minutes, iso) => {
+    expect(isoDuration(minutes)).toBe(iso);
+  });
+});
