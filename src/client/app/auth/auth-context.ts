@@ -1,0 +1,40 @@
+// The shape of authentication as the pages read it. Kept apart from the provider so a page that only
+// reads it does not pull the dialog code in.
+import { createContext, useContext } from 'react';
+
+export type Role = 'learner' | 'chef' | 'admin';
+
+export type AuthUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  avatarUrl: string | null;
+  isSubscriber: boolean;
+};
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export type AuthState = { status: AuthStatus; user: AuthUser | null };
+
+export type AuthDialogView = 'login' | 'signup' | 'forgotPassword';
+
+export type AuthDialogControl = {
+  open: (view?: AuthDialogView) => void;
+};
+
+export const AuthContext = createContext<AuthState | null>(null);
+export const AuthDialogContext = createContext<AuthDialogControl | null>(null);
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  // Spec §8: using the auth context outside its provider is a programming error.
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}
+
+export function useAuthDialog(): AuthDialogControl {
+  const value = useContext(AuthDialogContext);
+  if (!value) throw new Error('useAuthDialog must be used within an AuthProvider');
+  return value;
+}
