@@ -36,20 +36,22 @@ export default async function setup(project: TestProject) {
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchPostgres(process.env.TEST_DATABASE_URL) : null;
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    cwd: rootDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseURL,
+    LOG_LEVEL: 'warn',
+    SEED_ON_EMPTY: 'true',
+  };
+  // Embedded mode means no DATABASE_URL at all (an empty one is an invalid URL to the config);
+  // CLIENT_DIR from a developer's shell must not point the journeys at another build.
+  delete env.DATABASE_URL;
+  delete env.CLIENT_DIR;
+  if (scratch) env.DATABASE_URL = scratch.url;
+  const child: ChildProcess = spawn(process.execPath, [entry], { cwd: rootDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}`);
