@@ -1,0 +1,106 @@
+// /cours/:courseId — one course: what it is, who teaches it, its upcoming sessions and the way to
+// book or buy it; a premium course not unlocked shows the subscribers' panel (spec: course detail).
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { formatPrice } from '@shared/format';
+import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { useCourse } from './api';
+import { CourseActions } from './components/CourseActions';
+import { FormatBadge, PremiumBadge } from './components/CourseBadges';
+import { CourseDetailSkeleton } from './components/CourseDetailSkeleton';
+import { CourseFacts } from './components/CourseFacts';
+import { CourseNotFound } from './components/CourseNotFound';
+import { PremiumPanel } from './components/PremiumPanel';
+import { SessionList } from './components/SessionList';
+import { useLoadErrorToast } from './use-load-error-toast';
+
+export default function CourseDetailPage() {
+  const { courseId = '' } = useParams();
+  const query = useCourse(courseId);
+  const notFound = query.error?.status === 404;
+  const course = query.data?.course;
+
+  usePageTitle(course ? course.title : notFound ? 'Cours non trouvé' : undefined);
+  useLoadErrorToast(notFound ? null : query.error, 'Erreur de chargement des cours', 'course-load');
+  useEffect(() => {
+    if (notFound) toast.error('Erreur', { id: 'course-not-found', description: "Ce cours n'a pas été trouvé." });
+  }, [notFound]);
+
+  if (notFound) return <CourseNotFound />;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      {query.isPending ? (
+        <CourseDetailSkeleton />
+      ) : query.isError ? (
+        <ErrorPanel title="Impossible de charger ce cours." message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : course ? (
+        // DOM order header → price and actions → details, so a phone sees the price and the button
+        // right after the title; on a wide screen the actions sit in a sticky side column.
+        <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-10">
+          <header className="min-w-0 space-y-5 lg:col-start-1">
+            <div className="overflow-hidden rounded-2xl">
+              <ResponsiveImage
+                src={course.imageUrl}
+                alt={`Illustration du cours « ${course.title} »`}
+                width={1200}
+                height={675}
+                sizes="(min-width: 1152px) 720px, (min-width: 1024px) 62vw, 100vw"
+                priority
+                className="aspect-[16/9] w-full"
+              />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <FormatBadge isLive={course.isLive} />
+              {course.isPremium ? <PremiumBadge /> : null}
+            </div>
+            <h1 className="text-3xl font-semibold leading-tight text-ink sm:text-4xl">{course.title}</h1>
+            {course.teacher ? (
+              <p className="text-lg text-muted">
+                Avec{' '}
+                <Link to={`/chefs/${course.teacher.id}`} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                  {course.teacher.fullName}
+                </Link>
+              </p>
+            ) : null}
+          </header>
+
+          <aside
+            aria-label="Réserver ou acheter ce cours"
+            className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+          >
+            <div className="space-y-5 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+              <p className="text-3xl font-semibold text-brand-800">{formatPrice(course.priceCents)}</p>
+              <CourseActions course={course} />
+              <hr className="border-line" />
+              <CourseFacts course={course} />
+            </div>
+          </aside>
+
+          <div className="min-w-0 space-y-8 lg:col-start-1">
+            {course.unlocked ? null : <PremiumPanel />}
+
+            <section aria-labelledby="course-about">
+              <h2 id="course-about" className="mb-3 text-2xl font-semibold text-ink">
+                À propos du cours
+              </h2>
+              <p className="whitespace-pre-line leading-relaxed text-ink/90">{course.description}</p>
+            </section>
+
+            {course.isLive ? (
+              <section aria-labelledby="course-sessions">
+                <h2 id="course-sessions" className="mb-3 text-2xl font-semibold text-ink">
+                  Prochaines séances
+                </h2>
+                <SessionList sessions={course.sessions} />
+              </section>
+            ) : null}
+          </div>
+        </article>
+      ) : null}
+    </div>
+  );
+}
