@@ -52,23 +52,37 @@ export default async function setup(project: TestProject) {
   delete env.CLIENT_DIR;
   if (scratch) env.DATABASE_URL = scratch.url;
   const child: ChildProcess = spawn(process.execPath, [entry], { cwd: rootDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 60_000;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(child, baseURL);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  project.provide('baseURL', baseURL);
+  return stop;
+}
+
+/** Waits for the server's health check; it migrates and seeds first, which takes a few seconds. */
+async function waitUntilUp(child: ChildProcess, baseURL: string) {
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) break;
+      if (res.ok) return;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('Server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('Server did not start within 90 s');
     await new Promise((r) => setTimeout(r, 200));
   }
-  project.provide('baseURL', baseURL);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
 }
