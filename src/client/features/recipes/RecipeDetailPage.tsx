@@ -1,0 +1,86 @@
+// /recettes/:recipeId — one recipe: picture, category, time, servings, ingredients and numbered steps;
+// a premium recipe is locked for non-subscribers (the server sends no ingredients or steps then).
+import { Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { useRecipe } from './api';
+import { CategoryBadge, RecipeDuration, RecipePremiumBadge } from './components/RecipeBadges';
+import { RecipeContent } from './components/RecipeContent';
+import { RecipeDetailSkeleton } from './components/RecipeDetailSkeleton';
+import { RecipeLocked } from './components/RecipeLocked';
+import { useLoadErrorToast } from './use-load-error-toast';
+
+export default function RecipeDetailPage() {
+  const { recipeId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useRecipe(recipeId);
+  const notFound = query.error?.status === 404;
+  const recipe = query.data?.recipe;
+
+  usePageTitle(recipe?.name);
+  useLoadErrorToast(notFound ? null : query.error, 'Erreur de chargement des recettes', 'recipe-load');
+  // Spec §8: a missing recipe says so and sends the reader back to the library.
+  useEffect(() => {
+    if (!notFound) return;
+    toast.error('Erreur', { id: 'recipe-not-found', description: "Cette recette n'a pas été trouvée." });
+    navigate('/recettes', { replace: true });
+  }, [notFound, navigate]);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      {query.isPending || notFound ? (
+        <RecipeDetailSkeleton />
+      ) : query.isError ? (
+        <ErrorPanel title="Impossible de charger cette recette." message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : recipe ? (
+        <article className="space-y-10">
+          <header className="grid gap-6 lg:grid-cols-2 lg:items-center lg:gap-10">
+            {/* The favourite heart over the picture is for signed-in users only (spec); it joins
+                here with the favourites API of the accounts issue — visitors see no heart. */}
+            <div className="overflow-hidden rounded-2xl shadow-sm">
+              <ResponsiveImage
+                src={recipe.imageUrl}
+                alt={recipe.name}
+                width={1200}
+                height={900}
+                sizes="(min-width: 1152px) 560px, (min-width: 1024px) 48vw, 100vw"
+                priority
+                className="aspect-[4/3] w-full"
+              />
+            </div>
+            <div className="space-y-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <CategoryBadge category={recipe.category} />
+                {recipe.isPremium ? <RecipePremiumBadge /> : null}
+              </div>
+              <h1 className="text-3xl font-semibold leading-tight text-ink sm:text-5xl">{recipe.name}</h1>
+              {recipe.description ? <p className="text-lg leading-relaxed text-muted">{recipe.description}</p> : null}
+              <ul className="flex flex-wrap gap-x-6 gap-y-2 text-ink" aria-label="En bref">
+                <li>
+                  <RecipeDuration minutes={recipe.durationMinutes} className="inline-flex items-center gap-2 font-semibold" />
+                </li>
+                <li className="inline-flex items-center gap-2 font-semibold">
+                  <Users aria-hidden="true" className="size-4" />
+                  {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}
+                </li>
+              </ul>
+            </div>
+          </header>
+
+          {/* The server's JSON-LD names .premium-content as the paywalled part of the page. */}
+          <div className="premium-content">
+            {recipe.locked || !recipe.ingredients || !recipe.steps ? (
+              <RecipeLocked />
+            ) : (
+              <RecipeContent ingredients={recipe.ingredients} steps={recipe.steps} />
+            )}
+          </div>
+        </article>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// The library's search state as URL params (q, category, duration): shareable and kept on reload.
+import { DURATION_FILTERS, RECIPE_CATEGORIES } from '@shared/catalog';
+import { MAX_SEARCH_LENGTH } from '@shared/schemas/public';
+import type { RecipeSearch } from './api';
+
+const isOneOf = <T extends string>(list: readonly T[], v: string | null): v is T => v != null && (list as readonly string[]).includes(v);
+
+/** Unknown values in a hand-edited URL are dropped instead of earning a 400 from the server. */
+export function readRecipeSearch(params: URLSearchParams): RecipeSearch {
+  const q = params.get('q')?.trim().slice(0, MAX_SEARCH_LENGTH);
+  const category = params.get('category');
+  const duration = params.get('duration');
+  return {
+    ...(q ? { q } : {}),
+    ...(isOneOf(RECIPE_CATEGORIES, category) ? { category } : {}),
+    ...(isOneOf(DURATION_FILTERS, duration) ? { duration } : {}),
+  };
+}
+
+export function writeRecipeParam(params: URLSearchParams, key: keyof RecipeSearch, value: string | undefined): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const v = value?.trim();
+  if (v) next.set(key, v);
+  else next.delete(key);
+  return next;
+}
