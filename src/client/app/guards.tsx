@@ -1,0 +1,38 @@
+// Route guards (spec: Route guards). They decide what the screen shows; the server still decides
+// every call on its own from the session.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@client/components/ui/Spinner';
+import { useAuth } from './auth';
+import type { GuardRedirectState } from './layout/useOpenLoginFromState';
+
+function useLoginRedirectState(): GuardRedirectState {
+  const { pathname, search, hash } = useLocation();
+  return { from: { pathname, search, hash }, openLogin: true };
+}
+
+/** Signed-in users only: others go home, where the login dialog opens. */
+export function RequireSignedIn() {
+  const { status, user } = useAuth();
+  const state = useLoginRedirectState();
+  if (status === 'loading') return <PageSpinner />;
+  if (!user) return <Navigate to="/" replace state={state} />;
+  return <Outlet />;
+}
+
+/** Active subscribers only: visitors as above; signed-in non-subscribers see the offer. */
+export function RequireSubscriber() {
+  const { status, user } = useAuth();
+  const state = useLoginRedirectState();
+  if (status === 'loading') return <PageSpinner />;
+  if (!user) return <Navigate to="/" replace state={state} />;
+  if (!user.isSubscriber) return <Navigate to="/abonnement" replace />;
+  return <Outlet />;
+}
+
+/** The admin only: any other viewer goes home. */
+export function RequireAdmin() {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <PageSpinner />;
+  if (user?.role !== 'admin') return <Navigate to="/" replace />;
+  return <Outlet />;
+}

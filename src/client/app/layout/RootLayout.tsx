@@ -1,0 +1,32 @@
+// The shared layout of every page but payment (spec: Layout): skip link, sticky header with the
+// desktop navigation, the page, the footer, and the phone's bottom navigation.
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { MobileNav } from './MainNav';
+import { NavigationProgress } from './NavigationProgress';
+import { useOpenLoginFromState } from './useOpenLoginFromState';
+
+export function RootLayout() {
+  useOpenLoginFromState();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenu"
+        className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Aller au contenu
+      </a>
+      <NavigationProgress />
+      <Header />
+      <main id="contenu" tabIndex={-1} className="flex-1 pb-12 outline-none">
+        <Outlet />
+      </main>
+      <div className="pb-16 md:pb-0">
+        <Footer />
+      </div>
+      <MobileNav />
+      <ScrollRestoration />
+    </div>
+  );
+}
