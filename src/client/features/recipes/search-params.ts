@@ -1,7 +1,12 @@
 // The library's search state as URL params (q, category, duration): shareable and kept on reload.
 import { DURATION_FILTERS, RECIPE_CATEGORIES } from '@shared/catalog';
-import { MAX_SEARCH_LENGTH } from '@shared/schemas/public';
 import type { RecipeSearch } from './api';
+
+/**
+ * The server's limit on `q` (MAX_SEARCH_LENGTH in @shared/schemas/public). Copied, not imported:
+ * that module builds the zod schemas, and importing a value from it pulls zod into this page.
+ */
+export const MAX_SEARCH_LENGTH = 100;
 
 const isOneOf = <T extends string>(list: readonly T[], v: string | null): v is T => v != null && (list as readonly string[]).includes(v);
 

@@ -2,9 +2,9 @@
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
 import { DURATION_FILTERS, DURATION_FILTER_LABELS, RECIPE_CATEGORIES, RECIPE_CATEGORY_LABELS } from '@shared/catalog';
-import { MAX_SEARCH_LENGTH } from '@shared/schemas/public';
 import { Select } from '@client/components/ui/Select';
 import type { RecipeSearch } from '../api';
+import { MAX_SEARCH_LENGTH } from '../search-params';
 
 const CATEGORY_OPTIONS = RECIPE_CATEGORIES.map((value) => ({ value, label: RECIPE_CATEGORY_LABELS[value] }));
 const DURATION_OPTIONS = DURATION_FILTERS.map((value) => ({ value, label: DURATION_FILTER_LABELS[value] }));
