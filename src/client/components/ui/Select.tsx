@@ -58,7 +58,10 @@ export function Select({
             'hover:border-brand-600 data-[placeholder]:text-muted disabled:opacity-60',
           )}
         >
-          <RadixSelect.Value placeholder={placeholder ?? allLabel ?? 'Choisir…'} />
+          {/* One line however narrow the trigger (two selects side by side on a phone). */}
+          <span className="min-w-0 truncate">
+            <RadixSelect.Value placeholder={placeholder ?? allLabel ?? 'Choisir…'} />
+          </span>
           <RadixSelect.Icon>
             <ChevronDown aria-hidden="true" className="size-4 text-muted" />
           </RadixSelect.Icon>

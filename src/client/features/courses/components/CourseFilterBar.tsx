@@ -14,10 +14,11 @@ type CourseFilterBarProps = {
 };
 
 const FIELDS: { key: FilterKey; label: string; allLabel: string }[] = [
-  { key: 'cuisine', label: 'Type de cuisine', allLabel: 'Toutes les cuisines' },
-  { key: 'difficulty', label: 'Difficulté', allLabel: 'Tous les niveaux' },
-  { key: 'chef', label: 'Chef', allLabel: 'Tous les chefs' },
-  { key: 'format', label: 'Format', allLabel: 'Tous les formats' },
+  // Short "all" items: on a phone two selects share a row, and the label above already names the filter.
+  { key: 'cuisine', label: 'Type de cuisine', allLabel: 'Toutes' },
+  { key: 'difficulty', label: 'Difficulté', allLabel: 'Tous' },
+  { key: 'chef', label: 'Chef', allLabel: 'Tous' },
+  { key: 'format', label: 'Format', allLabel: 'Tous' },
 ];
 
 /** A value from the URL that no loaded course has still shows in its select rather than a blank. */
