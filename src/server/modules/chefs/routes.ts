@@ -1,0 +1,19 @@
+// GET /api/chefs and /api/chefs/:id.
+import { Hono } from 'hono';
+import type { ChefListResponse, ChefResponse } from '@shared/schemas/public';
+import type { AppEnv } from '../../app';
+import { parseInput } from '../../http/validate';
+import { cachePublicResponses } from '../../web/public-cache';
+import { noQuery } from '../params';
+import type { ChefService } from './service';
+
+export function chefRoutes(chefs: ChefService) {
+  const app = new Hono<AppEnv>();
+  app.use('*', cachePublicResponses());
+  app.get('/', async (c) => {
+    parseInput(noQuery, c.req.query());
+    return c.json<ChefListResponse>({ chefs: await chefs.list() });
+  });
+  app.get('/:id', async (c) => c.json<ChefResponse>(await chefs.detail(c.req.param('id'))));
+  return app;
+}

@@ -1,0 +1,150 @@
+// Course reads for the public site. The only place touching the courses, sessions,
+// reservations and purchases tables for these reads; columns are listed explicitly.
+import { and, asc, count, desc, eq, gt, isNotNull, min, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courseSessions, courses, profiles, purchases, reservations } from '../../db/schema';
+
+export type CourseFilters = {
+  cuisine?: string;
+  difficulty?: 'beginner' | 'intermediate' | 'advanced';
+  teacherId?: string;
+  isLive?: boolean;
+};
+
+/** Earliest scheduled future session of each course, joined to the course rows. */
+function nextSessions(db: Db, now: Date) {
+  return db
+    .select({ courseId: courseSessions.courseId, nextAt: min(courseSessions.startsAt).as('next_at') })
+    .from(courseSessions)
+    .where(and(eq(courseSessions.status, 'scheduled'), gt(courseSessions.startsAt, now)))
+    .groupBy(courseSessions.courseId)
+    .as('next_sessions');
+}
+
+/** One query: the course, its teacher's public name (never other profile fields), its next session. */
+function selectSummaries(db: Db, now: Date) {
+  const next = nextSessions(db, now);
+  const query = db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      imageUrl: courses.imageUrl,
+      priceCents: courses.priceCents,
+      isLive: courses.isLive,
+      isPremium: courses.isPremium,
+      difficulty: courses.difficulty,
+      durationMinutes: courses.durationMinutes,
+      cuisineType: courses.cuisineType,
+      dietaryInfo: courses.dietaryInfo,
+      teacherId: courses.teacherId,
+      teacherName: profiles.fullName,
+      nextSessionAt: next.nextAt,
+      createdAt: courses.createdAt,
+      updatedAt: courses.updatedAt,
+    })
+    .from(courses)
+    .leftJoin(profiles, eq(profiles.userId, courses.teacherId))
+    .leftJoin(next, eq(next.courseId, courses.id));
+  return { query, next };
+}
+
+export type CourseSummaryRow = {
+  id: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  priceCents: number;
+  isLive: boolean;
+  isPremium: boolean;
+  difficulty: 'beginner' | 'intermediate' | 'advanced';
+  durationMinutes: number | null;
+  cuisineType: string | null;
+  dietaryInfo: string | null;
+  teacherId: string | null;
+  teacherName: string | null;
+  /** A Date or the driver's timestamp text, depending on the driver (see toIso). */
+  nextSessionAt: Date | string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const published = eq(courses.status, 'published');
+
+/** 'catalogue': live first, then newest (the catalogue page); 'newest': by date only (a chef's page). */
+export type CourseOrder = 'catalogue' | 'newest';
+
+export async function listPublishedCourses(
+  db: Db,
+  filters: CourseFilters,
+  now: Date,
+  order: CourseOrder = 'catalogue',
+): Promise<CourseSummaryRow[]> {
+  const where: SQL[] = [published];
+  if (filters.cuisine) where.push(sql`lower(${courses.cuisineType}) = lower(${filters.cuisine})`);
+  if (filters.difficulty) where.push(eq(courses.difficulty, filters.difficulty));
+  if (filters.teacherId) where.push(eq(courses.teacherId, filters.teacherId));
+  if (filters.isLive !== undefined) where.push(eq(courses.isLive, filters.isLive));
+  const { query } = selectSummaries(db, now);
+  const byDate = [desc(courses.createdAt), desc(courses.id)];
+  return query.where(and(...where)).orderBy(...(order === 'catalogue' ? [desc(courses.isLive), ...byDate] : byDate));
+}
+
+/** Live courses that have a session ahead, the soonest first. */
+export async function listUpcomingLiveCourses(db: Db, now: Date, limit: number): Promise<CourseSummaryRow[]> {
+  const { query, next } = selectSummaries(db, now);
+  return query
+    .where(and(published, eq(courses.isLive, true), isNotNull(next.nextAt)))
+    .orderBy(asc(next.nextAt), desc(courses.createdAt))
+    .limit(limit);
+}
+
+export async function findPublishedCourse(db: Db, id: string, now: Date): Promise<CourseSummaryRow | null> {
+  const { query } = selectSummaries(db, now);
+  const rows = await query.where(and(published, eq(courses.id, id))).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Scheduled future sessions of a course with the seats taken: confirmed, or held and not expired. */
+export async function listUpcomingSessions(db: Db, courseId: string, now: Date) {
+  return db
+    .select({
+      id: courseSessions.id,
+      startsAt: courseSessions.startsAt,
+      durationMinutes: courseSessions.durationMinutes,
+      capacity: courseSessions.capacity,
+      taken: count(reservations.id),
+    })
+    .from(courseSessions)
+    .leftJoin(
+      reservations,
+      and(
+        eq(reservations.sessionId, courseSessions.id),
+        or(
+          eq(reservations.status, 'confirmed'),
+          and(eq(reservations.status, 'pending_payment'), gt(reservations.holdExpiresAt, now)),
+        ),
+      ),
+    )
+    .where(and(eq(courseSessions.courseId, courseId), eq(courseSessions.status, 'scheduled'), gt(courseSessions.startsAt, now)))
+    .groupBy(courseSessions.id)
+    .orderBy(asc(courseSessions.startsAt));
+}
+
+export async function hasSucceededPurchase(db: Db, userId: string, courseId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.courseId, courseId), eq(purchases.status, 'succeeded')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Every published course, for the sitemap. */
+export async function listPublishedCourseStamps(db: Db) {
+  return db
+    .select({ id: courses.id, updatedAt: courses.updatedAt })
+    .from(courses)
+    .where(published)
+    .orderBy(desc(courses.createdAt));
+}

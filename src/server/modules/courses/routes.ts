@@ -1,0 +1,21 @@
+// GET /api/courses and /api/courses/:id.
+import { Hono } from 'hono';
+import { courseListQuery, type CourseListResponse, type CourseResponse } from '@shared/schemas/public';
+import type { AppEnv } from '../../app';
+import { getViewer } from '../../http/viewer';
+import { parseInput } from '../../http/validate';
+import { cachePublicResponses } from '../../web/public-cache';
+import type { CourseService } from './service';
+
+export function courseRoutes(courses: CourseService) {
+  const app = new Hono<AppEnv>();
+  app.use('*', cachePublicResponses());
+  app.get('/', async (c) => {
+    const query = parseInput(courseListQuery, c.req.query());
+    return c.json<CourseListResponse>({ courses: await courses.list(query) });
+  });
+  app.get('/:id', async (c) => {
+    return c.json<CourseResponse>({ course: await courses.detail(c.req.param('id'), await getViewer(c)) });
+  });
+  return app;
+}

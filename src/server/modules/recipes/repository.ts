@@ -1,0 +1,94 @@
+// Recipe reads for the public site: the only place touching the recipes table for them.
+import { and, desc, eq, gt, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { DurationFilter, RecipeCategory } from '@shared/catalog';
+import type { Db } from '../../db/client';
+import { recipes } from '../../db/schema';
+
+export type RecipeFilters = {
+  /** Part of the name, any case. */
+  nameContains?: string;
+  category?: RecipeCategory;
+  duration?: DurationFilter;
+  limit: number;
+  offset: number;
+};
+
+const summaryColumns = {
+  id: recipes.id,
+  name: recipes.name,
+  description: recipes.description,
+  category: recipes.category,
+  durationMinutes: recipes.durationMinutes,
+  servings: recipes.servings,
+  imageUrl: recipes.imageUrl,
+  isPremium: recipes.isPremium,
+  createdAt: recipes.createdAt,
+};
+
+export type RecipeSummaryRow = {
+  id: string;
+  name: string;
+  description: string;
+  category: RecipeCategory;
+  durationMinutes: number;
+  servings: number;
+  imageUrl: string | null;
+  isPremium: boolean;
+  createdAt: Date;
+};
+
+export type RecipeRow = RecipeSummaryRow & { ingredients: string[]; steps: string[] };
+
+/** LIKE treats % and _ as wildcards and \ as their escape: a search for '50%' means those characters. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The duration filters of spec §9: under 30, 30 to 60 inclusive, over 60 minutes. */
+function durationCondition(filter: DurationFilter): SQL {
+  switch (filter) {
+    case 'lt30':
+      return lt(recipes.durationMinutes, 30);
+    case '30to60':
+      return and(gte(recipes.durationMinutes, 30), lte(recipes.durationMinutes, 60))!;
+    case 'gt60':
+      return gt(recipes.durationMinutes, 60);
+  }
+}
+
+/** One page of recipes, newest first, and how many match in all (one query). */
+export async function listRecipes(db: Db, filters: RecipeFilters): Promise<{ rows: RecipeSummaryRow[]; total: number }> {
+  const where: SQL[] = [];
+  if (filters.nameContains) where.push(ilike(recipes.name, likeContains(filters.nameContains)));
+  if (filters.category) where.push(eq(recipes.category, filters.category));
+  if (filters.duration) where.push(durationCondition(filters.duration));
+  const condition = where.length ? and(...where) : undefined;
+  const rows = await db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(recipes)
+    .where(condition)
+    .orderBy(desc(recipes.createdAt), desc(recipes.id))
+    .limit(filters.limit)
+    .offset(filters.offset);
+  if (rows.length > 0) {
+    return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+  }
+  // A page past the end has no row to carry the total: count separately (rare).
+  if (filters.offset === 0) return { rows: [], total: 0 };
+  const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(recipes).where(condition);
+  return { rows: [], total: counted?.total ?? 0 };
+}
+
+export async function findRecipe(db: Db, id: string): Promise<RecipeRow | null> {
+  const rows = await db
+    .select({ ...summaryColumns, ingredients: recipes.ingredients, steps: recipes.steps })
+    .from(recipes)
+    .where(eq(recipes.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Every recipe's id and last change, for the sitemap. */
+export async function listRecipeStamps(db: Db) {
+  return db.select({ id: recipes.id, updatedAt: recipes.updatedAt }).from(recipes).orderBy(desc(recipes.createdAt));
+}

@@ -1,0 +1,21 @@
+// GET /api/recipes and /api/recipes/:id.
+import { Hono } from 'hono';
+import { recipeListQuery, type RecipeListResponse, type RecipeResponse } from '@shared/schemas/public';
+import type { AppEnv } from '../../app';
+import { getViewer } from '../../http/viewer';
+import { parseInput } from '../../http/validate';
+import { cachePublicResponses } from '../../web/public-cache';
+import type { RecipeService } from './service';
+
+export function recipeRoutes(recipes: RecipeService) {
+  const app = new Hono<AppEnv>();
+  app.use('*', cachePublicResponses());
+  app.get('/', async (c) => {
+    const query = parseInput(recipeListQuery, c.req.query());
+    return c.json<RecipeListResponse>(await recipes.list(query));
+  });
+  app.get('/:id', async (c) => {
+    return c.json<RecipeResponse>({ recipe: await recipes.detail(c.req.param('id'), await getViewer(c)) });
+  });
+  return app;
+}

@@ -1,0 +1,21 @@
+// The public site's services, built once per app from its dependencies; the API routes and the
+// HTML pages read through the same ones, so a page and its API answer never disagree.
+import type { Deps } from '../deps';
+import { chefService, type ChefService } from './chefs/service';
+import { courseService, type CourseService } from './courses/service';
+import { homeService, type HomeService } from './home/service';
+import { recipeService, type RecipeService } from './recipes/service';
+
+export type PublicServices = {
+  courses: CourseService;
+  recipes: RecipeService;
+  chefs: ChefService;
+  home: HomeService;
+};
+
+export function createPublicServices(deps: Deps): PublicServices {
+  const courses = courseService(deps);
+  const recipes = recipeService(deps);
+  const chefs = chefService(deps, courses);
+  return { courses, recipes, chefs, home: homeService(courses, recipes, chefs) };
+}
