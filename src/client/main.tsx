@@ -1,14 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { Providers } from './app/Providers';
-import { createRouter } from './app/router';
+import { App } from './app/App';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={createRouter()} />
+      <App />
     </Providers>
   </StrictMode>,
 );

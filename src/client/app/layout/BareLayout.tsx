@@ -1,20 +1,17 @@
 // Payment screens (spec: paths of payment render bare): no header, footer or navigation, only the
 // logo so the page still says where the user is.
-import { Outlet, ScrollRestoration } from 'react-router';
 import { Logo } from './Logo';
-import { NavigationProgress } from './NavigationProgress';
+import { PageOutlet } from './PageOutlet';
 
 export function BareLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <NavigationProgress />
       <div className="mx-auto w-full max-w-3xl px-4 pt-6 sm:px-6">
         <Logo />
       </div>
       <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        <PageOutlet />
       </main>
-      <ScrollRestoration />
     </div>
   );
 }

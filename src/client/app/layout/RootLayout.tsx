@@ -1,10 +1,9 @@
 // The shared layout of every page but payment (spec: Layout): skip link, sticky header with the
 // desktop navigation, the page, the footer, and the phone's bottom navigation.
-import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileNav } from './MainNav';
-import { NavigationProgress } from './NavigationProgress';
+import { PageOutlet } from './PageOutlet';
 import { useOpenLoginFromState } from './useOpenLoginFromState';
 
 export function RootLayout() {
@@ -17,16 +16,14 @@ export function RootLayout() {
       >
         Aller au contenu
       </a>
-      <NavigationProgress />
       <Header />
       <main id="contenu" tabIndex={-1} className="flex-1 pb-12 outline-none">
-        <Outlet />
+        <PageOutlet />
       </main>
       <div className="pb-16 md:pb-0">
         <Footer />
       </div>
       <MobileNav />
-      <ScrollRestoration />
     </div>
   );
 }
