@@ -1,5 +1,5 @@
 // Toasts as the spec's error catalogue writes them: a title, then the server's message when there is one.
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 /** Destructive toast, e.g. notifyError('Erreur de chargement des cours', error.message). */
 export function notifyError(title: string, message?: string): void {

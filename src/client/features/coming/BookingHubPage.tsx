@@ -2,7 +2,7 @@
 // with a later issue, so a signed-in user reads what is coming.
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { PageSpinner } from '@client/components/ui/Spinner';
 import { useAuth } from '@client/app/auth';
 import { ComingSoon } from './components/ComingSoon';
