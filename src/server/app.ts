@@ -5,6 +5,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_MESSAGES } from '@shared/errors';
 import type { Deps } from './deps';
 import { errorHandler } from './http/error-handler';
+import { chefRoutes } from './modules/chefs/routes';
+import { courseRoutes } from './modules/courses/routes';
+import { homeRoutes } from './modules/home/routes';
+import { recipeRoutes } from './modules/recipes/routes';
+import { createPublicServices } from './modules/services';
 import { mediaRoutes } from './web/media';
 import { webRoutes } from './web/routes';
 
@@ -22,15 +27,20 @@ export function createApp(deps: Deps) {
   );
   app.onError(errorHandler(deps.logger));
 
+  const services = createPublicServices(deps);
   const api = new Hono<AppEnv>();
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
+  api.route('/home', homeRoutes(services.home));
+  api.route('/courses', courseRoutes(services.courses));
+  api.route('/recipes', recipeRoutes(services.recipes));
+  api.route('/chefs', chefRoutes(services.chefs));
   api.all('*', (c) =>
     c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),
   );
   app.route('/api', api);
 
   app.route('/media', mediaRoutes(deps));
-  app.route('/', webRoutes(deps));
+  app.route('/', webRoutes(deps, services));
   return app;
 }

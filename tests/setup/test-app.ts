@@ -7,14 +7,22 @@ import type { Deps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/env';
 import { localDiskStorage } from '../../src/server/integrations/storage/local-disk';
 import { createLogger } from '../../src/server/logger';
-import { openTestDatabase } from './test-db';
+import { openTestDatabase, rootDir } from './test-db';
+
+/** A small stand-in for the built client: index.html with the markers, a Vite manifest, one asset. */
+export const fixtureClientDir = path.join(rootDir, 'tests/fixtures/client');
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(opts: { now?: () => Date } = {}) {
+export async function createTestApp(opts: { now?: () => Date; clientDir?: string } = {}) {
   const database = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-test-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir, publicUrl: 'http://toque.test' };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    dataDir,
+    clientDir: opts.clientDir ?? fixtureClientDir,
+    publicUrl: 'http://toque.test',
+  };
   const deps: Deps = {
     config,
     database,

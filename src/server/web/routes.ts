@@ -1,14 +1,50 @@
-import { readFileSync } from 'node:fs';
+// The site outside /api and /media: robots.txt, sitemap.xml, the share image, the built SPA's
+// files (hashed assets cached for a year), and every page path answered with index.html whose
+// head and initial data fit the route (see pages.ts).
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../app';
 import type { Deps } from '../deps';
+import { getViewer } from '../http/viewer';
+import type { PublicServices } from '../modules/services';
+import { scriptJson } from './html/escape';
+import { manifestLoader, pagePreloads } from './html/manifest';
+import { templateLoader } from './html/template';
+import { notFoundPage, PAGE_ROUTES, type PageContext, type ResolvedPage } from './pages';
+import { cachePublicResponses } from './public-cache';
+import { renderHead } from './seo/head';
+import { imageSizeReader } from './seo/images';
+import { defaultOgImage } from './seo/og-image';
+import { buildRobots, buildSitemap } from './sitemap';
 
-/** The built SPA: hashed assets cached for a year, every other path answered with index.html. */
-export function webRoutes(deps: Deps) {
-  const app = new Hono();
+/** A path whose last segment has an extension is a file request, never a page. */
+const looksLikeFile = (p: string) => /\.[A-Za-z0-9]+$/.test(p.slice(p.lastIndexOf('/') + 1));
+
+export function webRoutes(deps: Deps, services: PublicServices) {
+  const app = new Hono<AppEnv>();
   const clientDir = deps.config.clientDir;
   const relRoot = path.relative(process.cwd(), clientDir) || '.';
+  const base = deps.config.publicUrl;
+  const template = templateLoader(clientDir);
+  const manifest = manifestLoader(clientDir);
+  const sizeOf = imageSizeReader(deps.storage);
+
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(buildRobots(base));
+  });
+
+  app.get('/sitemap.xml', cachePublicResponses(), async (c) => {
+    const builtAt = await template().then((t) => t.builtAt, () => deps.now());
+    return c.body(await buildSitemap(base, services, builtAt), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+
+  app.get('/og-image.png', async (c) => {
+    c.header('Content-Type', 'image/png');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(new Uint8Array(await defaultOgImage()));
+  });
 
   app.use(
     '/assets/*',
@@ -18,13 +54,42 @@ export function webRoutes(deps: Deps) {
     },
     serveStatic({ root: relRoot }),
   );
-  app.use('*', serveStatic({ root: relRoot, index: '' }));
+  // A missing hashed file is a plain 404, not a page.
+  app.get('/assets/*', (c) => c.text('Fichier introuvable.', 404));
 
-  let html: string | null = null;
-  app.get('*', (c) => {
-    html ??= readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+  // Top-level files of the build (favicon…). Page paths skip the disk entirely.
+  const staticFiles = serveStatic({ root: relRoot, index: '' });
+  app.use('*', (c, next) => (looksLikeFile(c.req.path) ? staticFiles(c, next) : next()));
+
+  // A trailing slash is the same page: one address per page for search engines.
+  app.use('*', async (c, next) => {
+    const p = c.req.path;
+    if (p.length > 1 && p.endsWith('/') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      const url = new URL(c.req.url);
+      return c.redirect(`${p.replace(/\/+$/, '') || '/'}${url.search}`, 301);
+    }
+    return next();
   });
+
+  async function send(c: Context, page: ResolvedPage) {
+    const [html, files] = await Promise.all([template(), manifest()]);
+    const head = renderHead({
+      ...page.head,
+      preloads: page.module ? pagePreloads(files, page.module) : undefined,
+      imagePreload: page.imagePreload,
+    });
+    const data = page.data ? `<script>window.__TOQUE_DATA__=${scriptJson(page.data)}</script>` : '';
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html.render({ head, data }), page.status);
+  }
+
+  const context = async (c: Context): Promise<PageContext> => ({ base, services, viewer: await getViewer(c), sizeOf });
+
+  // A page's HTML does not depend on its query string: one cache entry per path.
+  const cachePage = cachePublicResponses({ keyOf: (c) => c.req.path });
+  for (const [pattern, load] of PAGE_ROUTES) {
+    app.get(pattern, cachePage, async (c) => send(c, await load(await context(c), c.req.param())));
+  }
+  app.get('*', async (c) => send(c, await notFoundPage(await context(c))));
   return app;
 }

@@ -1,0 +1,287 @@
+// What the server knows about each SPA route for the first HTML: its head (title, description,
+// Open Graph, JSON-LD), its initial data (the API answers the page would fetch, keyed by API path
+// without /api, as the client's useApiQuery reads them), its page chunk and its main image.
+// The routes mirror src/client/app/router.tsx.
+import type { Viewer } from '@shared/access';
+import { CHEF_DEFAULT_BIO, CHEF_DEFAULT_SPECIALTY, COURSE_FORMAT_LABELS, RECIPE_CATEGORY_LABELS } from '@shared/catalog';
+import { formatPrice } from '@shared/format';
+import { recipeListQuery } from '@shared/schemas/public';
+import { AppError } from '../http/app-error';
+import type { PublicServices } from '../modules/services';
+import type { ImagePreload, PageHead } from './seo/head';
+import { summarize } from './seo/head';
+import { imagePreload, ogImage, type ImageSizeReader } from './seo/images';
+import * as ld from './seo/json-ld';
+
+export type PageContext = {
+  base: string;
+  services: PublicServices;
+  viewer: Viewer;
+  sizeOf: ImageSizeReader;
+};
+
+export type ResolvedPage = {
+  status: 200 | 404;
+  head: Omit<PageHead, 'preloads' | 'imagePreload'>;
+  imagePreload?: ImagePreload;
+  data?: Record<string, unknown>;
+  /** The page's module as Vite's manifest names it (path under src/client); null for none. */
+  module: string | null;
+};
+
+type Loader = (ctx: PageContext, params: Record<string, string>) => Promise<ResolvedPage>;
+
+/**
+ * The rendered width of each detail page's main image, as its <img sizes> says: the preload
+ * hint must name the same candidates for the browser to reuse the download.
+ */
+export const MAIN_IMAGE_SIZES = {
+  recipe: '(min-width: 1024px) 50vw, 100vw',
+  course: '(min-width: 1024px) 50vw, 100vw',
+  chef: '(min-width: 768px) 320px, 100vw',
+} as const;
+
+const SUFFIX = ' | Toque';
+const HOME_TITLE = 'Toque — Cours de cuisine en ligne avec une cheffe québécoise';
+const HOME_DESCRIPTION =
+  'Cours de cuisine en direct et en vidéo avec une cheffe québécoise, une bibliothèque de recettes françaises et un abonnement mensuel à 19,99 CAD.';
+
+export const NOT_FOUND_TITLE = 'Page introuvable';
+
+const MODULES = {
+  home: 'features/home/HomePage.tsx',
+  catalog: 'features/courses/CatalogPage.tsx',
+  course: 'features/courses/CourseDetailPage.tsx',
+  recipes: 'features/recipes/RecipeLibraryPage.tsx',
+  recipe: 'features/recipes/RecipeDetailPage.tsx',
+  chefs: 'features/chefs/ChefListPage.tsx',
+  chef: 'features/chefs/ChefProfilePage.tsx',
+  notFound: 'app/layout/NotFoundPage.tsx',
+} as const;
+
+async function plainHead(ctx: PageContext, path: string, title: string, description: string): Promise<ResolvedPage['head']> {
+  return {
+    title,
+    description,
+    canonical: `${ctx.base}${path}`,
+    ogType: 'website',
+    image: await ogImage(ctx.base, ctx.sizeOf, null, ''),
+  };
+}
+
+/** The answer for an unknown address or a missing course, recipe or chef: status 404, not indexed. */
+export async function notFoundPage(ctx: PageContext, module: string = MODULES.notFound): Promise<ResolvedPage> {
+  return {
+    status: 404,
+    module,
+    head: {
+      title: `${NOT_FOUND_TITLE}${SUFFIX}`,
+      description: "La page demandée n'existe pas ou n'est plus disponible sur Toque.",
+      ogType: 'website',
+      noindex: true,
+      image: await ogImage(ctx.base, ctx.sizeOf, null, ''),
+    },
+  };
+}
+
+/** Runs a detail loader; a *_NOT_FOUND from the service becomes the 404 page of that route. */
+function orNotFound(module: string, load: Loader): Loader {
+  return async (ctx, params) => {
+    try {
+      return await load(ctx, params);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return notFoundPage(ctx, module);
+      throw err;
+    }
+  };
+}
+
+const home: Loader = async (ctx) => {
+  const data = await ctx.services.home.get();
+  return {
+    status: 200,
+    module: MODULES.home,
+    data: { '/home': data },
+    head: {
+      ...(await plainHead(ctx, '/', HOME_TITLE, HOME_DESCRIPTION)),
+      jsonLd: [ld.organization(ctx.base), ld.website(ctx.base)],
+    },
+  };
+};
+
+const catalog: Loader = async (ctx) => ({
+  status: 200,
+  module: MODULES.catalog,
+  data: { '/courses': { courses: await ctx.services.courses.list({}) } },
+  head: await plainHead(
+    ctx,
+    '/cours',
+    `Cours de cuisine en direct et en vidéo${SUFFIX}`,
+    'Parcourez nos cours de cuisine en direct et enregistrés : filtrez par cuisine, niveau, chef et format, puis réservez votre place en ligne.',
+  ),
+});
+
+const course: Loader = orNotFound(MODULES.course, async (ctx, { id }) => {
+  const c = await ctx.services.courses.detail(id!, ctx.viewer);
+  const image = await ogImage(ctx.base, ctx.sizeOf, c.imageUrl, c.title);
+  const kind = c.isLive ? COURSE_FORMAT_LABELS.live.toLowerCase() : 'en vidéo';
+  return {
+    status: 200,
+    module: MODULES.course,
+    data: { [`/courses/${c.id}`]: { course: c } },
+    imagePreload: c.imageUrl ? imagePreload(c.imageUrl, MAIN_IMAGE_SIZES.course) : undefined,
+    head: {
+      title: `${c.title} — Cours ${kind}${SUFFIX}`,
+      description: summarize(`${c.description} ${formatPrice(c.priceCents)}.`),
+      canonical: `${ctx.base}/cours/${c.id}`,
+      ogType: 'website',
+      image,
+      jsonLd: ld.courseGraph(ctx.base, c, image.url),
+    },
+  };
+});
+
+const recipesPage: Loader = async (ctx) => ({
+  status: 200,
+  module: MODULES.recipes,
+  data: { '/recipes': await ctx.services.recipes.list(recipeListQuery.parse({})) },
+  head: await plainHead(
+    ctx,
+    '/recettes',
+    `Bibliothèque de Recettes${SUFFIX}`,
+    'Des recettes traditionnelles françaises et québécoises : entrées, plats principaux, desserts et boissons, avec leurs ingrédients et leurs étapes.',
+  ),
+});
+
+const recipe: Loader = orNotFound(MODULES.recipe, async (ctx, { id }) => {
+  const [r, author] = await Promise.all([ctx.services.recipes.detail(id!, ctx.viewer), ctx.services.chefs.siteChef()]);
+  const image = await ogImage(ctx.base, ctx.sizeOf, r.imageUrl, r.name);
+  return {
+    status: 200,
+    module: MODULES.recipe,
+    data: { [`/recipes/${r.id}`]: { recipe: r } },
+    imagePreload: r.imageUrl ? imagePreload(r.imageUrl, MAIN_IMAGE_SIZES.recipe) : undefined,
+    head: {
+      title: `${r.name} — ${RECIPE_CATEGORY_LABELS[r.category]}${SUFFIX}`,
+      description: summarize(r.description || `${r.name} : une recette de Toque.`),
+      canonical: `${ctx.base}/recettes/${r.id}`,
+      ogType: 'article',
+      image,
+      jsonLd: [ld.recipe(ctx.base, r, image.url, author)],
+    },
+  };
+});
+
+const chefs: Loader = async (ctx) => ({
+  status: 200,
+  module: MODULES.chefs,
+  data: { '/chefs': { chefs: await ctx.services.chefs.list() } },
+  head: await plainHead(
+    ctx,
+    '/chefs',
+    `Nos Chefs${SUFFIX}`,
+    'Découvrez les chefs de Toque, leur spécialité et les cours de cuisine en ligne qu’ils donnent.',
+  ),
+});
+
+const chef: Loader = orNotFound(MODULES.chef, async (ctx, { id }) => {
+  const answer = await ctx.services.chefs.detail(id!);
+  const person = answer.chef;
+  const specialty = person.specialty || CHEF_DEFAULT_SPECIALTY;
+  const bio = person.bio || CHEF_DEFAULT_BIO;
+  const image = await ogImage(ctx.base, ctx.sizeOf, person.avatarUrl, person.fullName);
+  const path = `/chefs/${encodeURIComponent(person.id)}`;
+  return {
+    status: 200,
+    module: MODULES.chef,
+    data: { [path]: answer },
+    imagePreload: person.avatarUrl ? imagePreload(person.avatarUrl, MAIN_IMAGE_SIZES.chef) : undefined,
+    head: {
+      title: `${person.fullName} — ${specialty}${SUFFIX}`,
+      description: summarize(bio),
+      canonical: `${ctx.base}${path}`,
+      ogType: 'profile',
+      image,
+      jsonLd: [ld.chefPerson(ctx.base, person, image.url, specialty, bio)],
+    },
+  };
+});
+
+/** Public pages without data: their own title and description, indexed. */
+export const STATIC_PAGES = [
+  {
+    path: '/faq',
+    module: 'features/static/FaqPage.tsx',
+    title: `Foire aux questions${SUFFIX}`,
+    description:
+      'Cours en direct, matériel, annulation (remboursement complet jusqu’à 48 h avant le cours), cours manqués et recettes : les réponses à vos questions.',
+  },
+  {
+    path: '/privacy-policy',
+    module: 'features/static/PrivacyPage.tsx',
+    title: `Politique de confidentialité${SUFFIX}`,
+    description: 'Comment Toque recueille, utilise et protège vos renseignements personnels, et comment exercer vos droits.',
+  },
+  {
+    path: '/terms-of-service',
+    module: 'features/static/TermsPage.tsx',
+    title: `Conditions d’utilisation${SUFFIX}`,
+    description: 'Les conditions d’utilisation de Toque : compte, achats de cours, cours en direct, politique d’annulation de 48 h et abonnement.',
+  },
+  {
+    path: '/abonnement',
+    module: 'features/subscription/SubscriptionOfferPage.tsx',
+    title: `Abonnement mensuel à 19,99 CAD${SUFFIX}`,
+    description:
+      'Recettes illimitées, tous les cours enregistrés, rabais sur les cours en direct, contenu bonus et soutien prioritaire : l’abonnement Toque à 19,99 CAD par mois.',
+  },
+] as const;
+
+/** Pages for one person (account, cart, payment…) or not yet built: served, never indexed. */
+const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = [
+  { path: '/update-password', module: 'features/coming/UpdatePasswordPage.tsx', title: 'Nouveau mot de passe' },
+  { path: '/reserver-un-cours', module: 'features/coming/BookingHubPage.tsx', title: 'Réserver un cours' },
+  // Redirects in the client (no page chunk of their own).
+  { path: '/abonnement-succes', module: null, title: 'Abonnement' },
+  { path: '/abonnement-annule', module: null, title: 'Abonnement' },
+  { path: '/booking/:id', module: 'features/coming/BookingPage.tsx', title: 'Réservation' },
+  { path: '/favoris', module: 'features/coming/FavoritesPage.tsx', title: 'Mes Favoris' },
+  { path: '/account', module: 'features/coming/AccountPage.tsx', title: 'Mon Compte' },
+  { path: '/mes-achats', module: 'features/coming/PurchasesPage.tsx', title: 'Mes Achats' },
+  { path: '/calendrier', module: 'features/coming/CalendarPage.tsx', title: 'Mon Calendrier' },
+  { path: '/notifications', module: 'features/coming/NotificationsPage.tsx', title: 'Notifications' },
+  { path: '/panier', module: 'features/coming/CartPage.tsx', title: 'Panier' },
+  { path: '/abonne', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
+  { path: '/abonne/tableau-de-bord', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
+  { path: '/admin', module: 'features/coming/AdminDashboardPage.tsx', title: 'Tableau de Bord Admin' },
+  { path: '/mon-profil-chef', module: 'features/coming/OwnChefProfilePage.tsx', title: 'Mon profil de chef' },
+  { path: '/payment/subscription', module: 'features/coming/PaymentPage.tsx', title: 'Paiement' },
+  { path: '/payment/:id', module: 'features/coming/PaymentPage.tsx', title: 'Paiement' },
+  { path: '/payment-result', module: 'features/coming/PaymentResultPage.tsx', title: 'Résultat du paiement' },
+];
+
+export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
+  ['/', home],
+  ['/cours', catalog],
+  ['/cours/:id', course],
+  ['/recettes', recipesPage],
+  ['/recettes/:id', recipe],
+  ['/chefs', chefs],
+  ['/chefs/:id', chef],
+  ...STATIC_PAGES.map(
+    (p): [string, Loader] => [
+      p.path,
+      async (ctx) => ({ status: 200, module: p.module, head: await plainHead(ctx, p.path, p.title, p.description) }),
+    ],
+  ),
+  ...PRIVATE_PAGES.map(
+    (p): [string, Loader] => [
+      p.path,
+      async (ctx) => ({
+        status: 200,
+        module: p.module,
+        head: { ...(await plainHead(ctx, p.path, `${p.title}${SUFFIX}`, HOME_DESCRIPTION)), canonical: undefined, noindex: true },
+      }),
+    ],
+  ),
+];

@@ -1,0 +1,82 @@
+// The <head> block of a page: title, description, canonical link, Open Graph and Twitter tags,
+// schema.org JSON-LD and the preload hints of the route. Every value is escaped here.
+import { escapeHtml, scriptJson } from '../html/escape';
+import type { PagePreloads } from '../html/manifest';
+
+export const SITE_NAME = 'Toque';
+
+export type OgImage = { url: string; width?: number; height?: number; alt: string };
+
+/** A hint to fetch the route's main image early, matching the <img srcset/sizes> the page renders. */
+export type ImagePreload = { href: string; srcset?: string; sizes?: string };
+
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Absolute URL of the page; absent on pages not to be indexed under their own address. */
+  canonical?: string;
+  ogType: 'website' | 'article' | 'profile';
+  image: OgImage;
+  /** schema.org objects, written as one @graph. */
+  jsonLd?: object[];
+  noindex?: boolean;
+  preloads?: PagePreloads;
+  imagePreload?: ImagePreload;
+};
+
+const attr = (value: string | number) => escapeHtml(String(value));
+
+/** Cuts a text for a meta description (about 160 characters) at a word boundary. */
+export function summarize(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+export function renderHead(head: PageHead): string {
+  const lines: string[] = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${attr(head.description)}" />`,
+  ];
+  if (head.noindex) lines.push('<meta name="robots" content="noindex" />');
+  if (head.canonical) lines.push(`<link rel="canonical" href="${attr(head.canonical)}" />`);
+  lines.push(
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    '<meta property="og:locale" content="fr_CA" />',
+    `<meta property="og:type" content="${attr(head.ogType)}" />`,
+    `<meta property="og:title" content="${attr(head.title)}" />`,
+    `<meta property="og:description" content="${attr(head.description)}" />`,
+  );
+  if (head.canonical) lines.push(`<meta property="og:url" content="${attr(head.canonical)}" />`);
+  lines.push(`<meta property="og:image" content="${attr(head.image.url)}" />`);
+  if (head.image.width && head.image.height) {
+    lines.push(
+      `<meta property="og:image:width" content="${attr(head.image.width)}" />`,
+      `<meta property="og:image:height" content="${attr(head.image.height)}" />`,
+    );
+  }
+  lines.push(
+    `<meta property="og:image:alt" content="${attr(head.image.alt)}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${attr(head.title)}" />`,
+    `<meta name="twitter:description" content="${attr(head.description)}" />`,
+    `<meta name="twitter:image" content="${attr(head.image.url)}" />`,
+  );
+  for (const file of head.preloads?.modules ?? []) lines.push(`<link rel="modulepreload" crossorigin href="/${attr(file)}" />`);
+  for (const file of head.preloads?.styles ?? []) lines.push(`<link rel="stylesheet" crossorigin href="/${attr(file)}" />`);
+  const img = head.imagePreload;
+  if (img) {
+    lines.push(
+      img.srcset
+        ? `<link rel="preload" as="image" href="${attr(img.href)}" imagesrcset="${attr(img.srcset)}" imagesizes="${attr(img.sizes ?? '100vw')}" fetchpriority="high" />`
+        : `<link rel="preload" as="image" href="${attr(img.href)}" fetchpriority="high" />`,
+    );
+  }
+  if (head.jsonLd?.length) {
+    const graph = { '@context': 'https://schema.org', '@graph': head.jsonLd };
+    lines.push(`<script type="application/ld+json">${scriptJson(graph)}</script>`);
+  }
+  return lines.join('\n    ');
+}

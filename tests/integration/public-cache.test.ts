@@ -1,0 +1,106 @@
+// The public response cache: strong ETags, 304 on If-None-Match, invalidation by writes, and
+// only successful visitor answers kept.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecipeListResponse } from '@shared/schemas/public';
+import { etagMatches, PublicResponseCache, publicCache } from '../../src/server/web/public-cache';
+import { createRecipe } from '../factories';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await createRecipe(t.db, { name: 'Tarte au sucre' });
+});
+afterAll(() => t.close());
+
+describe('public API answers', () => {
+  it('carry a strong ETag and no-cache, and answer 304 when the browser has them', async () => {
+    const first = await t.request('/api/recipes');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await t.request('/api/recipes', { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    const other = await t.request('/api/recipes', { headers: { 'If-None-Match': '"autre"' } });
+    expect(other.status).toBe(200);
+    expect(((await other.json()) as RecipeListResponse).total).toBe(1);
+  });
+
+  it('are served from memory until a write invalidates them', async () => {
+    const before = await t.request('/api/recipes');
+    const etag = before.headers.get('etag')!;
+    // A change the app does not know of stays unseen (the TTL bounds this)…
+    await t.deps.database.db.execute(`update recipes set name = 'Tarte au sirop'`);
+    expect(((await (await t.request('/api/recipes')).json()) as RecipeListResponse).recipes[0]?.name).toBe('Tarte au sucre');
+    // …and a write through the app's path (here the factory) clears the cache.
+    await createRecipe(t.db, { name: 'Pouding chômeur' });
+    const after = await t.request('/api/recipes', { headers: { 'If-None-Match': etag } });
+    expect(after.status).toBe(200);
+    const body = (await after.json()) as RecipeListResponse;
+    expect(body.total).toBe(2);
+    expect(body.recipes.map((r) => r.name)).toContain('Tarte au sirop');
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('keep pages apart by query string, and never keep errors', async () => {
+    const size = publicCache.size;
+    await t.request('/api/recipes?category=dessert');
+    expect(publicCache.size).toBe(size + 1);
+    const bad = await t.request('/api/recipes?category=inconnue');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('etag')).toBeNull();
+    const missing = await t.request('/api/recipes/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(publicCache.size).toBe(size + 1);
+  });
+
+  it('apply to page HTML too', async () => {
+    const first = await t.request('/recettes');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await t.request('/recettes', { headers: { 'If-None-Match': `W/${etag}, "x"` } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('PublicResponseCache', () => {
+  it('forgets an answer after its time to live', () => {
+    let now = 1_000;
+    const cache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 1_000, clock: () => now });
+    cache.set('/a', cache.generation, '{"a":1}', 'application/json');
+    expect(cache.get('/a')?.body).toBe('{"a":1}');
+    now += 60_000;
+    expect(cache.get('/a')).toBeUndefined();
+  });
+
+  it('drops the least recently used answers beyond its size', () => {
+    const cache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 25 });
+    cache.set('/a', 0, 'a'.repeat(10), 'text/plain');
+    cache.set('/b', 0, 'b'.repeat(10), 'text/plain');
+    cache.get('/a');
+    cache.set('/c', 0, 'c'.repeat(10), 'text/plain');
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/a')).toBeDefined();
+    expect(cache.get('/c')).toBeDefined();
+  });
+
+  it('does not store an answer computed before a clear', () => {
+    const cache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 1_000 });
+    const generation = cache.generation;
+    cache.clear();
+    const entry = cache.set('/a', generation, 'old', 'text/plain');
+    expect(entry.etag).toBeTruthy();
+    expect(cache.get('/a')).toBeUndefined();
+  });
+
+  it('compares ETags weakly for If-None-Match', () => {
+    expect(etagMatches('"abc"', '"abc"')).toBe(true);
+    expect(etagMatches('W/"abc"', '"abc"')).toBe(true);
+    expect(etagMatches('"x", "abc"', '"abc"')).toBe(true);
+    expect(etagMatches('*', '"abc"')).toBe(true);
+    expect(etagMatches('"abcd"', '"abc"')).toBe(false);
+  });
+});
