@@ -6,9 +6,9 @@ import { PageOutlet } from './PageOutlet';
 export function BareLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <div className="mx-auto w-full max-w-3xl px-4 pt-6 sm:px-6">
+      <header className="mx-auto w-full max-w-3xl px-4 pt-6 sm:px-6">
         <Logo />
-      </div>
+      </header>
       <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
         <PageOutlet />
       </main>

@@ -21,7 +21,7 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-line bg-cream/95 shadow-[0_1px_0_rgba(31,26,23,0.02)] supports-[backdrop-filter]:bg-cream/85 supports-[backdrop-filter]:backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
         {isHome ? null : <BackButton />}
-        <Logo />
+        <Logo compact={!isHome} />
         <div className="ml-4 hidden flex-1 md:block">
           <DesktopNav />
         </div>
@@ -42,7 +42,7 @@ export function Header() {
             <>
               <Link
                 to="/abonnement"
-                className="inline-flex h-10 items-center rounded-full px-3 font-semibold text-brand-700 underline-offset-4 hover:underline"
+                className="inline-flex h-10 items-center rounded-full px-2 font-semibold text-brand-700 underline-offset-4 hover:underline sm:px-3"
               >
                 S'abonner
               </Link>
@@ -52,8 +52,8 @@ export function Header() {
                 className={buttonClass({ size: 'sm', className: 'h-10 px-4' })}
               >
                 <UserRound aria-hidden="true" className="size-4" />
-                <span>Connexion</span>
-                <span className="hidden sm:inline">/ Inscription</span>
+                <span className="sm:hidden">Connexion</span>
+                <span className="hidden sm:inline">Connexion / Inscription</span>
               </button>
             </>
           ) : null}

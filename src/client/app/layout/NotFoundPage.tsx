@@ -5,7 +5,7 @@ export default function NotFoundPage() {
   usePageTitle('Page introuvable');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-20 text-center">
-      <p className="font-display text-7xl font-semibold text-brand-100" aria-hidden="true">
+      <p className="font-display text-7xl font-semibold text-brand-600" aria-hidden="true">
         404
       </p>
       <h1 className="text-3xl font-semibold">Page introuvable</h1>

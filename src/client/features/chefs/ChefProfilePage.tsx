@@ -16,7 +16,7 @@ export default function ChefProfilePage() {
   const { chefId = '' } = useParams();
   const { data, error, isPending, refetch } = useApiQuery<ChefResponse>(`/chefs/${encodeURIComponent(chefId)}`);
   const notFound = error?.status === 404;
-  usePageTitle(data ? data.chef.fullName : notFound ? 'Chef non trouvé' : null);
+  usePageTitle(data ? `${data.chef.fullName} — ${chefSpecialty(data.chef)}` : notFound ? 'Chef non trouvé' : null);
 
   if (isPending) return <ProfileSkeleton />;
 

@@ -26,6 +26,7 @@ export default function PaymentResultPage() {
   usePageTitle(state.kind === 'error' ? 'Erreur de Paiement' : 'Paiement');
 
   return (
+    <div className="px-4">
     <section className="mx-auto mt-10 flex max-w-lg flex-col items-center rounded-[2rem] bg-white px-6 py-12 text-center shadow-sm ring-1 ring-line sm:mt-16">
       {state.kind === 'error' ? (
         <>
@@ -52,5 +53,6 @@ export default function PaymentResultPage() {
         Retour aux cours
       </ButtonLink>
     </section>
+    </div>
   );
 }

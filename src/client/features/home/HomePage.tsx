@@ -28,7 +28,7 @@ export default function HomePage() {
 
   return (
     <>
-      <Hero nextCourse={data?.courses[0]} />
+      <Hero nextCourse={data?.courses[0]} fallbackImage={data?.recipes[0]?.imageUrl} />
 
       <section aria-labelledby="home-courses" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <SectionHeading

@@ -12,7 +12,7 @@ import { useAuth, useAuthDialog } from '@client/app/auth';
 import { SUBSCRIPTION_BENEFITS } from './benefits';
 
 export default function SubscriptionOfferPage() {
-  usePageTitle('Abonnement');
+  usePageTitle('Abonnement mensuel à 19,99 CAD');
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
 

@@ -7,16 +7,23 @@ import { ButtonLink } from '@client/components/ui/Button';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { useMediaQuery } from '@client/lib/use-media-query';
 
-export function Hero({ nextCourse }: { nextCourse: CourseSummary | undefined }) {
+type HeroProps = {
+  nextCourse: CourseSummary | undefined;
+  /** Shown when no live course is scheduled (e.g. the newest recipe's photo). */
+  fallbackImage: string | null | undefined;
+};
+
+export function Hero({ nextCourse, fallbackImage }: HeroProps) {
   // Phones skip the photo entirely (not merely hide it), so it is never downloaded there.
   const wide = useMediaQuery('(min-width: 1024px)');
+  const image = nextCourse?.imageUrl ?? fallbackImage;
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-cream">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-12 pt-10 sm:px-6 sm:pt-16 lg:grid-cols-[1.1fr_1fr] lg:pb-20">
         <div>
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
             <Sparkles aria-hidden="true" className="size-4" />
-            Cours de cuisine en ligne, depuis le Québec
+            Cours de cuisine en ligne · Québec
           </p>
           <h1 id="hero-title" className="text-4xl font-semibold leading-[1.08] text-ink sm:text-5xl lg:text-6xl">
             Cuisinez avec une cheffe, <span className="text-brand-700">en direct de chez vous.</span>
@@ -34,11 +41,11 @@ export function Hero({ nextCourse }: { nextCourse: CourseSummary | undefined }) 
             </ButtonLink>
           </div>
         </div>
-        {wide && nextCourse ? (
+        {wide && image ? (
           <div className="relative">
             <div className="absolute -right-6 -top-6 size-40 rounded-full bg-saffron/25 blur-2xl" aria-hidden="true" />
             <ResponsiveImage
-              src={nextCourse.imageUrl}
+              src={image}
               alt=""
               width={1200}
               height={900}
@@ -46,7 +53,7 @@ export function Hero({ nextCourse }: { nextCourse: CourseSummary | undefined }) 
               priority
               className="relative aspect-[4/3] w-full rounded-[2rem] shadow-xl ring-1 ring-black/5"
             />
-            {nextCourse.nextSessionAt ? (
+            {nextCourse?.nextSessionAt ? (
               <div className="absolute -bottom-6 left-6 right-16 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-line">
                 <p className="flex items-center gap-2 text-sm font-semibold text-herb">
                   <CalendarClock aria-hidden="true" className="size-4" />
