@@ -5,20 +5,7 @@ import { CircleAlert, Construction } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '@client/components/ui/Button';
 import { usePageTitle } from '@client/lib/use-page-title';
-
-export type PaymentResultState =
-  | { kind: 'error'; message: string }
-  | { kind: 'pending-feature' };
-
-export function readPaymentResult(params: URLSearchParams): PaymentResultState {
-  const intent = params.get('payment_intent');
-  const status = params.get('redirect_status');
-  if (!intent || !status) return { kind: 'error', message: 'Paramètres de paiement invalides.' };
-  if (status === 'failed') {
-    return { kind: 'error', message: 'Le paiement a échoué. Veuillez réessayer ou utiliser un autre moyen de paiement.' };
-  }
-  return { kind: 'pending-feature' };
-}
+import { readPaymentResult } from './payment-result';
 
 export default function PaymentResultPage() {
   const [params] = useSearchParams();

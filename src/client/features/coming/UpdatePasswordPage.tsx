@@ -6,13 +6,7 @@ import { useLocation } from 'react-router';
 import { ButtonLink } from '@client/components/ui/Button';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { ComingSoon } from './components/ComingSoon';
-
-/** A reset link carries its token in the query (?token=) or a recovery marker in the fragment. */
-export function hasRecoveryMarker(search: string, hash: string): boolean {
-  const query = new URLSearchParams(search);
-  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
-  return Boolean(query.get('token')) || fragment.get('type') === 'recovery';
-}
+import { hasRecoveryMarker } from './recovery-link';
 
 export default function UpdatePasswordPage() {
   const { search, hash } = useLocation();
