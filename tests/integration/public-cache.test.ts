@@ -56,7 +56,23 @@ describe('public API answers', () => {
     expect(publicCache.size).toBe(size + 1);
   });
 
-  it('apply to page HTML too', async () => {
+  it('replay the headers of the first answer, security headers included', async () => {
+    const first = await t.request('/api/chefs');
+    const hit = await t.request('/api/chefs');
+    for (const name of ['content-type', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'etag', 'vary']) {
+      expect(hit.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(hit.headers.get('x-request-id')).toBeTruthy();
+    expect(hit.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(await hit.text()).toBe(await first.text());
+  });
+
+  it('apply to page HTML too, but not to pages with a query string', async () => {
+    const size = publicCache.size;
+    const tracked = await t.request('/recettes?utm_source=infolettre');
+    expect(tracked.status).toBe(200);
+    expect(publicCache.size).toBe(size);
+
     const first = await t.request('/recettes');
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
@@ -67,10 +83,12 @@ describe('public API answers', () => {
 });
 
 describe('PublicResponseCache', () => {
+  const TEXT = { 'content-type': 'text/plain' };
+
   it('forgets an answer after its time to live', () => {
     let now = 1_000;
     const cache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 1_000, clock: () => now });
-    cache.set('/a', cache.generation, '{"a":1}', 'application/json');
+    cache.set('/a', cache.generation, '{"a":1}', { 'content-type': 'application/json' });
     expect(cache.get('/a')?.body).toBe('{"a":1}');
     now += 60_000;
     expect(cache.get('/a')).toBeUndefined();
@@ -78,10 +96,10 @@ describe('PublicResponseCache', () => {
 
   it('drops the least recently used answers beyond its size', () => {
     const cache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 25 });
-    cache.set('/a', 0, 'a'.repeat(10), 'text/plain');
-    cache.set('/b', 0, 'b'.repeat(10), 'text/plain');
+    cache.set('/a', 0, 'a'.repeat(10), TEXT);
+    cache.set('/b', 0, 'b'.repeat(10), TEXT);
     cache.get('/a');
-    cache.set('/c', 0, 'c'.repeat(10), 'text/plain');
+    cache.set('/c', 0, 'c'.repeat(10), TEXT);
     expect(cache.get('/b')).toBeUndefined();
     expect(cache.get('/a')).toBeDefined();
     expect(cache.get('/c')).toBeDefined();
@@ -91,7 +109,7 @@ describe('PublicResponseCache', () => {
     const cache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 1_000 });
     const generation = cache.generation;
     cache.clear();
-    const entry = cache.set('/a', generation, 'old', 'text/plain');
+    const entry = cache.set('/a', generation, 'old', TEXT);
     expect(entry.etag).toBeTruthy();
     expect(cache.get('/a')).toBeUndefined();
   });

@@ -6,14 +6,16 @@
 // broadcaster (Postgres NOTIFY) with setPublicCacheBroadcaster() and, on each notification heard
 // through LISTEN, calls clearLocalPublicCache(). The short TTL is a safety net for what no write
 // announces (time passing: a session starting, a seat hold expiring).
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getViewer } from '../http/viewer';
 
 type Entry = {
   body: string;
   etag: string;
-  contentType: string;
+  /** The answer's headers as sent the first time (security headers included), ETag and length added. */
+  headers: Record<string, string>;
   expiresAt: number;
   bytes: number;
 };
@@ -24,6 +26,9 @@ export type PublicCacheOptions = {
   maxBytes: number;
   clock?: () => number;
 };
+
+/** Revalidate every time: a 304 costs one small round trip and never shows stale data. */
+const CACHE_CONTROL = 'no-cache';
 
 export class PublicResponseCache {
   readonly #entries = new Map<string, Entry>();
@@ -58,11 +63,18 @@ export class PublicResponseCache {
   }
 
   /** Stores an answer computed during `generation`; returns the entry (stored or not). */
-  set(key: string, generation: number, body: string, contentType: string): Entry {
+  set(key: string, generation: number, body: string, headers: Record<string, string>): Entry {
+    const etag = strongEtag(body);
     const entry: Entry = {
       body,
-      etag: strongEtag(body),
-      contentType,
+      etag,
+      headers: {
+        ...headers,
+        etag,
+        'cache-control': CACHE_CONTROL,
+        vary: 'Cookie',
+        'content-length': String(Buffer.byteLength(body)),
+      },
       expiresAt: this.#clock() + this.options.ttlMs,
       bytes: body.length,
     };
@@ -122,45 +134,75 @@ export function setPublicCacheBroadcaster(fn: (() => void) | null): void {
   broadcaster = fn;
 }
 
-/** Revalidate every time: a 304 costs one small round trip and never shows stale data. */
-const CACHE_CONTROL = 'no-cache';
-
 function answer(c: Context, entry: Entry): Response {
-  const inm = c.req.header('if-none-match');
-  if (inm && etagMatches(inm, entry.etag)) {
-    return new Response(null, { status: 304, headers: { ETag: entry.etag, 'Cache-Control': CACHE_CONTROL, Vary: 'Cookie' } });
+  const ifNoneMatch = requestHeader(c, 'if-none-match');
+  if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
+    return new Response(null, { status: 304, headers: { etag: entry.etag, 'cache-control': CACHE_CONTROL, vary: 'Cookie' } });
   }
-  return new Response(entry.body, {
-    status: 200,
-    headers: { 'Content-Type': entry.contentType, ETag: entry.etag, 'Cache-Control': CACHE_CONTROL, Vary: 'Cookie' },
-  });
+  // A plain header object (not Headers) keeps @hono/node-server on its direct write path.
+  return new Response(entry.body, { status: 200, headers: { ...entry.headers, 'x-request-id': randomUUID() } });
 }
 
-/** The request's path and query: the cache key unless `keyOf` says otherwise. */
+/** Reads a request header from Node's parsed headers when there, without building a Headers object. */
+function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+  return c.req.header(name);
+}
+
+/** The request's path and query: what the cache is keyed by. */
 function pathAndQuery(c: Context): string {
   const url = c.req.url;
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));
 }
 
+/** Requests whose route said its visitor answer may be shared (see publicCacheable). */
+const cacheable = new WeakSet<Request>();
+
+/** Headers not to replay from a stored answer: per request, or recomputed for the stored body. */
+const NOT_STORED = new Set(['date', 'x-request-id', 'content-length', 'etag', 'cache-control', 'vary', 'transfer-encoding', 'connection']);
+
 /**
- * Middleware for public GET routes. Only visitors' 200 answers are shared: once accounts exist,
- * answers differ per viewer (unlocked content) and those go straight to the handler.
+ * The first middleware of the app. A visitor's GET found in the cache is answered here, before
+ * request ids, security headers and routing: the hot path is a lookup and one write. Otherwise
+ * the request goes through the app, and a 200 from a route marked publicCacheable() is stored
+ * with the headers it was sent with.
  */
-export function cachePublicResponses(opts: { cache?: PublicResponseCache; keyOf?: (c: Context) => string } = {}): MiddlewareHandler {
-  const keyOf = opts.keyOf ?? pathAndQuery;
+export function servePublicCache(cache: PublicResponseCache = publicCache): MiddlewareHandler {
   return async (c, next) => {
-    const cache = opts.cache ?? publicCache;
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    // Once accounts exist, answers differ per viewer (unlocked content): only visitors share them.
+    // getViewer must therefore stay cheap for a request without a session.
     const viewer = await getViewer(c);
     if (viewer.userId !== null) return next();
-    const key = keyOf(c);
+    const key = pathAndQuery(c);
     const hit = cache.get(key);
     if (hit) return answer(c, hit);
     const generation = cache.generation;
     await next();
-    if (c.res.status !== 200) return;
-    const body = await c.res.text();
-    const entry = cache.set(key, generation, body, c.res.headers.get('content-type') ?? 'application/octet-stream');
+    const res = c.res;
+    if (!cacheable.has(c.req.raw) || res.status !== 200 || res.headers.has('set-cookie')) return;
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (!NOT_STORED.has(name)) headers[name] = value;
+    });
+    const entry = cache.set(key, generation, await res.text(), headers);
     c.res = answer(c, entry);
+  };
+}
+
+/**
+ * Marks a public GET route: its visitor answer is the same for every visitor and may be shared.
+ * Pages pass withoutQuery, as their HTML ignores the query string (tracking parameters would
+ * otherwise fill the cache with copies).
+ */
+export function publicCacheable(opts: { withoutQuery?: boolean } = {}): MiddlewareHandler {
+  return async (c, next) => {
+    if (!opts.withoutQuery || !c.req.url.includes('?')) cacheable.add(c.req.raw);
+    await next();
   };
 }

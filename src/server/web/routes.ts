@@ -12,7 +12,7 @@ import { scriptJson } from './html/escape';
 import { manifestLoader, pagePreloads } from './html/manifest';
 import { templateLoader } from './html/template';
 import { notFoundPage, PAGE_ROUTES, type PageContext, type ResolvedPage } from './pages';
-import { cachePublicResponses } from './public-cache';
+import { publicCacheable } from './public-cache';
 import { renderHead } from './seo/head';
 import { imageSizeReader } from './seo/images';
 import { defaultOgImage } from './seo/og-image';
@@ -35,7 +35,7 @@ export function webRoutes(deps: Deps, services: PublicServices) {
     return c.text(buildRobots(base));
   });
 
-  app.get('/sitemap.xml', cachePublicResponses(), async (c) => {
+  app.get('/sitemap.xml', publicCacheable(), async (c) => {
     const builtAt = await template().then((t) => t.builtAt, () => deps.now());
     return c.body(await buildSitemap(base, services, builtAt), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
   });
@@ -85,8 +85,8 @@ export function webRoutes(deps: Deps, services: PublicServices) {
 
   const context = async (c: Context): Promise<PageContext> => ({ base, services, viewer: await getViewer(c), sizeOf });
 
-  // A page's HTML does not depend on its query string: one cache entry per path.
-  const cachePage = cachePublicResponses({ keyOf: (c) => c.req.path });
+  // A page's HTML does not depend on its query string: only the bare path is kept.
+  const cachePage = publicCacheable({ withoutQuery: true });
   for (const [pattern, load] of PAGE_ROUTES) {
     app.get(pattern, cachePage, async (c) => send(c, await load(await context(c), c.req.param())));
   }

@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import type { ChefListResponse, ChefResponse } from '@shared/schemas/public';
 import type { AppEnv } from '../../app';
 import { parseInput } from '../../http/validate';
-import { cachePublicResponses } from '../../web/public-cache';
+import { publicCacheable } from '../../web/public-cache';
 import { noQuery } from '../params';
 import type { ChefService } from './service';
 
 export function chefRoutes(chefs: ChefService) {
   const app = new Hono<AppEnv>();
-  app.use('*', cachePublicResponses());
+  app.use('*', publicCacheable());
   app.get('/', async (c) => {
     parseInput(noQuery, c.req.query());
     return c.json<ChefListResponse>({ chefs: await chefs.list() });

@@ -4,12 +4,12 @@ import { courseListQuery, type CourseListResponse, type CourseResponse } from '@
 import type { AppEnv } from '../../app';
 import { getViewer } from '../../http/viewer';
 import { parseInput } from '../../http/validate';
-import { cachePublicResponses } from '../../web/public-cache';
+import { publicCacheable } from '../../web/public-cache';
 import type { CourseService } from './service';
 
 export function courseRoutes(courses: CourseService) {
   const app = new Hono<AppEnv>();
-  app.use('*', cachePublicResponses());
+  app.use('*', publicCacheable());
   app.get('/', async (c) => {
     const query = parseInput(courseListQuery, c.req.query());
     return c.json<CourseListResponse>({ courses: await courses.list(query) });

@@ -4,12 +4,12 @@ import { recipeListQuery, type RecipeListResponse, type RecipeResponse } from '@
 import type { AppEnv } from '../../app';
 import { getViewer } from '../../http/viewer';
 import { parseInput } from '../../http/validate';
-import { cachePublicResponses } from '../../web/public-cache';
+import { publicCacheable } from '../../web/public-cache';
 import type { RecipeService } from './service';
 
 export function recipeRoutes(recipes: RecipeService) {
   const app = new Hono<AppEnv>();
-  app.use('*', cachePublicResponses());
+  app.use('*', publicCacheable());
   app.get('/', async (c) => {
     const query = parseInput(recipeListQuery, c.req.query());
     return c.json<RecipeListResponse>(await recipes.list(query));
