@@ -12,14 +12,28 @@ const TITLES: Record<AuthDialogView, string> = {
   forgotPassword: 'Mot de passe oublié ?',
 };
 
-type AuthDialogProps = { open: boolean; view: AuthDialogView; onOpenChange: (open: boolean) => void };
+type AuthDialogProps = {
+  open: boolean;
+  view: AuthDialogView;
+  onOpenChange: (open: boolean) => void;
+  /** The element to focus on close (the one that opened the dialog), if still on the page. */
+  restoreFocus: () => HTMLElement | null;
+};
 
-export default function AuthDialog({ open, view, onOpenChange }: AuthDialogProps) {
+export default function AuthDialog({ open, view, onOpenChange, restoreFocus }: AuthDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-cream p-7 shadow-2xl focus:outline-none data-[state=open]:animate-[dialog-in_180ms_ease-out]">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            const target = restoreFocus();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-cream p-7 shadow-2xl focus:outline-none data-[state=open]:animate-[dialog-in_180ms_ease-out]">
           <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
             <ChefHat className="size-6" />
           </div>

@@ -1,7 +1,7 @@
 // Who is browsing, and the sign-in dialog.
 // Accounts arrive with the next issue: until then there is no session to read, so every viewer is
 // a visitor (status 'signed-out', user null). Nothing here pretends to sign anyone in.
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, AuthDialogContext, type AuthDialogView, type AuthState } from './auth-context';
 
 // Radix Dialog and the dialog's views load on first open, keeping them out of the main chunk.
@@ -16,7 +16,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     view: 'login',
   });
 
-  const open = useCallback((view: AuthDialogView = 'login') => setDialog({ mounted: true, open: true, view }), []);
+  // The dialog is opened from code (header button, guards, pages), not by a Radix trigger: remember
+  // what had focus so that closing it puts focus back there.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = useCallback((view: AuthDialogView = 'login') => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog({ mounted: true, open: true, view });
+  }, []);
+  const restoreFocus = useCallback(() => {
+    const target = opener.current;
+    opener.current = null;
+    return target && target.isConnected ? target : null;
+  }, []);
   const onOpenChange = useCallback((isOpen: boolean) => setDialog((d) => ({ ...d, open: isOpen })), []);
   const dialogControl = useMemo(() => ({ open }), [open]);
 
@@ -26,7 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         {children}
         {dialog.mounted ? (
           <Suspense fallback={null}>
-            <AuthDialog open={dialog.open} view={dialog.view} onOpenChange={onOpenChange} />
+            <AuthDialog open={dialog.open} view={dialog.view} onOpenChange={onOpenChange} restoreFocus={restoreFocus} />
           </Suspense>
         ) : null}
       </AuthDialogContext.Provider>

@@ -51,7 +51,7 @@ export function Header() {
                 onClick={() => authDialog.open('login')}
                 className={buttonClass({ size: 'sm', className: 'h-10 px-4' })}
               >
-                <UserRound aria-hidden="true" className="size-4" />
+                <UserRound aria-hidden="true" className="hidden size-4 sm:block" />
                 <span className="sm:hidden">Connexion</span>
                 <span className="hidden sm:inline">Connexion / Inscription</span>
               </button>

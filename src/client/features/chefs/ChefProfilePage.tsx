@@ -53,7 +53,7 @@ export default function ChefProfilePage() {
           <h1 id="chef-name" className="mt-2 text-4xl font-semibold">
             {chef.fullName}
           </h1>
-          <p className="mt-4 whitespace-pre-line text-lg leading-relaxed text-muted">{chefBio(chef)}</p>
+          <p className="mt-4 whitespace-pre-line text-left leading-relaxed text-muted sm:text-lg">{chefBio(chef)}</p>
         </div>
       </section>
 

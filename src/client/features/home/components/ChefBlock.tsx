@@ -18,7 +18,7 @@ export function ChefBlock({ chef }: { chef: ChefSummary }) {
               width={768}
               height={768}
               sizes="(min-width: 768px) 40vw, 100vw"
-              className="absolute inset-0 size-full"
+              className="absolute inset-0 size-full object-[center_25%]"
             />
           ) : (
             <div className="flex h-full items-center justify-center p-10">
@@ -27,7 +27,7 @@ export function ChefBlock({ chef }: { chef: ChefSummary }) {
           )}
         </div>
         <div className="flex flex-col justify-center gap-4 p-7 sm:p-10">
-          <p className="text-sm font-semibold uppercase tracking-wider text-saffron">Rencontrez votre chef</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-saffron">Derrière les fourneaux</p>
           <h2 id="home-chef" className="text-3xl font-semibold text-white sm:text-4xl">
             {chef.fullName}
           </h2>

@@ -19,7 +19,7 @@ export function Hero({ nextCourse, fallbackImage }: HeroProps) {
   const image = nextCourse?.imageUrl ?? fallbackImage;
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-cream">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-12 pt-10 sm:px-6 sm:pt-16 lg:grid-cols-[1.1fr_1fr] lg:pb-20">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-6 pt-8 sm:px-6 sm:pb-12 sm:pt-16 lg:grid-cols-[1.1fr_1fr] lg:pb-20">
         <div>
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
             <Sparkles aria-hidden="true" className="size-4" />

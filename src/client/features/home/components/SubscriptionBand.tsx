@@ -21,7 +21,7 @@ export function SubscriptionBand() {
             ))}
           </ul>
         </div>
-        <ButtonLink to="/abonnement" size="lg" className="w-full shrink-0 px-5 text-base sm:w-auto sm:px-7 sm:text-lg">
+        <ButtonLink to="/abonnement" className="w-full shrink-0 whitespace-nowrap sm:h-13 sm:w-auto sm:px-7 sm:text-lg">
           Découvrir l'abonnement
         </ButtonLink>
       </div>
