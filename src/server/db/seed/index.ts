@@ -1,6 +1,80 @@
-// Placeholder interface for the demo seed: implemented by the seed work in progress.
+// The French demo data: written on the first start of an empty database, and by `npm run seed`.
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
+import type { Db } from '../client';
+import {
+  courseSessions,
+  courses,
+  favorites,
+  profiles,
+  purchases,
+  recipes,
+  reservations,
+  subscriptions,
+  users,
+} from '../schema';
+import { buildSeedPlan, type SeedPlan } from './build';
+import { seedImageJobs } from './images';
+import { writeImages } from './images/render';
 
-export async function seedIfEmpty(_deps: Deps): Promise<boolean> {
-  return false;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Serialises seeding between server instances sharing one PostgreSQL (any fixed number will do). */
+const SEED_LOCK = 7_246_001;
+
+export type SeedSummary = {
+  plan: SeedPlan;
+  imagesWritten: number;
+  imagesTotal: number;
+};
+
+async function hasUsers(db: Db | Tx): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
+  // Parents before children, as the foreign keys require.
+  await tx.insert(users).values(plan.users);
+  await tx.insert(profiles).values(plan.profiles);
+  await tx.insert(subscriptions).values(plan.subscriptions);
+  await tx.insert(courses).values(plan.courses);
+  await tx.insert(courseSessions).values(plan.sessions);
+  await tx.insert(reservations).values(plan.reservations);
+  await tx.insert(purchases).values(plan.purchases);
+  await tx.insert(recipes).values(plan.recipes);
+}
+
+/**
+ * Writes the demo pictures (those not stored yet), then the rows in one transaction. With
+ * `reset`, the same transaction first empties every content table; without it, nothing is written
+ * unless the users table is empty. Returns what was written, or null when the database had data.
+ */
+export async function seedDemoData(deps: Deps, opts: { reset?: boolean } = {}): Promise<SeedSummary | null> {
+  const { db } = deps.database;
+  if (!opts.reset && (await hasUsers(db))) return null;
+
+  const jobs = seedImageJobs();
+  const imagesWritten = await writeImages(deps.storage, jobs);
+  const plan = buildSeedPlan(deps.now(), deps.storage);
+
+  const written = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (opts.reset) {
+      // CASCADE also empties tables that later features hang off users (sessions, accounts…).
+      await tx.execute(
+        sql`truncate table ${reservations}, ${purchases}, ${favorites}, ${subscriptions}, ${courseSessions}, ${courses}, ${recipes}, ${profiles}, ${users} cascade`,
+      );
+    } else if (await hasUsers(tx)) {
+      return false; // another instance seeded while our pictures were being drawn
+    }
+    await insertPlan(tx, plan);
+    return true;
+  });
+  return written ? { plan, imagesWritten, imagesTotal: jobs.length } : null;
+}
+
+/** On start-up: seeds an empty database; true when it did. */
+export async function seedIfEmpty(deps: Deps): Promise<boolean> {
+  return (await seedDemoData(deps)) !== null;
 }

@@ -1,0 +1,254 @@
+// The French demo data on a real database: what it holds, that it is written once, and that every
+// picture it points to is a real WebP of the right size.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECIPE_CATEGORIES } from '../../src/shared/catalog';
+import type { Database } from '../../src/server/db/client';
+import {
+  courseSessions,
+  courses,
+  profiles,
+  purchases,
+  recipes,
+  reservations,
+  subscriptions,
+  users,
+} from '../../src/server/db/schema';
+import { seedDemoData, seedIfEmpty } from '../../src/server/db/seed';
+import { sessionStartsAt, zoneOffsetMinutes } from '../../src/server/db/seed/schedule';
+import type { Deps } from '../../src/server/deps';
+import { loadConfig } from '../../src/server/env';
+import { localDiskStorage } from '../../src/server/integrations/storage/local-disk';
+import type { Storage } from '../../src/server/integrations/storage/storage';
+import { createLogger } from '../../src/server/logger';
+import { openTestDatabase } from '../setup/test-db';
+
+const NOW = new Date('2026-03-04T15:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+let database: Database & { dispose: () => Promise<void> };
+let storage: Storage;
+let dataDir: string;
+let deps: Deps;
+let firstRun: boolean;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-seed-'));
+  storage = localDiskStorage(path.join(dataDir, 'uploads'));
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir };
+  deps = { config, database, storage, logger: createLogger(config), now: () => NOW };
+  firstRun = await seedIfEmpty(deps);
+});
+
+afterAll(async () => {
+  await database?.dispose();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The storage key behind a public /media/… URL. */
+const keyOf = (url: string | null) => {
+  expect(url).toMatch(/^\/media\/seed\//);
+  return (url as string).replace(/^\/media\//, '');
+};
+
+async function bytesOf(key: string): Promise<Buffer> {
+  const object = await storage.get(key);
+  expect(object, key).not.toBeNull();
+  const chunks: Buffer[] = [];
+  for await (const chunk of object!.open()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('seedIfEmpty on an empty database', () => {
+  it('seeds, and a second call changes nothing', async () => {
+    expect(firstRun).toBe(true);
+    const before = await database.db.select({ n: count() }).from(users);
+    expect(await seedIfEmpty(deps)).toBe(false);
+    const after = await database.db.select({ n: count() }).from(users);
+    expect(after).toEqual(before);
+  });
+
+  it('has the chef who runs the site (admin) with a specialty, a bio and a portrait, and a guest chef', async () => {
+    const chefs = await database.db
+      .select({ role: profiles.role, fullName: profiles.fullName, specialty: profiles.specialty, bio: profiles.bio, avatarUrl: profiles.avatarUrl, email: users.email })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(sql`${profiles.role} in ('chef', 'admin')`)
+      .orderBy(asc(profiles.fullName));
+    const admin = chefs.filter((c) => c.role === 'admin');
+    expect(admin).toHaveLength(1);
+    expect(admin[0]).toMatchObject({ email: 'cheffe@toque.demo', specialty: expect.stringMatching(/\S/) });
+    // A real bio: several sentences.
+    expect(admin[0]!.bio!.split(/[.!?](\s|$)/).filter((s) => s.trim().length > 20).length).toBeGreaterThanOrEqual(3);
+    const guest = chefs.find((c) => c.role === 'chef');
+    expect(guest).toMatchObject({ email: 'invite@toque.demo', specialty: expect.stringMatching(/\S/), bio: expect.stringMatching(/\S/) });
+    for (const c of chefs) expect(c.avatarUrl).toMatch(/^\/media\/seed\/chefs\/[a-z-]+\.webp$/);
+  });
+
+  it('has the demo learners, and the subscriber has a running sandbox subscription', async () => {
+    const people = await database.db
+      .select({ email: users.email, role: profiles.role, id: users.id })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id));
+    const byEmail = new Map(people.map((p) => [p.email, p]));
+    expect(byEmail.get('apprenant@toque.demo')?.role).toBe('learner');
+    expect(byEmail.get('abonne@toque.demo')?.role).toBe('learner');
+    for (const p of people) expect(p.id).toMatch(/^[A-Za-z0-9]{32}$/);
+
+    const subs = await database.db.select().from(subscriptions);
+    expect(subs).toHaveLength(1);
+    const [sub] = subs;
+    expect(sub).toMatchObject({ userId: byEmail.get('abonne@toque.demo')!.id, status: 'active', provider: 'sandbox', cancelAtPeriodEnd: false });
+    expect(sub!.currentPeriodStart!.getTime()).toBe(NOW.getTime());
+    expect(sub!.currentPeriodEnd!.toISOString()).toBe('2026-04-04T15:00:00.000Z');
+  });
+
+  it('has at least 4 live courses, each with upcoming sessions at 18 h 30 in Toronto', async () => {
+    const live = await database.db.select().from(courses).where(eq(courses.isLive, true));
+    expect(live.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(live.map((c) => c.cuisineType)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(live.map((c) => c.difficulty)).size).toBe(3);
+    expect(live.some((c) => c.isPremium)).toBe(true);
+    const teachers = await database.db
+      .select({ role: profiles.role })
+      .from(courses)
+      .innerJoin(profiles, eq(profiles.userId, courses.teacherId))
+      .where(eq(courses.isLive, true));
+    expect(teachers.filter((t) => t.role === 'admin').length).toBeGreaterThan(teachers.length / 2);
+    expect(teachers.some((t) => t.role === 'chef')).toBe(true);
+
+    for (const c of live) {
+      expect(c.priceCents).toBeGreaterThanOrEqual(4500);
+      expect(c.priceCents).toBeLessThanOrEqual(9500);
+      expect(c.durationMinutes).toBeGreaterThanOrEqual(90);
+      expect(c.durationMinutes).toBeLessThanOrEqual(150);
+      expect(c.dietaryInfo).toBeTruthy();
+      const sessions = await database.db.select().from(courseSessions).where(eq(courseSessions.courseId, c.id));
+      expect(sessions.length, c.title).toBeGreaterThanOrEqual(2);
+      expect(sessions.length, c.title).toBeLessThanOrEqual(3);
+      for (const s of sessions) {
+        const ahead = s.startsAt.getTime() - NOW.getTime();
+        expect(ahead).toBeGreaterThan(2 * DAY);
+        expect(ahead).toBeLessThan(41 * DAY);
+        expect(s.capacity).toBeGreaterThanOrEqual(8);
+        expect(s.capacity).toBeLessThanOrEqual(12);
+        const wall = new Intl.DateTimeFormat('fr-CA', { timeZone: 'America/Toronto', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(s.startsAt);
+        expect(wall).toBe('18 h 30');
+      }
+    }
+  });
+
+  it('has a session whose seats are all taken by confirmed, paid reservations', async () => {
+    const taken = await database.db
+      .select({ sessionId: reservations.sessionId, capacity: courseSessions.capacity, seats: count() })
+      .from(reservations)
+      .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
+      .where(eq(reservations.status, 'confirmed'))
+      .groupBy(reservations.sessionId, courseSessions.capacity);
+    expect(taken.some((t) => t.seats === t.capacity)).toBe(true);
+    expect(taken.every((t) => t.seats <= t.capacity)).toBe(true);
+    // Each confirmed seat was paid for.
+    const [paid] = await database.db.select({ n: count() }).from(purchases).where(eq(purchases.status, 'succeeded'));
+    const [confirmed] = await database.db.select({ n: count() }).from(reservations).where(eq(reservations.status, 'confirmed'));
+    expect(paid!.n).toBe(confirmed!.n);
+  });
+
+  it('has at least 4 recorded courses, some premium, one free', async () => {
+    const recorded = await database.db.select().from(courses).where(eq(courses.isLive, false));
+    expect(recorded.length).toBeGreaterThanOrEqual(4);
+    expect(recorded.some((c) => c.isPremium)).toBe(true);
+    expect(recorded.some((c) => c.priceCents === 0 && !c.isPremium)).toBe(true);
+    for (const c of recorded) {
+      if (c.priceCents > 0) {
+        expect(c.priceCents).toBeGreaterThanOrEqual(2900);
+        expect(c.priceCents).toBeLessThanOrEqual(7900);
+      }
+      expect(c.durationMinutes).toBeGreaterThan(0);
+    }
+    const sessions = await database.db
+      .select({ n: count() })
+      .from(courseSessions)
+      .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+      .where(eq(courses.isLive, false));
+    expect(sessions[0]!.n).toBe(0);
+  });
+
+  it('has at least 18 recipes, 3 or more per category, some premium, with real ingredients and steps', async () => {
+    const all = await database.db.select().from(recipes);
+    expect(all.length).toBeGreaterThanOrEqual(18);
+    for (const category of RECIPE_CATEGORIES) {
+      expect(all.filter((r) => r.category === category).length, category).toBeGreaterThanOrEqual(3);
+    }
+    const premium = all.filter((r) => r.isPremium).length;
+    expect(premium).toBeGreaterThanOrEqual(4);
+    expect(premium).toBeLessThanOrEqual(7);
+    for (const r of all) {
+      expect(r.ingredients.length, r.name).toBeGreaterThanOrEqual(5);
+      expect(r.steps.length, r.name).toBeGreaterThanOrEqual(3);
+      expect(r.steps.some((s) => /\d+ (minutes?|heures?)/.test(s)), r.name).toBe(true);
+      expect(r.description.length, r.name).toBeGreaterThan(60);
+      expect(r.description.length, r.name).toBeLessThan(260);
+      expect(r.durationMinutes).toBeGreaterThan(0);
+      expect(r.servings).toBeGreaterThan(0);
+    }
+    // Distinct publication dates, so "newest first" is an order.
+    expect(new Set(all.map((r) => r.createdAt.getTime())).size).toBe(all.length);
+  });
+
+  it('points every course, recipe and chef at a stored WebP of the right size', async () => {
+    const urls = [
+      ...(await database.db.select({ url: courses.imageUrl }).from(courses)).map((r) => ({ url: r.url, w: 1200, h: 800 })),
+      ...(await database.db.select({ url: recipes.imageUrl }).from(recipes)).map((r) => ({ url: r.url, w: 1200, h: 800 })),
+      ...(await database.db
+        .select({ url: profiles.avatarUrl })
+        .from(profiles)
+        .where(sql`${profiles.role} in ('chef', 'admin')`)).map((r) => ({ url: r.url, w: 600, h: 600 })),
+    ];
+    expect(urls.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(urls.map((u) => u.url)).size).toBe(urls.length);
+    for (const { url, w, h } of urls) {
+      const bytes = await bytesOf(keyOf(url));
+      const meta = await sharp(bytes).metadata();
+      expect({ url, format: meta.format, width: meta.width, height: meta.height }).toEqual({ url, format: 'webp', width: w, height: h });
+      expect(bytes.length, url!).toBeLessThan(60 * 1024);
+    }
+  });
+});
+
+describe('npm run seed -- --reset', () => {
+  it('empties the content tables and seeds again, keeping the pictures already stored', async () => {
+    // A row that only the reset can remove, and a picture it must not redraw.
+    await database.db.insert(recipes).values({ name: 'Brouillon', category: 'main', durationMinutes: 5, ingredients: ['x'], steps: ['y'] });
+    const key = 'seed/recipes/tarte-au-sucre.webp';
+    const before = await bytesOf(key);
+    const summary = await seedDemoData(deps, { reset: true });
+    expect(summary).not.toBeNull();
+    expect(summary!.imagesWritten).toBe(0);
+    expect(await database.db.select().from(recipes).where(eq(recipes.name, 'Brouillon'))).toEqual([]);
+    const [people] = await database.db.select({ n: count() }).from(users);
+    expect(people!.n).toBe(summary!.plan.users.length);
+    const [admins] = await database.db.select({ n: count() }).from(profiles).where(eq(profiles.role, 'admin'));
+    expect(admins!.n).toBe(1);
+    expect((await bytesOf(key)).equals(before)).toBe(true);
+  });
+});
+
+describe('session times', () => {
+  it('finds the Toronto offset with daylight saving time', () => {
+    expect(zoneOffsetMinutes(new Date('2026-01-15T12:00:00Z'), 'America/Toronto')).toBe(-300);
+    expect(zoneOffsetMinutes(new Date('2026-07-15T12:00:00Z'), 'America/Toronto')).toBe(-240);
+  });
+
+  it('puts a class at 18 h 30 Toronto on the right day on both sides of a DST change', () => {
+    // DST starts on Sunday 8 March 2026 in Toronto.
+    expect(sessionStartsAt(NOW, 3).toISOString()).toBe('2026-03-07T23:30:00.000Z'); // 18 h 30 HNE
+    expect(sessionStartsAt(NOW, 5).toISOString()).toBe('2026-03-09T22:30:00.000Z'); // 18 h 30 HAE
+    // Late evening in Toronto is already the next day in UTC: the day still counts from Toronto.
+    expect(sessionStartsAt(new Date('2026-11-10T04:30:00Z'), 1).toISOString()).toBe('2026-11-10T23:30:00.000Z');
+  });
+});
