@@ -3,11 +3,11 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { formatPrice } from '@shared/format';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useCourse } from './api';
+import { coursePriceLabel } from './price';
 import { CourseActions } from './components/CourseActions';
 import { FormatBadge, PremiumBadge } from './components/CourseBadges';
 import { CourseDetailSkeleton } from './components/CourseDetailSkeleton';
@@ -73,7 +73,7 @@ export default function CourseDetailPage() {
             className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
           >
             <div className="space-y-5 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
-              <p className="text-3xl font-semibold text-brand-800">{formatPrice(course.priceCents)}</p>
+              <p className="text-3xl font-semibold text-brand-800">{coursePriceLabel(course.priceCents)}</p>
               <CourseActions course={course} />
               <hr className="border-line" />
               <CourseFacts course={course} />
@@ -92,9 +92,10 @@ export default function CourseDetailPage() {
 
             {course.isLive ? (
               <section aria-labelledby="course-sessions">
-                <h2 id="course-sessions" className="mb-3 text-2xl font-semibold text-ink">
+                <h2 id="course-sessions" className="text-2xl font-semibold text-ink">
                   Prochaines séances
                 </h2>
+                <p className="mb-3 mt-1 text-sm text-muted">Heures indiquées dans votre fuseau horaire.</p>
                 <SessionList sessions={course.sessions} />
               </section>
             ) : null}

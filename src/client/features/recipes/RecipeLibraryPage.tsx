@@ -64,7 +64,7 @@ export default function RecipeLibraryPage() {
   const filtered = Boolean(search.q || search.category || search.duration);
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader
         eyebrow="Recettes"
         title="Bibliothèque de Recettes"

@@ -1,11 +1,12 @@
 // One course in a grid (catalogue, home, chef profile): the whole card links to /cours/:id.
 import { CalendarClock, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPrice, formatSessionDateTime } from '@shared/format';
+import { formatSessionDateTime } from '@shared/format';
 import type { CourseSummary } from '@shared/schemas/public';
 import { Card } from '@client/components/ui/Card';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { cn } from '@client/lib/cn';
+import { coursePriceLabel } from '../price';
 import { FormatBadge, PremiumBadge } from './CourseBadges';
 
 export type CourseCardProps = {
@@ -71,7 +72,7 @@ export function CourseCard({ course, headingLevel = 3, priority = false, classNa
             </span>
           </p>
         ) : null}
-        <p className="mt-auto pt-2 text-lg font-semibold text-brand-800">{formatPrice(course.priceCents)}</p>
+        <p className="mt-auto pt-2 text-lg font-semibold text-brand-800">{coursePriceLabel(course.priceCents)}</p>
       </div>
     </Card>
   );

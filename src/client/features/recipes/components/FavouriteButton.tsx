@@ -35,7 +35,8 @@ export function FavouriteButton({ recipeName, isFavourite = false, pending = fal
       aria-pressed={user ? isFavourite : undefined}
       aria-label={isFavourite ? `Retirer « ${recipeName} » des favoris` : `Ajouter « ${recipeName} » aux favoris`}
       className={cn(
-        'relative z-10 inline-flex size-11 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-md transition',
+        // z-10 lifts it over the card's full-size link; the caller positions it (e.g. absolute corner).
+        'z-10 inline-flex size-11 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-md transition',
         'hover:scale-105 hover:bg-white disabled:opacity-60',
         className,
       )}

@@ -23,9 +23,9 @@ export function RecipeSearchBar({ text, onTextChange, category, duration, onCate
   return (
     <section
       aria-label="Recherche et filtres"
-      className="mb-8 grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:grid-cols-2 sm:gap-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:items-end"
+      className="mb-8 grid grid-cols-2 gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:gap-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:items-end"
     >
-      <div role="search" className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+      <div role="search" className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
         <label htmlFor={searchId} className="text-sm font-semibold text-ink">
           Rechercher une recette
         </label>
@@ -54,13 +54,14 @@ export function RecipeSearchBar({ text, onTextChange, category, duration, onCate
           ) : null}
         </div>
       </div>
+      {/* Short "all" items: on a phone both selects share a row under their labels. */}
       <Select
         label="Catégorie"
         name="category"
         value={category}
         onValueChange={onCategoryChange}
         options={CATEGORY_OPTIONS}
-        allLabel="Toutes les catégories"
+        allLabel="Toutes"
         className="min-w-0"
       />
       <Select
@@ -69,7 +70,7 @@ export function RecipeSearchBar({ text, onTextChange, category, duration, onCate
         value={duration}
         onValueChange={onDurationChange}
         options={DURATION_OPTIONS}
-        allLabel="Toutes les durées"
+        allLabel="Toutes"
         className="min-w-0"
       />
     </section>
