@@ -1,0 +1,153 @@
+// Journeys through the shell around the pages: the header and navigation, the guards and the sign-in
+// dialog, and the pages later issues build (which must say so plainly, or already behave as the spec
+// says where they can). Phone and desktop widths, production build, freshly seeded database.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(page: Page, path: string) {
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+}
+
+const h1 = (page: Page) => page.locator('h1').first().textContent();
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+  describe(`shell at ${viewport} width`, () => {
+    let page: Page;
+
+    beforeAll(async () => {
+      page = await newPage(browser, viewport);
+    });
+
+    afterAll(async () => {
+      await page?.context().close();
+    });
+
+    it('header: no back button on home; elsewhere it goes back, or home when there is no history', async () => {
+      await open(page, '/');
+      expect(await page.getByRole('button', { name: 'Retour' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: "S'abonner" }).getAttribute('href')).toBe('/abonnement');
+
+      // Opened directly: nothing to go back to, so home.
+      await open(page, '/faq');
+      await page.getByRole('button', { name: 'Retour' }).click();
+      await page.waitForURL(`${baseURL}/`);
+
+      // Through the navigation: back returns to the previous page, which is marked current.
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      await nav.getByRole('link', { name: 'Nos Chefs' }).click();
+      await page.waitForURL(`${baseURL}/chefs`);
+      expect(await nav.getByRole('link', { name: 'Nos Chefs' }).getAttribute('aria-current')).toBe('page');
+      await page.getByRole('button', { name: 'Retour' }).click();
+      await page.waitForURL(`${baseURL}/`);
+      expect(pageErrors(page)).toEqual([]);
+    });
+
+    it('the skip link leads to the main content', async () => {
+      await open(page, '/faq');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Aller au contenu');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenu');
+    });
+
+    it('Connexion / Inscription opens the dialog, which says accounts are coming, and gives focus back', async () => {
+      await open(page, '/');
+      const button = page.getByRole('button', { name: /^Connexion/ });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: 'Bienvenue !' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('arrivent très bientôt');
+      // No fake form: nothing to type a password into.
+      expect(await dialog.locator('input').count()).toBe(0);
+      await expectNoAxeViolations(page, `auth dialog (${viewport})`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+
+    it('signed-in, subscriber and admin pages send a visitor home (the first two with the dialog open)', async () => {
+      for (const path of ['/favoris', '/mes-achats', '/panier', '/abonne/tableau-de-bord', '/payment/subscription']) {
+        await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+        expect(pathOf(page), path).toBe('/');
+        await page.getByRole('dialog', { name: 'Bienvenue !' }).waitFor();
+        await page.keyboard.press('Escape');
+      }
+      for (const path of ['/admin', '/mon-profil-chef']) {
+        await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+        expect(pathOf(page), path).toBe('/');
+        expect(await page.getByRole('dialog').count()).toBe(0);
+      }
+    });
+
+    it('/reserver-un-cours tells a visitor to sign in and goes home', async () => {
+      await page.goto(`${baseURL}/reserver-un-cours`, { waitUntil: 'networkidle' });
+      await page.waitForURL(`${baseURL}/`);
+      await expect.poll(() => page.locator('[data-sonner-toast]').first().textContent()).toContain(
+        'Vous devez être connecté pour réserver un cours.',
+      );
+    });
+
+    it("the subscription's S'abonner asks a visitor to sign in", async () => {
+      await open(page, '/abonnement');
+      await page.getByRole('button', { name: "S'abonner" }).click();
+      await page.getByRole('dialog', { name: 'Bienvenue !' }).waitFor();
+      await page.keyboard.press('Escape');
+    });
+
+    it('payment result and password reset say what they can, bare where the spec says', async () => {
+      await open(page, '/payment-result');
+      expect(await h1(page)).toBe('Erreur de Paiement');
+      expect(await page.getByRole('alert').textContent()).toBe('Paramètres de paiement invalides.');
+      expect(await page.getByRole('link', { name: 'Retour aux cours' }).getAttribute('href')).toBe('/cours');
+      // Bare layout: no navigation, no footer.
+      expect(await page.getByRole('navigation').count()).toBe(0);
+      expect(await page.locator('footer').count()).toBe(0);
+      await expectNoAxeViolations(page, `/payment-result (${viewport})`);
+
+      await open(page, '/payment-result?payment_intent=pi_1&redirect_status=failed');
+      expect(await page.getByRole('alert').textContent()).toContain('Le paiement a échoué.');
+
+      await open(page, '/payment-result?payment_intent=pi_1&redirect_status=succeeded');
+      expect(await page.locator('main').textContent()).toContain('Cette page arrive bientôt');
+      expect(await page.locator('main').textContent()).not.toContain('Paiement Réussi');
+
+      await open(page, '/update-password');
+      expect(await h1(page)).toBe('Lien invalide ou expiré');
+      await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+      await page.waitForURL(`${baseURL}/`);
+      expect(pageErrors(page)).toEqual([]);
+    });
+
+    it('an unknown chef says “Chef non trouvé.”', async () => {
+      await open(page, '/chefs/inconnu');
+      expect(await h1(page)).toBe('Chef non trouvé.');
+      await expectNoAxeViolations(page, `/chefs/inconnu (${viewport})`);
+    });
+
+    it('the page never scrolls sideways', async () => {
+      for (const path of ['/', '/chefs', '/faq', '/abonnement', '/terms-of-service']) {
+        await open(page, path);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
+      }
+    });
+  });
+}
