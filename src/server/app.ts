@@ -11,7 +11,7 @@ import { homeRoutes } from './modules/home/routes';
 import { recipeRoutes } from './modules/recipes/routes';
 import { createPublicServices } from './modules/services';
 import { mediaRoutes } from './web/media';
-import { servePublicCache } from './web/public-cache';
+import { createPublicCache, servePublicCache } from './web/public-cache';
 import { webRoutes } from './web/routes';
 
 export type AppEnv = { Variables: { requestId: string } };
@@ -19,7 +19,7 @@ export type AppEnv = { Variables: { requestId: string } };
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   // First: a visitor's public GET found in the cache is answered before anything else runs.
-  app.use(servePublicCache());
+  app.use(servePublicCache(createPublicCache()));
   app.use(requestId());
   app.use(
     secureHeaders({

@@ -20,6 +20,7 @@ beforeAll(async () => {
   const learner = await createUser(t.db, { fullName: 'Léa' });
   const tarteImage = await putImage(t.deps.storage, 'seed/recipes/tarte.png', 1600, 900);
   const avatar = await putImage(t.deps.storage, 'seed/chefs/julie.png', 600, 600);
+  const courseImage = await putImage(t.deps.storage, 'seed/courses/tourtiere.png', 1200, 800);
   await t.db.update((await import('../../src/server/db/schema')).profiles).set({ avatarUrl: avatar });
 
   ids.free = (await createRecipe(t.db, { name: 'Tarte au sucre', category: 'dessert', durationMinutes: 50, servings: 8, imageUrl: tarteImage })).id;
@@ -40,7 +41,9 @@ beforeAll(async () => {
     })
   ).id;
 
-  ids.live = (await createCourse(t.db, { title: 'Tourtière en direct', isLive: true, priceCents: 4500, teacherId: admin.id, durationMinutes: 90 })).id;
+  ids.live = (
+    await createCourse(t.db, { title: 'Tourtière en direct', isLive: true, priceCents: 4500, teacherId: admin.id, durationMinutes: 90, imageUrl: courseImage })
+  ).id;
   await createSession(t.db, ids.live, { startsAt: inHours(24), capacity: 10 });
   const full = await createSession(t.db, ids.live, { startsAt: inHours(48), capacity: 1 });
   await createReservation(t.db, full.id, learner.id);
@@ -117,7 +120,15 @@ describe('recipe page', () => {
     expect(decode(/imagesrcset="([^"]*)"/.exec(image!)?.[1])).toBe(
       `${src}?w=320 320w, ${src}?w=480 480w, ${src}?w=768 768w, ${src}?w=1200 1200w`,
     );
-    expect(image).toMatch(/imagesizes="[^"]+"/);
+    // The same sizes as RecipeDetailPage's <img>, or the browser would not reuse the download.
+    expect(image).toContain('imagesizes="(min-width: 1152px) 560px, (min-width: 1024px) 48vw, 100vw"');
+    expect(image).toContain(`href="${src}?w=768"`);
+  });
+
+  it('a stored image that is missing is neither preloaded nor shared', async () => {
+    const { html } = await page(`/recettes/${ids.premium}`);
+    expect(links(html, 'preload')).toEqual([]);
+    expect(meta(html, 'og:image')).toBe(`${BASE}/og-image.png`);
   });
 
   it('marks a premium recipe as paywalled and never sends its ingredients or steps', async () => {
@@ -184,6 +195,9 @@ describe('course page', () => {
     const data = initialData(html)![`/courses/${ids.live}`] as CourseResponse;
     expect(data.course.sessions.map((s) => s.seatsLeft)).toEqual([10, 0]);
     expect(html).not.toContain('514-555-0199');
+    expect(meta(html, 'og:image')).toBe(`${BASE}/media/seed/courses/tourtiere.png?w=1200`);
+    expect(meta(html, 'og:image:height')).toBe('800');
+    expect(links(html, 'preload')[0]).toContain('imagesizes="(min-width: 1152px) 720px, (min-width: 1024px) 62vw, 100vw"');
   });
 
   it('gives a recorded course a Course without events', async () => {
@@ -204,6 +218,11 @@ describe('other pages', () => {
     expect(ofType(html, 'WebSite')[0]).toMatchObject({ name: 'Toque', inLanguage: 'fr-CA' });
     expect(Object.keys(initialData(html)!)).toEqual(['/home']);
     expect(links(html, 'modulepreload').join()).toContain('HomePage-Bfix0007.js');
+    // The hero photo (next live course) exists on wide screens only: so is its preload.
+    const [hero] = links(html, 'preload');
+    expect(hero).toContain('href="/media/seed/courses/tourtiere.png?w=768"');
+    expect(hero).toContain('imagesizes="560px"');
+    expect(hero).toContain('media="(min-width: 1024px)"');
   });
 
   it('chef: a Person with specialty, and the chef answer as data', async () => {
@@ -212,6 +231,7 @@ describe('other pages', () => {
     expect(meta(html, 'og:type')).toBe('profile');
     expect(ofType(html, 'Person')[0]).toMatchObject({ name: 'Julie Tremblay', jobTitle: 'Cuisine du terroir', url: `${BASE}/chefs/${admin.id}` });
     expect(meta(html, 'og:image:width')).toBe('600');
+    expect(links(html, 'preload')[0]).toContain('imagesizes="176px"');
     expect(Object.keys(initialData(html)!)).toEqual([`/chefs/${admin.id}`]);
     expect(html).not.toContain('514-555-0199');
   });

@@ -10,7 +10,7 @@ import { AppError } from '../http/app-error';
 import type { PublicServices } from '../modules/services';
 import type { ImagePreload, PageHead } from './seo/head';
 import { summarize } from './seo/head';
-import { imagePreload, ogImage, type ImageSizeReader } from './seo/images';
+import { mainImage, siteOgImage, type ImageSizeReader } from './seo/images';
 import * as ld from './seo/json-ld';
 
 export type PageContext = {
@@ -32,13 +32,16 @@ export type ResolvedPage = {
 type Loader = (ctx: PageContext, params: Record<string, string>) => Promise<ResolvedPage>;
 
 /**
- * The rendered width of each detail page's main image, as its <img sizes> says: the preload
- * hint must name the same candidates for the browser to reuse the download.
+ * Each page's main image as the client renders it (its <img sizes>, and for the home hero the
+ * media query under which it exists at all): the preload hint must say the same for the browser
+ * to reuse the download. Keep in step with RecipeDetailPage, CourseDetailPage, ChefProfilePage
+ * (ChefAvatar size 176) and home/components/Hero.
  */
-export const MAIN_IMAGE_SIZES = {
-  recipe: '(min-width: 1024px) 50vw, 100vw',
-  course: '(min-width: 1024px) 50vw, 100vw',
-  chef: '(min-width: 768px) 320px, 100vw',
+export const MAIN_IMAGES = {
+  recipe: { sizes: '(min-width: 1152px) 560px, (min-width: 1024px) 48vw, 100vw' },
+  course: { sizes: '(min-width: 1152px) 720px, (min-width: 1024px) 62vw, 100vw' },
+  chef: { sizes: '176px' },
+  homeHero: { sizes: '560px', media: '(min-width: 1024px)' },
 } as const;
 
 const SUFFIX = ' | Toque';
@@ -59,18 +62,18 @@ const MODULES = {
   notFound: 'app/layout/NotFoundPage.tsx',
 } as const;
 
-async function plainHead(ctx: PageContext, path: string, title: string, description: string): Promise<ResolvedPage['head']> {
+function plainHead(ctx: PageContext, path: string, title: string, description: string): ResolvedPage['head'] {
   return {
     title,
     description,
     canonical: `${ctx.base}${path}`,
     ogType: 'website',
-    image: await ogImage(ctx.base, ctx.sizeOf, null, ''),
+    image: siteOgImage(ctx.base),
   };
 }
 
 /** The answer for an unknown address or a missing course, recipe or chef: status 404, not indexed. */
-export async function notFoundPage(ctx: PageContext, module: string = MODULES.notFound): Promise<ResolvedPage> {
+export function notFoundPage(ctx: PageContext, module: string = MODULES.notFound): ResolvedPage {
   return {
     status: 404,
     module,
@@ -79,7 +82,7 @@ export async function notFoundPage(ctx: PageContext, module: string = MODULES.no
       description: "La page demandée n'existe pas ou n'est plus disponible sur Toque.",
       ogType: 'website',
       noindex: true,
-      image: await ogImage(ctx.base, ctx.sizeOf, null, ''),
+      image: siteOgImage(ctx.base),
     },
   };
 }
@@ -98,12 +101,17 @@ function orNotFound(module: string, load: Loader): Loader {
 
 const home: Loader = async (ctx) => {
   const data = await ctx.services.home.get();
+  // The hero shows the next live course's photo, else the newest recipe's, on wide screens only.
+  const heroSrc = data.courses[0]?.imageUrl ?? data.recipes[0]?.imageUrl;
+  const { sizes, media } = MAIN_IMAGES.homeHero;
+  const { preload } = await mainImage(ctx.base, ctx.sizeOf, heroSrc, '', sizes, media);
   return {
     status: 200,
     module: MODULES.home,
     data: { '/home': data },
+    imagePreload: preload,
     head: {
-      ...(await plainHead(ctx, '/', HOME_TITLE, HOME_DESCRIPTION)),
+      ...plainHead(ctx, '/', HOME_TITLE, HOME_DESCRIPTION),
       jsonLd: [ld.organization(ctx.base), ld.website(ctx.base)],
     },
   };
@@ -113,7 +121,7 @@ const catalog: Loader = async (ctx) => ({
   status: 200,
   module: MODULES.catalog,
   data: { '/courses': { courses: await ctx.services.courses.list({}) } },
-  head: await plainHead(
+  head: plainHead(
     ctx,
     '/cours',
     `Cours de cuisine en direct et en vidéo${SUFFIX}`,
@@ -123,13 +131,13 @@ const catalog: Loader = async (ctx) => ({
 
 const course: Loader = orNotFound(MODULES.course, async (ctx, { id }) => {
   const c = await ctx.services.courses.detail(id!, ctx.viewer);
-  const image = await ogImage(ctx.base, ctx.sizeOf, c.imageUrl, c.title);
+  const { og: image, preload } = await mainImage(ctx.base, ctx.sizeOf, c.imageUrl, c.title, MAIN_IMAGES.course.sizes);
   const kind = c.isLive ? COURSE_FORMAT_LABELS.live.toLowerCase() : 'en vidéo';
   return {
     status: 200,
     module: MODULES.course,
     data: { [`/courses/${c.id}`]: { course: c } },
-    imagePreload: c.imageUrl ? imagePreload(c.imageUrl, MAIN_IMAGE_SIZES.course) : undefined,
+    imagePreload: preload,
     head: {
       title: `${c.title} — Cours ${kind}${SUFFIX}`,
       description: summarize(`${c.description} ${formatPrice(c.priceCents)}.`),
@@ -145,7 +153,7 @@ const recipesPage: Loader = async (ctx) => ({
   status: 200,
   module: MODULES.recipes,
   data: { '/recipes': await ctx.services.recipes.list(recipeListQuery.parse({})) },
-  head: await plainHead(
+  head: plainHead(
     ctx,
     '/recettes',
     `Bibliothèque de Recettes${SUFFIX}`,
@@ -155,12 +163,12 @@ const recipesPage: Loader = async (ctx) => ({
 
 const recipe: Loader = orNotFound(MODULES.recipe, async (ctx, { id }) => {
   const [r, author] = await Promise.all([ctx.services.recipes.detail(id!, ctx.viewer), ctx.services.chefs.siteChef()]);
-  const image = await ogImage(ctx.base, ctx.sizeOf, r.imageUrl, r.name);
+  const { og: image, preload } = await mainImage(ctx.base, ctx.sizeOf, r.imageUrl, r.name, MAIN_IMAGES.recipe.sizes);
   return {
     status: 200,
     module: MODULES.recipe,
     data: { [`/recipes/${r.id}`]: { recipe: r } },
-    imagePreload: r.imageUrl ? imagePreload(r.imageUrl, MAIN_IMAGE_SIZES.recipe) : undefined,
+    imagePreload: preload,
     head: {
       title: `${r.name} — ${RECIPE_CATEGORY_LABELS[r.category]}${SUFFIX}`,
       description: summarize(r.description || `${r.name} : une recette de Toque.`),
@@ -176,7 +184,7 @@ const chefs: Loader = async (ctx) => ({
   status: 200,
   module: MODULES.chefs,
   data: { '/chefs': { chefs: await ctx.services.chefs.list() } },
-  head: await plainHead(
+  head: plainHead(
     ctx,
     '/chefs',
     `Nos Chefs${SUFFIX}`,
@@ -189,13 +197,13 @@ const chef: Loader = orNotFound(MODULES.chef, async (ctx, { id }) => {
   const person = answer.chef;
   const specialty = person.specialty || CHEF_DEFAULT_SPECIALTY;
   const bio = person.bio || CHEF_DEFAULT_BIO;
-  const image = await ogImage(ctx.base, ctx.sizeOf, person.avatarUrl, person.fullName);
+  const { og: image, preload } = await mainImage(ctx.base, ctx.sizeOf, person.avatarUrl, person.fullName, MAIN_IMAGES.chef.sizes);
   const path = `/chefs/${encodeURIComponent(person.id)}`;
   return {
     status: 200,
     module: MODULES.chef,
     data: { [path]: answer },
-    imagePreload: person.avatarUrl ? imagePreload(person.avatarUrl, MAIN_IMAGE_SIZES.chef) : undefined,
+    imagePreload: preload,
     head: {
       title: `${person.fullName} — ${specialty}${SUFFIX}`,
       description: summarize(bio),
@@ -271,7 +279,7 @@ export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
   ...STATIC_PAGES.map(
     (p): [string, Loader] => [
       p.path,
-      async (ctx) => ({ status: 200, module: p.module, head: await plainHead(ctx, p.path, p.title, p.description) }),
+      async (ctx) => ({ status: 200, module: p.module, head: plainHead(ctx, p.path, p.title, p.description) }),
     ],
   ),
   ...PRIVATE_PAGES.map(
@@ -280,7 +288,7 @@ export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
       async (ctx) => ({
         status: 200,
         module: p.module,
-        head: { ...(await plainHead(ctx, p.path, `${p.title}${SUFFIX}`, HOME_DESCRIPTION)), canonical: undefined, noindex: true },
+        head: { ...(plainHead(ctx, p.path, `${p.title}${SUFFIX}`, HOME_DESCRIPTION)), canonical: undefined, noindex: true },
       }),
     ],
   ),

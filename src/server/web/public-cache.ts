@@ -113,20 +113,27 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-/** The one cache of this process. */
-export const publicCache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 32 * 1024 * 1024 });
+/** Every app's cache in this process (one in production; tests build several apps). */
+const caches = new Set<PublicResponseCache>();
+
+/** The cache of one app: a minute's TTL, 32 MB of bodies at most. */
+export function createPublicCache(options: PublicCacheOptions = { ttlMs: 60_000, maxBytes: 32 * 1024 * 1024 }): PublicResponseCache {
+  const cache = new PublicResponseCache(options);
+  caches.add(cache);
+  return cache;
+}
 
 let broadcaster: (() => void) | null = null;
 
 /** Call after every write that changes what visitors see. Clears this instance and, once installed, the others. */
 export function invalidatePublicCache(): void {
-  publicCache.clear();
+  clearLocalPublicCache();
   broadcaster?.();
 }
 
 /** Clears this instance only: for the LISTEN side of the cross-instance invalidation. */
 export function clearLocalPublicCache(): void {
-  publicCache.clear();
+  for (const cache of caches) cache.clear();
 }
 
 /** Installs how other instances are told (Postgres NOTIFY); null removes it. */
@@ -171,7 +178,7 @@ const NOT_STORED = new Set(['date', 'x-request-id', 'content-length', 'etag', 'c
  * the request goes through the app, and a 200 from a route marked publicCacheable() is stored
  * with the headers it was sent with.
  */
-export function servePublicCache(cache: PublicResponseCache = publicCache): MiddlewareHandler {
+export function servePublicCache(cache: PublicResponseCache): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return next();

@@ -90,6 +90,6 @@ export function webRoutes(deps: Deps, services: PublicServices) {
   for (const [pattern, load] of PAGE_ROUTES) {
     app.get(pattern, cachePage, async (c) => send(c, await load(await context(c), c.req.param())));
   }
-  app.get('*', async (c) => send(c, await notFoundPage(await context(c))));
+  app.get('*', async (c) => send(c, notFoundPage(await context(c))));
   return app;
 }

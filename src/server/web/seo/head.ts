@@ -8,7 +8,7 @@ export const SITE_NAME = 'Toque';
 export type OgImage = { url: string; width?: number; height?: number; alt: string };
 
 /** A hint to fetch the route's main image early, matching the <img srcset/sizes> the page renders. */
-export type ImagePreload = { href: string; srcset?: string; sizes?: string };
+export type ImagePreload = { href: string; srcset?: string; sizes?: string; media?: string };
 
 export type PageHead = {
   title: string;
@@ -68,11 +68,9 @@ export function renderHead(head: PageHead): string {
   for (const file of head.preloads?.styles ?? []) lines.push(`<link rel="stylesheet" crossorigin href="/${attr(file)}" />`);
   const img = head.imagePreload;
   if (img) {
-    lines.push(
-      img.srcset
-        ? `<link rel="preload" as="image" href="${attr(img.href)}" imagesrcset="${attr(img.srcset)}" imagesizes="${attr(img.sizes ?? '100vw')}" fetchpriority="high" />`
-        : `<link rel="preload" as="image" href="${attr(img.href)}" fetchpriority="high" />`,
-    );
+    const srcset = img.srcset ? ` imagesrcset="${attr(img.srcset)}" imagesizes="${attr(img.sizes ?? '100vw')}"` : '';
+    const media = img.media ? ` media="${attr(img.media)}"` : '';
+    lines.push(`<link rel="preload" as="image" href="${attr(img.href)}"${srcset}${media} fetchpriority="high" />`);
   }
   if (head.jsonLd?.length) {
     const graph = { '@context': 'https://schema.org', '@graph': head.jsonLd };

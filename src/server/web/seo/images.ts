@@ -19,8 +19,9 @@ export function mediaSrcSet(src: string): string {
   return MEDIA_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
 }
 
-export function imagePreload(src: string, sizes: string): ImagePreload {
-  return mediaKeyOf(src) ? { href: `${src}?w=768`, srcset: mediaSrcSet(src), sizes } : { href: src };
+export function imagePreload(src: string, sizes: string, media?: string): ImagePreload {
+  const hint: ImagePreload = mediaKeyOf(src) ? { href: `${src}?w=768`, srcset: mediaSrcSet(src), sizes } : { href: src };
+  return media ? { ...hint, media } : hint;
 }
 
 type Size = { width: number; height: number };
@@ -48,21 +49,39 @@ export function imageSizeReader(storage: Storage, maxEntries = 2000) {
 
 export type ImageSizeReader = ReturnType<typeof imageSizeReader>;
 
-/** The page's share image: our media at 1200 px (or less, never enlarged), else the site image. */
-export async function ogImage(
+const SITE_IMAGE_ALT = 'Toque — cours de cuisine en ligne';
+
+/** The site's share image, for pages without their own. */
+export function siteOgImage(publicUrl: string): OgImage {
+  return { url: `${publicUrl}${DEFAULT_OG_IMAGE.path}`, width: DEFAULT_OG_IMAGE.width, height: DEFAULT_OG_IMAGE.height, alt: SITE_IMAGE_ALT };
+}
+
+export type MainImage = { og: OgImage; preload?: ImagePreload };
+
+/**
+ * A page's main image: its share image (our media at 1200 px, never enlarged, with its size) and
+ * the preload hint matching the page's <img sizes>. A stored image that cannot be read gets
+ * neither: the site image is shared and nothing is fetched early for a picture that is missing.
+ */
+export async function mainImage(
   publicUrl: string,
   sizeOf: ImageSizeReader,
-  src: string | null,
+  src: string | null | undefined,
   alt: string,
-): Promise<OgImage> {
-  if (src) {
-    const key = mediaKeyOf(src);
-    if (!key) return { url: /^https?:\/\//.test(src) ? src : `${publicUrl}${src}`, alt };
-    const size = await sizeOf(key);
-    if (size) {
-      const width = Math.min(OG_WIDTH, size.width);
-      return { url: `${publicUrl}${src}?w=${OG_WIDTH}`, width, height: Math.round((size.height * width) / size.width), alt };
-    }
+  sizes: string,
+  media?: string,
+): Promise<MainImage> {
+  if (!src) return { og: siteOgImage(publicUrl) };
+  const key = mediaKeyOf(src);
+  if (!key) {
+    // An outside address (not ours to resize): shared and preloaded as is, size unknown.
+    return { og: { url: /^https?:\/\//.test(src) ? src : `${publicUrl}${src}`, alt }, preload: imagePreload(src, sizes, media) };
   }
-  return { url: `${publicUrl}${DEFAULT_OG_IMAGE.path}`, width: DEFAULT_OG_IMAGE.width, height: DEFAULT_OG_IMAGE.height, alt: 'Toque — cours de cuisine en ligne' };
+  const size = await sizeOf(key);
+  if (!size) return { og: siteOgImage(publicUrl) };
+  const width = Math.min(OG_WIDTH, size.width);
+  return {
+    og: { url: `${publicUrl}${src}?w=${OG_WIDTH}`, width, height: Math.round((size.height * width) / size.width), alt },
+    preload: imagePreload(src, sizes, media),
+  };
 }
