@@ -31,10 +31,14 @@ function hairBack(art: PortraitArt): string {
 
 function hairFront(art: PortraitArt): string {
   const h = art.hair;
+  // Under a toque only the hair at the temples shows, swept to both sides.
+  if (art.toque) {
+    return `<path d="M194 268Q186 180 300 176Q414 180 406 268Q396 214 352 204Q300 226 248 204Q204 214 194 268Z" fill="${h}"/>`;
+  }
   switch (art.hairStyle) {
     case 'bun':
       return (
-        (art.toque ? '' : `<circle cx="300" cy="118" r="48" fill="${h}"/><circle cx="288" cy="106" r="14" fill="${shade(h, 0.2)}" opacity="0.5"/>`) +
+        `<circle cx="300" cy="118" r="48" fill="${h}"/><circle cx="288" cy="106" r="14" fill="${shade(h, 0.2)}" opacity="0.5"/>` +
         `<path d="M196 262Q186 150 300 140Q414 150 404 262Q392 200 330 186Q270 214 196 262Z" fill="${h}"/>`
       );
     case 'short':
@@ -54,14 +58,14 @@ function hairFront(art: PortraitArt): string {
 
 function toque(): string {
   let pleats = '';
-  for (let x = 215; x <= 385; x += 34) pleats += `<path d="M${x} 132L${x + 6} 176" stroke="#e3e1dc" stroke-width="4" stroke-linecap="round"/>`;
+  for (let x = 222; x <= 380; x += 32) pleats += `<path d="M${x} 136L${x + 5} 174" stroke="#e3e1dc" stroke-width="4" stroke-linecap="round"/>`;
   return (
-    '<circle cx="230" cy="100" r="62" fill="#fbfaf7"/><circle cx="370" cy="100" r="62" fill="#fbfaf7"/>' +
-    '<circle cx="300" cy="72" r="78" fill="#ffffff"/>' +
-    '<path d="M200 118L400 118L392 182L208 182Z" fill="#ffffff"/>' +
+    '<circle cx="236" cy="112" r="56" fill="#f6f4ef"/><circle cx="364" cy="112" r="56" fill="#f6f4ef"/>' +
+    '<circle cx="300" cy="92" r="68" fill="#ffffff"/>' +
+    '<path d="M206 124L394 124L388 182L212 182Z" fill="#ffffff"/>' +
     pleats +
-    '<rect x="196" y="168" width="208" height="34" rx="10" fill="#f4f2ee"/>' +
-    '<path d="M246 40Q270 24 300 26" stroke="#e9e6e0" stroke-width="6" fill="none" stroke-linecap="round"/>'
+    '<rect x="200" y="170" width="200" height="34" rx="10" fill="#efece6"/>' +
+    '<path d="M258 50Q280 36 304 40" stroke="#e6e2da" stroke-width="6" fill="none" stroke-linecap="round"/>'
   );
 }
 
@@ -78,8 +82,9 @@ function face(art: PortraitArt, rng: Rng): string {
     out += `<path d="M200 280Q205 420 300 424Q395 420 400 280Q390 350 340 352Q300 340 260 352Q210 350 200 280Z" fill="${art.hair}"/>`;
   }
   out +=
-    '<path d="M262 330Q300 372 338 330Q300 344 262 330Z" fill="#8a2f2a"/>' +
-    '<path d="M270 334Q300 344 330 334L326 340Q300 348 274 340Z" fill="#fff"/>';
+    '<path d="M256 326Q300 382 344 326Q300 342 256 326Z" fill="#8a2f2a"/>' +
+    '<path d="M264 331Q300 343 336 331L331 339Q300 349 269 339Z" fill="#fff"/>' +
+    '<path d="M282 360Q300 368 318 360Q300 352 282 360Z" fill="#d9606a"/>';
   if (art.glasses) {
     out +=
       '<circle cx="262" cy="272" r="30" fill="#fff" fill-opacity="0.12" stroke="#3a2a22" stroke-width="6"/>' +

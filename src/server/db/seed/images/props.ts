@@ -285,12 +285,17 @@ function loaf(rng: Rng): string {
 }
 
 function wheat(rng: Rng): string {
-  let out = '<path d="M-180 20L60 -6" stroke="#c9a25a" stroke-width="5" stroke-linecap="round"/>';
-  for (let i = 0; i < 9; i++) {
-    const x = 50 + i * 16;
-    out += `<ellipse cx="${x}" cy="${-10 - 12}" rx="14" ry="8" fill="#e2bd6c" transform="rotate(-25 ${x} -22)"/>`;
-    out += `<ellipse cx="${x}" cy="${-10 + 6}" rx="14" ry="8" fill="#d9b160" transform="rotate(25 ${x} -4)"/>`;
-    out += `<path d="M${x} -28l${n(rng.range(20, 30))} -20" stroke="#e2bd6c" stroke-width="2"/>`;
+  // Two ears of wheat: a stem, then grains in pairs with their whiskers.
+  let out = '';
+  for (const dy of [-22, 22]) {
+    out += `<path d="M-220 ${dy + 30}L20 ${dy}" stroke="#c9a25a" stroke-width="7" stroke-linecap="round"/>`;
+    for (let i = 0; i < 8; i++) {
+      const x = 20 + i * 26;
+      const y = dy - i * 1.5;
+      out += `<ellipse cx="${x}" cy="${n(y - 13)}" rx="20" ry="11" fill="#e2bd6c" stroke="#b98f3e" stroke-width="2" transform="rotate(-28 ${x} ${n(y - 13)})"/>`;
+      out += `<ellipse cx="${x}" cy="${n(y + 13)}" rx="20" ry="11" fill="#d9b160" stroke="#b98f3e" stroke-width="2" transform="rotate(28 ${x} ${n(y + 13)})"/>`;
+      out += `<path d="M${x + 10} ${n(y - 20)}l${n(rng.range(30, 44))} -26M${x + 10} ${n(y + 20)}l${n(rng.range(30, 44))} 26" stroke="#e2bd6c" stroke-width="2.5"/>`;
+    }
   }
   return out;
 }

@@ -25,7 +25,7 @@ export type Topping =
   | { t: 'crepes'; color: string; count: number }
   | { t: 'fillet'; color: string }
   /** Overlapping vegetable slices in a spiral (tian, ratatouille). */
-  | { t: 'tian'; colors: string[]; herbs?: boolean }
+  | { t: 'tian'; colors: string[]; herbs?: boolean; scale?: number; stretch?: number }
   /** Marks of a fork in mashed potatoes. */
   | { t: 'forklines'; color: string }
   /** Gooey melted cheese patches. */
@@ -198,10 +198,11 @@ function fries(rng: Rng, area: Area, tp: Extract<Topping, { t: 'fries' }>): stri
 
 function crepes(rng: Rng, area: Area, tp: Extract<Topping, { t: 'crepes' }>): string {
   let out = '';
-  const r = area.rx * 0.78;
+  // Folded crêpes fanned out, their points meeting near the middle.
+  const r = area.rx * 0.98;
   const start = rng.range(0, 360);
   for (let i = 0; i < tp.count; i++) {
-    const rot = start + (i * 360) / tp.count + rng.range(-8, 8);
+    const rot = start + i * 88 + rng.range(-6, 6);
     const c = shade(tp.color, rng.range(-0.05, 0.05));
     // A crêpe folded in four: a quarter of a disc, its tip towards the centre.
     const d = `M0 0L${n(r)} 0A${n(r)} ${n(r)} 0 0 1 ${n(r * Math.cos(Math.PI / 2.4))} ${n(r * Math.sin(Math.PI / 2.4))}Z`;
@@ -212,7 +213,7 @@ function crepes(rng: Rng, area: Area, tp: Extract<Topping, { t: 'crepes' }>): st
       lace += `<ellipse cx="${n(Math.cos(a) * dist)}" cy="${n(Math.sin(a) * dist)}" rx="${n(rng.range(6, 16))}" ry="${n(rng.range(4, 9))}" fill="${shade(tp.color, -0.3)}" opacity="0.35"/>`;
     }
     out +=
-      `<g transform="translate(${n(area.cx)} ${n(area.cy)}) rotate(${n(rot)}) translate(6 0)">` +
+      `<g transform="translate(${n(area.cx - Math.cos(((start + 88) * Math.PI) / 180) * r * 0.35)} ${n(area.cy - Math.sin(((start + 88) * Math.PI) / 180) * r * 0.35)}) rotate(${n(rot)})">` +
       `<path d="${d}" fill="#000" opacity="0.18" transform="translate(5 8)"/>` +
       `<path d="${d}" fill="${c}" stroke="${shade(tp.color, -0.2)}" stroke-width="3"/>${lace}` +
       `<path d="M${n(r * 0.1)} ${n(r * 0.05)}L${n(r * 0.92)} ${n(r * 0.05)}" stroke="#fff" stroke-width="5" opacity="0.3"/>` +
@@ -222,8 +223,8 @@ function crepes(rng: Rng, area: Area, tp: Extract<Topping, { t: 'crepes' }>): st
 }
 
 function fillet(rng: Rng, area: Area, tp: Extract<Topping, { t: 'fillet' }>): string {
-  const w = area.rx * 0.95;
-  const h = area.ry * 0.5;
+  const w = area.rx * 1.3;
+  const h = area.ry * 0.62;
   const rot = rng.range(-25, -10);
   let fat = '';
   for (let i = 1; i < 7; i++) {
@@ -235,7 +236,9 @@ function fillet(rng: Rng, area: Area, tp: Extract<Topping, { t: 'fillet' }>): st
     `<g transform="translate(${n(area.cx)} ${n(area.cy)}) rotate(${n(rot)})">` +
     `<path d="${d}" fill="#000" opacity="0.22" transform="translate(8 12)"/>` +
     `<path d="${d}" fill="${tp.color}" stroke="${shade(tp.color, -0.35)}" stroke-width="4"/>${fat}` +
-    `<path d="${d}" fill="${shade(tp.color, -0.45)}" opacity="0.25" transform="scale(0.9 0.7)"/>` +
+    // A lacquered maple glaze: darker, glossy, with a streak of light.
+    `<path d="${d}" fill="#a8551a" opacity="0.35" transform="scale(0.92 0.8)"/>` +
+    `<path d="M${n(-w / 3)} ${n(-h / 4)}Q0 ${n(-h / 3)} ${n(w / 3)} ${n(-h / 5)}" stroke="#fff" stroke-width="7" stroke-linecap="round" fill="none" opacity="0.45"/>` +
     '</g>'
   );
 }
@@ -246,15 +249,17 @@ function tian(rng: Rng, area: Area, tp: Extract<Topping, { t: 'tian' }>): string
   let k = 0;
   for (const ring of rings) {
     const rr = area.rx * ring;
-    const size = area.rx * 0.17;
+    const size = area.rx * 0.17 * (tp.scale ?? 1);
+    const stretch = tp.stretch ?? 1;
     const count = Math.max(3, Math.round((2 * Math.PI * rr) / (size * 0.9)));
     for (let i = 0; i < count; i++) {
       const a = (i / count) * Math.PI * 2;
       const x = area.cx + Math.cos(a) * rr;
       const y = area.cy + Math.sin(a) * rr * (area.ry / area.rx);
       const c = tp.colors[k++ % tp.colors.length] as string;
-      out += `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(size)}" ry="${n(size * 0.92)}" fill="${c}" stroke="${shade(c, -0.35)}" stroke-width="3" transform="rotate(${n((a * 180) / Math.PI)} ${n(x)} ${n(y)})"/>`;
-      out += `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(size * 0.7)}" ry="${n(size * 0.62)}" fill="${shade(c, 0.25)}" opacity="0.55" transform="rotate(${n((a * 180) / Math.PI)} ${n(x)} ${n(y)})"/>`;
+      const turn = `rotate(${n((a * 180) / Math.PI + 90)} ${n(x)} ${n(y)})`;
+      out += `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(size * stretch)}" ry="${n(size * 0.92)}" fill="${c}" stroke="${shade(c, -0.35)}" stroke-width="3" transform="${turn}"/>`;
+      out += `<ellipse cx="${n(x)}" cy="${n(y - size * 0.12)}" rx="${n(size * 0.7 * stretch)}" ry="${n(size * 0.5)}" fill="${shade(c, 0.25)}" opacity="0.55" transform="${turn}"/>`;
     }
   }
   if (!tp.herbs) return out;

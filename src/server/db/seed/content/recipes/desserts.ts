@@ -122,7 +122,7 @@ export const desserts: SeedRecipe[] = [
       vesselColor: '#fbf9f4',
       toppings: [
         { t: 'crepes', color: '#efc37c', count: 3 },
-        { t: 'drizzle', color: '#a8581a', width: 8, lines: 2 },
+        { t: 'pool', color: '#b5651d', size: 0.22 },
         { t: 'rounds', colors: ['#3b3d8a', '#33357a'], count: 10, size: [11, 14], spread: 0.55 },
         { t: 'rounds', colors: ['#c8283e', '#d63a4e'], count: 5, size: [15, 18], spread: 0.55 },
         { t: 'leaves', color: '#3f8f46', count: 2, size: [36, 44], spread: 0.2 },
@@ -207,8 +207,8 @@ export const desserts: SeedRecipe[] = [
       vesselColor: '#f4efe6',
       base: ['#b8641e', '#8a4210'],
       toppings: [
-        { t: 'tian', colors: ['#d98f3a', '#c7782a', '#e0a04a'] },
-        { t: 'drizzle', color: '#7a3a0c', width: 6, lines: 2 },
+        { t: 'tian', colors: ['#d98f3a', '#c7782a', '#e0a04a'], scale: 1.35, stretch: 1.45 },
+        { t: 'spots', color: '#7a3a0c', count: 10, size: [20, 40] },
       ],
       cutlery: 'fork',
       napkin: '#8c2f2f',

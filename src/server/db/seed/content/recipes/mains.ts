@@ -137,10 +137,10 @@ export const mains: SeedRecipe[] = [
       vesselColor: '#a8322a',
       base: ['#7e2d1f', '#4a1610'],
       toppings: [
-        { t: 'chunks', colors: ['#5e2c1a', '#6e3421', '#53251a'], count: 11, size: [30, 40] },
-        { t: 'rounds', colors: ['#e8741e'], count: 8, size: [16, 20], ring: true },
-        { t: 'chunks', colors: ['#d9bf9a', '#c9aa80'], count: 7, size: [17, 22] },
-        { t: 'rounds', colors: ['#f1e6d6'], count: 6, size: [13, 16] },
+        { t: 'chunks', colors: ['#5e2c1a', '#6e3421', '#53251a'], count: 17, size: [30, 42], spread: 0.9 },
+        { t: 'rounds', colors: ['#e8741e'], count: 11, size: [17, 21], ring: true, spread: 0.9 },
+        { t: 'chunks', colors: ['#d9bf9a', '#c9aa80'], count: 9, size: [18, 23], spread: 0.9 },
+        { t: 'rounds', colors: ['#f1e6d6'], count: 8, size: [13, 16], spread: 0.9 },
         { t: 'leaves', color: '#3f7a2f', count: 10, size: [22, 30], spread: 0.8 },
       ],
       cutlery: 'none',
@@ -277,7 +277,6 @@ export const mains: SeedRecipe[] = [
       toppings: [
         { t: 'fries', color: '#6f9e3c', count: 7 },
         { t: 'fillet', color: '#f08a5d' },
-        { t: 'drizzle', color: '#a8551a', width: 7, lines: 2 },
         { t: 'crumbs', colors: ['#3f7a2f', '#4f8a3a'], count: 40, size: [2, 4], spread: 0.6 },
       ],
       cutlery: 'fork-knife',
