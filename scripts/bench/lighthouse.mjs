@@ -1,0 +1,70 @@
+// Lighthouse from npm driving the system Chromium: mobile form factor, simulated throttling (its defaults).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
+/** One Lighthouse run of url in a fresh Chromium; scores 0..1 and LCP in ms. */
+export async function audit(url, chromePath) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const failing = (category) =>
+      lhr.categories[category].auditRefs
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .map((a) => a.id);
+    return {
+      url,
+      performance: lhr.categories.performance.score,
+      accessibility: lhr.categories.accessibility.score,
+      bestPractices: lhr.categories['best-practices'].score,
+      seo: lhr.categories.seo.score,
+      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+      tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      failing: {
+        accessibility: failing('accessibility'),
+        bestPractices: failing('best-practices'),
+        seo: failing('seo'),
+      },
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** An audit, tried again when Lighthouse itself fails to record the page (e.g. NO_NAVSTART, seen here). */
+async function auditWithRetry(url, chromePath, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await audit(url, chromePath);
+    } catch (e) {
+      if (i >= attempts) throw e;
+      console.warn(`  Lighthouse attempt ${i} failed (${e.message}); trying again`);
+    }
+  }
+}
+
+/** Runs `runs` audits and keeps the one with the median performance score (Lighthouse varies run to run). */
+export async function medianAudit(url, chromePath, runs) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, chromePath));
+  results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  return { ...results[Math.floor((results.length - 1) / 2)], runs: results.map((r) => r.performance) };
+}

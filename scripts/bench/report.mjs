@@ -1,0 +1,134 @@
+// The bench's figures beside DESIGN.md §6 budgets: a table for the terminal and docs/performance.md.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (v) => `${Math.round(v)} ms`;
+const score = (v) => (v == null ? 'n/a' : v.toFixed(2));
+const pct = (v) => `${Math.round(v * 100)} %`;
+
+/** Each row: what, measured, budget, verdict ('ok' | 'MISSED' | ''). */
+export function buildRows(r) {
+  const rows = [];
+  const check = (what, measured, budget, met) => rows.push({ what, measured, budget, verdict: met == null ? '' : met ? 'ok' : 'MISSED' });
+
+  check('Bare node:http JSON — req/s', Math.round(r.bare.rps).toLocaleString('en'), 'baseline (~36k on peers)', null);
+  check('Bare node:http JSON — p50 / p99', `${ms(r.bare.p50)} / ${ms(r.bare.p99)}`, '', null);
+  for (const api of r.apis) {
+    const ratio = api.rps / r.bare.rps;
+    check(`GET ${api.path} — req/s (ratio to bare)`, `${Math.round(api.rps).toLocaleString('en')} (${pct(ratio)})`, '>= 50 % of bare', ratio >= 0.5);
+    check(`GET ${api.path} — p50 / p99`, `${ms(api.p50)} / ${ms(api.p99)}`, 'p99 <= 50 ms', api.p99 <= 50);
+    if (api.non2xx || api.errors || api.timeouts) {
+      check(`GET ${api.path} — failed requests`, `${api.non2xx} non-2xx, ${api.errors} errors, ${api.timeouts} timeouts`, 'none', false);
+    }
+  }
+  for (const f of r.firstLoad) {
+    check(`First-load JS ${f.route} (gzip -9, ${f.files} files)`, kB(f.gzipBytes), '<= 100 kB', f.gzipBytes <= 100_000);
+  }
+  for (const lh of r.lighthouse) {
+    const name = `Lighthouse ${lh.label}`;
+    check(`${name} — performance (runs: ${lh.runs.map(score).join(', ')})`, score(lh.performance), '>= 0.98', lh.performance >= 0.98);
+    check(`${name} — accessibility`, score(lh.accessibility), '1.00', lh.accessibility >= 1);
+    check(`${name} — best practices`, score(lh.bestPractices), '>= 0.96', lh.bestPractices >= 0.96);
+    check(`${name} — SEO`, score(lh.seo), '1.00', lh.seo >= 1);
+    check(`${name} — LCP`, `${(lh.lcpMs / 1000).toFixed(2)} s`, '<= 1.8 s', lh.lcpMs <= 1800);
+  }
+  check('Start to first 200 on /, embedded DB, `npm start` (median)', ms(r.startup.npmStart.median), '<= 3 s', r.startup.npmStart.median <= 3000);
+  check('Start to first 200 on /, embedded DB, `node dist/server/index.js` (median)', ms(r.startup.node.median), '', null);
+  return rows;
+}
+
+export function printTable(rows) {
+  const w = [0, 0, 0];
+  for (const row of rows) {
+    w[0] = Math.max(w[0], row.what.length);
+    w[1] = Math.max(w[1], row.measured.length);
+    w[2] = Math.max(w[2], row.budget.length);
+  }
+  const line = (a, b, c, d) => `${a.padEnd(w[0])}  ${b.padStart(w[1])}  ${c.padEnd(w[2])}  ${d}`;
+  console.log(line('Measure', 'Result', 'Budget (DESIGN.md §6)', ''));
+  console.log('-'.repeat(w[0] + w[1] + w[2] + 12));
+  for (const row of rows) console.log(line(row.what, row.measured, row.budget, row.verdict));
+}
+
+function tryRun(cmd, args) {
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function machine(chromePath, pgVersion, loadAtStart) {
+  return {
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    cores: os.availableParallelism?.() ?? os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    chromium: tryRun(chromePath, ['--version']),
+    postgres: pgVersion,
+    load: `${loadAtStart.map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min) when the bench started`,
+  };
+}
+
+export function markdown(rows, m, r, settings) {
+  const esc = (s) => s.replace(/\|/g, '\\|');
+  const missed = rows.filter((row) => row.verdict === 'MISSED');
+  const failingAudits = r.lighthouse
+    .map((lh) =>
+      Object.entries(lh.failing)
+        .filter(([, ids]) => ids.length)
+        .map(([cat, ids]) => `- ${lh.label}, ${cat}: ${ids.join(', ')}`)
+        .join('\n'),
+    )
+    .filter(Boolean)
+    .join('\n');
+  return `# Performance
+
+Written by \`npm run bench\` (scripts/bench/run.mjs); run it again to refresh. Budgets are those of
+DESIGN.md §6. The bench is never part of \`npm test\`.
+
+## Machine
+
+| | |
+|---|---|
+| Date | ${m.date} |
+| Cores (nproc) | ${m.cores} (${esc(m.cpu)}) |
+| Memory | ${m.memory} |
+| Node.js | ${m.node} |
+| Chromium | ${esc(m.chromium)} |
+| PostgreSQL | ${esc(m.postgres)} |
+| Load average | ${m.load} |
+
+## Results
+
+| Measure | Result | Budget | |
+|---|---:|---|---|
+${rows.map((row) => `| ${esc(row.what)} | ${esc(row.measured)} | ${esc(row.budget)} | ${row.verdict} |`).join('\n')}
+
+${missed.length ? `**Budgets missed in this run:** ${missed.map((row) => esc(row.what)).join('; ')}.` : '**Every budget was met in this run.**'}
+
+${failingAudits ? `Lighthouse audits below full marks:\n\n${failingAudits}\n` : ''}
+First-load JS per route (the page module each figure includes):
+
+${r.firstLoad.map((f) => `- \`${f.route}\`: ${f.page}, ${f.files} JS files, ${kB(f.gzipBytes)} JS + ${kB(f.cssGzipBytes)} CSS (gzip -9)`).join('\n')}
+
+## How it is measured
+
+- **Throughput**: the production build (\`dist/server/index.js\`, \`NODE_ENV=production\`) on a scratch
+  PostgreSQL database, migrated and seeded on its first start; a bare \`node:http\` server answering a
+  small JSON body runs as a sibling process. autocannon, in the bench's own process, drives each with
+  ${settings.connections} connections: ${settings.warmup} s of warm-up, then ${settings.duration} s measured. The ratio is the
+  endpoint's requests/s over the bare server's in the same run. Latency has 1 ms resolution.
+- **First-load JS**: from \`dist/client/.vite/manifest.json\`: the entry chunk and its static imports, plus
+  the route's lazy page module (as named in \`src/client/app/router.tsx\`) and its static imports; each
+  file gzipped at level 9. CSS is listed apart.
+- **Lighthouse** ${settings.lighthouseVersion} from npm, driving the system Chromium (headless, mobile form factor,
+  simulated throttling: Lighthouse's defaults), ${settings.lhRuns} run(s) per page; the run with the median performance
+  score is reported, with every run's performance score beside it.
+- **Start-up**: the build on the embedded database in a temporary data folder: started once (creates,
+  migrates and seeds it), stopped, then started ${settings.startRuns} times; the time from spawning the process to
+  the first 200 on \`/\`, polled every 20 ms.
+`;
+}

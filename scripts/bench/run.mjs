@@ -1,0 +1,203 @@
+// `npm run bench`: builds the app, then measures it against DESIGN.md §6 budgets and writes
+// docs/performance.md. Needs PostgreSQL (BENCH_DATABASE_URL) and Chromium (CHROMIUM_PATH).
+//
+// Settings (environment): BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS per page (3),
+// BENCH_SKIP_BUILD=1 to measure the build already in dist/.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { firstLoadJs } from './first-load.mjs';
+import { medianAudit } from './lighthouse.mjs';
+import { measure } from './load.mjs';
+import { freePort, startBareServer, startProcess, stopProcess, waitFor200 } from './processes.mjs';
+import { buildRows, machine, markdown, printTable } from './report.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+
+const settings = {
+  databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  warmup: 3,
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  lhRuns: Number(process.env.BENCH_LH_RUNS ?? 3),
+  startRuns: 3,
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  lighthouseVersion: require('lighthouse/package.json').version,
+};
+
+const loadAtStart = os.loadavg();
+const step = (title) => console.log(`\n== ${title}`);
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()();
+    } catch (e) {
+      console.error('cleanup:', e.message);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+
+/** The server's environment: production build, quiet logs, nothing inherited that would redirect it. */
+function serverEnv(extra) {
+  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_ON_EMPTY: 'true', ...extra };
+  if (!extra.DATABASE_URL) delete env.DATABASE_URL;
+  delete env.CLIENT_DIR;
+  return env;
+}
+
+async function createScratchDatabase() {
+  const name = `toque_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: settings.databaseUrl });
+  await admin.connect();
+  const { rows } = await admin.query('SHOW server_version');
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: settings.databaseUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(settings.databaseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, version: rows[0].server_version };
+}
+
+function tempDir(prefix) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function measureStartup() {
+  const dataDir = tempDir('toque-bench-start-');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const env = serverEnv({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const timeStart = async (command, args) => {
+    const since = performance.now();
+    const child = startProcess(command, args, { cwd: root, env });
+    cleanups.push(() => stopProcess(child));
+    try {
+      return await waitFor200(url, { child, since });
+    } finally {
+      await stopProcess(child);
+    }
+  };
+  const nodeArgs = [path.join(root, 'dist/server/index.js')];
+  // The untimed first start goes through `npm start` too, so a rebuild it decides on (sources newer
+  // than dist/) happens here and not in a timed run.
+  const first = await timeStart('npm', ['start', '--silent']);
+  console.log(`first start (creates, migrates and seeds ${dataDir}): ${Math.round(first)} ms`);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const node = [];
+  const npmStart = [];
+  for (let i = 0; i < settings.startRuns; i++) {
+    node.push(await timeStart(process.execPath, nodeArgs));
+    npmStart.push(await timeStart('npm', ['start', '--silent']));
+  }
+  console.log(`node dist/server/index.js: ${node.map(Math.round).join(', ')} ms; npm start: ${npmStart.map(Math.round).join(', ')} ms`);
+  return { first, node: { runs: node, median: median(node) }, npmStart: { runs: npmStart, median: median(npmStart) } };
+}
+
+async function main() {
+  if (!existsSync(settings.chromePath)) throw new Error(`Chromium not found at ${settings.chromePath} (set CHROMIUM_PATH)`);
+  // Figures from a busy machine are not comparable: say so up front.
+  if (loadAtStart[0] > os.cpus().length) {
+    console.warn(`Warning: load average ${loadAtStart[0].toFixed(1)} on ${os.cpus().length} cores; other work will lower the figures.`);
+  }
+
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    step('Build (npm run build)');
+    const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('npm run build failed');
+  }
+
+  step('First-load JS from the Vite manifest');
+  const firstLoad = firstLoadJs(path.join(root, 'dist/client'), path.join(root, 'src/client/app/router.tsx'), [
+    '/',
+    '/cours',
+    '/recettes',
+    '/recettes/:recipeId',
+  ]);
+  for (const f of firstLoad) console.log(`${f.route}: ${(f.gzipBytes / 1000).toFixed(1)} kB gzip in ${f.files} files`);
+
+  step(`Scratch database on ${new URL(settings.databaseUrl).host}`);
+  const db = await createScratchDatabase();
+  console.log(`${db.name} (PostgreSQL ${db.version})`);
+
+  step('Start the production build on PostgreSQL (migrates and seeds on first start)');
+  const appPort = await freePort();
+  const base = `http://127.0.0.1:${appPort}`;
+  const app = startProcess(process.execPath, [path.join(root, 'dist/server/index.js')], {
+    cwd: root,
+    env: serverEnv({ PORT: String(appPort), DATA_DIR: tempDir('toque-bench-data-'), DATABASE_URL: db.url, PUBLIC_URL: base }),
+  });
+  cleanups.push(() => stopProcess(app));
+  const booted = await waitFor200(`${base}/api/health`, { child: app });
+  console.log(`up in ${Math.round(booted)} ms at ${base}`);
+
+  const barePort = await freePort();
+  const bare = startBareServer(barePort);
+  cleanups.push(() => stopProcess(bare));
+  await waitFor200(`http://127.0.0.1:${barePort}/`, { child: bare });
+
+  const load = { connections: settings.connections, durationSeconds: settings.duration, warmupSeconds: settings.warmup };
+  step(`Load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s each`);
+  const bareResult = await measure(`http://127.0.0.1:${barePort}/`, load);
+  console.log(`bare node:http: ${Math.round(bareResult.rps)} req/s, p99 ${bareResult.p99} ms`);
+  const apis = [];
+  for (const p of ['/api/courses', '/api/recipes']) {
+    const r = await measure(`${base}${p}`, load);
+    apis.push({ ...r, path: p });
+    console.log(`${p}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
+  }
+  await stopProcess(bare);
+
+  step(`Lighthouse ${settings.lighthouseVersion} (mobile, simulated throttling), ${settings.lhRuns} run(s) per page`);
+  const recipes = await (await fetch(`${base}/api/recipes`)).json();
+  const recipe = recipes.recipes?.find((r) => !r.isPremium) ?? recipes.recipes?.[0];
+  if (!recipe) throw new Error('No recipe in the seeded database to audit');
+  const lighthouse = [];
+  for (const [label, url] of [
+    ['/', `${base}/`],
+    [`/recettes/:id (${recipe.name})`, `${base}/recettes/${recipe.id}`],
+  ]) {
+    const r = await medianAudit(url, settings.chromePath, settings.lhRuns);
+    lighthouse.push({ ...r, label });
+    console.log(`${label}: perf ${r.performance} (${r.runs.join(', ')}), a11y ${r.accessibility}, bp ${r.bestPractices}, seo ${r.seo}, LCP ${Math.round(r.lcpMs)} ms`);
+  }
+  await stopProcess(app);
+
+  step('Start-up time on the embedded database');
+  const startup = await measureStartup();
+
+  const results = { bare: bareResult, apis, firstLoad, lighthouse, startup };
+  const rows = buildRows(results);
+  step('Results');
+  printTable(rows);
+
+  const out = path.join(root, 'docs/performance.md');
+  writeFileSync(out, markdown(rows, machine(settings.chromePath, `${db.version} (127.0.0.1)`, loadAtStart), results, settings));
+  writeFileSync(path.join(os.tmpdir(), 'toque-bench-results.json'), JSON.stringify(results, null, 2));
+  console.log(`\nWritten: ${path.relative(root, out)} (raw figures: ${path.join(os.tmpdir(), 'toque-bench-results.json')})`);
+}
+
+try {
+  await main();
+} catch (e) {
+  console.error(`\nBench failed: ${e.stack ?? e.message}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
