@@ -11,36 +11,36 @@ const itemClass =
 export default function UserMenu({ user }: { user: AuthUser }) {
   const initial = user.fullName.trim().charAt(0).toUpperCase() || '?';
   return (
-    <DropdownMenu.Root>
+    // Not modal and not portalled: the page stays readable to assistive tech while the menu is open,
+    // and the menu sits inside the header's landmark.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Menu du compte de ${user.fullName}`}
         className="inline-flex size-10 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-800 ring-2 ring-transparent hover:ring-brand-600"
       >
         {user.avatarUrl ? <img src={user.avatarUrl} alt="" width={40} height={40} className="size-full object-cover" /> : initial}
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-60 rounded-2xl border border-line bg-white p-2 shadow-xl">
-          <DropdownMenu.Label className="px-3 py-2">
-            <span className="block font-semibold text-ink">{user.fullName}</span>
-            <span className="block truncate text-sm text-muted">{user.email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <MenuLink to="/account">Mon Compte</MenuLink>
-          <MenuLink to="/mes-achats">Mes Achats</MenuLink>
-          <MenuLink to="/favoris">Mes Favoris</MenuLink>
-          <MenuLink to="/calendrier">Mon Calendrier</MenuLink>
-          {user.isSubscriber ? <MenuLink to="/abonne">Espace Abonné</MenuLink> : null}
-          {user.role === 'admin' ? (
-            <>
-              <MenuLink to="/admin">Tableau de Bord Admin</MenuLink>
-              <MenuLink to="/mon-profil-chef">Mon profil de chef</MenuLink>
-            </>
-          ) : null}
-          <DropdownMenu.Item className={itemClass} onSelect={() => notifyInfo('🚧 Préférences : Bientôt disponible !')}>
-            Préférences
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-60 rounded-2xl border border-line bg-white p-2 shadow-xl">
+        <DropdownMenu.Label className="px-3 py-2">
+          <span className="block font-semibold text-ink">{user.fullName}</span>
+          <span className="block truncate text-sm text-muted">{user.email}</span>
+        </DropdownMenu.Label>
+        <DropdownMenu.Separator className="my-1 h-px bg-line" />
+        <MenuLink to="/account">Mon Compte</MenuLink>
+        <MenuLink to="/mes-achats">Mes Achats</MenuLink>
+        <MenuLink to="/favoris">Mes Favoris</MenuLink>
+        <MenuLink to="/calendrier">Mon Calendrier</MenuLink>
+        {user.isSubscriber ? <MenuLink to="/abonne">Espace Abonné</MenuLink> : null}
+        {user.role === 'admin' ? (
+          <>
+            <MenuLink to="/admin">Tableau de Bord Admin</MenuLink>
+            <MenuLink to="/mon-profil-chef">Mon profil de chef</MenuLink>
+          </>
+        ) : null}
+        <DropdownMenu.Item className={itemClass} onSelect={() => notifyInfo('🚧 Préférences : Bientôt disponible !')}>
+          Préférences
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
