@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, fixtureClientDir, type TestApp } from '../setup/test-app';
 import { rootDir } from '../setup/test-db';
+import { manifestLoader, pagePreloads } from '../../src/server/web/html/manifest';
 import { links } from './html-helpers';
 
 type ClientRoute = { path: string; module: string | null };
@@ -64,4 +65,10 @@ it('serves every client route with its own page chunk preloaded', async () => {
       expect(links(html, 'modulepreload').join('\n'), url).toContain(`/assets/${path.basename(route.module, '.tsx')}-chunk.js`);
     }
   }
+});
+
+it('a build without a manifest means no hints, not an error', async () => {
+  const none = await manifestLoader(path.join(os.tmpdir(), 'toque-no-such-build'))();
+  expect(none).toEqual({});
+  expect(pagePreloads(none, 'features/home/HomePage.tsx')).toEqual({ modules: [], styles: [] });
 });

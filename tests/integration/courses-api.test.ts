@@ -108,8 +108,8 @@ describe('GET /api/courses', () => {
     expect(body.error.fields?.[field]).toBe(message);
   });
 
-  it('refuses a huge cuisine or chef value with a 400, not a 500', async () => {
-    for (const url of [`/api/courses?cuisine=${'x'.repeat(5000)}`, `/api/courses?chef=${'x'.repeat(5000)}`]) {
+  it('refuses a huge or NUL-bearing cuisine or chef value with a 400, not a 500', async () => {
+    for (const url of [`/api/courses?cuisine=${'x'.repeat(5000)}`, `/api/courses?chef=${'x'.repeat(5000)}`, '/api/courses?cuisine=%00', '/api/courses?chef=a%00b']) {
       const { status, body } = await t.json<ApiErrorBody>(url);
       expect(status).toBe(400);
       expect(body.error.code).toBe('VALIDATION_FAILED');

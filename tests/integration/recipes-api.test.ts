@@ -115,6 +115,20 @@ describe('GET /api/recipes', () => {
     expect(body.error.fields?.[field]).toBe(message);
   });
 
+  it('refuses a NUL character (which PostgreSQL text cannot hold) with a 400, not a 500', async () => {
+    const { status, body } = await t.json<ApiErrorBody>('/api/recipes?q=tar%00te');
+    expect(status).toBe(400);
+    expect(body.error.fields).toEqual({ q: 'Ce champ contient un caractère non permis.' });
+  });
+
+  it('takes a backslash or broken percent-encoding as plain text', async () => {
+    for (const q of ['%5C', '%ZZ', '%C0']) {
+      const { status, body } = await t.json<RecipeListResponse>(`/api/recipes?q=${q}`);
+      expect(status, q).toBe(200);
+      expect(body.total).toBe(0);
+    }
+  });
+
   it.each(['limit=abc', 'limit=0', 'limit=101', 'offset=-1'])('refuses %s with a 400 in French', async (query) => {
     const { status, body } = await t.json<ApiErrorBody>(`/api/recipes?${query}`);
     expect(status).toBe(400);

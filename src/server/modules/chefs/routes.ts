@@ -2,16 +2,15 @@
 import { Hono } from 'hono';
 import type { ChefListResponse, ChefResponse } from '@shared/schemas/public';
 import type { AppEnv } from '../../app';
-import { parseInput } from '../../http/validate';
 import { publicCacheable } from '../../web/public-cache';
-import { noQuery } from '../params';
+import { noQuery, readQuery } from '../params';
 import type { ChefService } from './service';
 
 export function chefRoutes(chefs: ChefService) {
   const app = new Hono<AppEnv>();
   app.use('*', publicCacheable());
   app.get('/', async (c) => {
-    parseInput(noQuery, c.req.query());
+    readQuery(c, noQuery);
     return c.json<ChefListResponse>({ chefs: await chefs.list() });
   });
   app.get('/:id', async (c) => c.json<ChefResponse>(await chefs.detail(c.req.param('id'))));

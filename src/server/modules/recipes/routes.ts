@@ -3,15 +3,15 @@ import { Hono } from 'hono';
 import { recipeListQuery, type RecipeListResponse, type RecipeResponse } from '@shared/schemas/public';
 import type { AppEnv } from '../../app';
 import { getViewer } from '../../http/viewer';
-import { parseInput } from '../../http/validate';
 import { publicCacheable } from '../../web/public-cache';
+import { readQuery } from '../params';
 import type { RecipeService } from './service';
 
 export function recipeRoutes(recipes: RecipeService) {
   const app = new Hono<AppEnv>();
   app.use('*', publicCacheable());
   app.get('/', async (c) => {
-    const query = parseInput(recipeListQuery, c.req.query());
+    const query = readQuery(c, recipeListQuery);
     return c.json<RecipeListResponse>(await recipes.list(query));
   });
   app.get('/:id', async (c) => {
