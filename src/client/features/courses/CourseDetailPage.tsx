@@ -2,7 +2,7 @@
 // book or buy it; a premium course not unlocked shows the subscribers' panel (spec: course detail).
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { usePageTitle } from '@client/lib/use-page-title';

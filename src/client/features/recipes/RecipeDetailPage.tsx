@@ -3,7 +3,7 @@
 import { Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { usePageTitle } from '@client/lib/use-page-title';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 
 /**
  * Shows one error toast per failed load: the spec's title, then the server's French message.

@@ -2,7 +2,7 @@
 // sign-in dialog instead.
 import { CalendarCheck, ShoppingCart } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import type { CourseDetail } from '@shared/schemas/public';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import { Button } from '@client/components/ui/Button';

@@ -1,7 +1,7 @@
 // The heart over a recipe's image. A visitor who presses it is asked to sign in (spec §5:
 // favouriting requires login); a signed-in user toggles the favourite through onToggle.
 import { Heart } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import { cn } from '@client/lib/cn';
 
