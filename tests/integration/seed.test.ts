@@ -19,6 +19,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { seedDemoData, seedIfEmpty } from '../../src/server/db/seed';
+import { writeImages } from '../../src/server/db/seed/images/render';
 import { sessionStartsAt, zoneOffsetMinutes } from '../../src/server/db/seed/schedule';
 import type { Deps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/env';
@@ -235,6 +236,21 @@ describe('npm run seed -- --reset', () => {
     const [admins] = await database.db.select({ n: count() }).from(profiles).where(eq(profiles.role, 'admin'));
     expect(admins!.n).toBe(1);
     expect((await bytesOf(key)).equals(before)).toBe(true);
+  });
+});
+
+describe('writeImages', () => {
+  it('draws only missing pictures, unless asked to redraw them all', async () => {
+    const dot = (fill: string) => () => `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${fill}"/></svg>`;
+    const jobs = [
+      { key: 'seed/test/a.webp', width: 8, height: 8, svg: dot('#c00') },
+      { key: 'seed/test/b.webp', width: 8, height: 8, svg: dot('#0c0') },
+    ];
+    expect(await writeImages(storage, jobs.slice(0, 1))).toBe(1);
+    expect(await writeImages(storage, jobs)).toBe(1);
+    expect(await writeImages(storage, jobs)).toBe(0);
+    expect(await writeImages(storage, jobs, { redraw: true })).toBe(2);
+    expect((await sharp(await bytesOf('seed/test/b.webp')).metadata()).format).toBe('webp');
   });
 });
 

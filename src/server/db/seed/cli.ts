@@ -1,5 +1,6 @@
 // `npm run seed`: migrates the database and adds the French demo data if it is empty.
 // `npm run seed -- --reset`: empties the content tables and writes the demo data again.
+// `--redraw` also draws the demo pictures again (after the art changed), instead of keeping them.
 import { RECIPE_CATEGORIES, type RecipeCategory } from '@shared/catalog';
 import { formatLongDate } from '@shared/format';
 import type { Deps } from '../../deps';
@@ -11,7 +12,8 @@ import { migrationsDir, pgliteDir, uploadsDir } from '../paths';
 import { seedDemoData, type SeedSummary } from './index';
 import { chefs, learners, participants, SUBSCRIBER_EMAIL } from './content/people';
 
-const USAGE = 'Usage : npm run seed [-- --reset]';
+const USAGE = 'Usage : npm run seed [-- --reset] [--redraw]';
+const OPTIONS = ['--reset', '--redraw'];
 
 const CATEGORY_PLURALS: Record<RecipeCategory, [string, string]> = {
   starter: ['entrée', 'entrées'],
@@ -55,7 +57,8 @@ function describe(summary: SeedSummary, where: string): string {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const reset = args.includes('--reset');
-  if (args.some((a) => a !== '--reset')) {
+  const redrawImages = args.includes('--redraw');
+  if (args.some((a) => !OPTIONS.includes(a))) {
     console.error(USAGE);
     return 2;
   }
@@ -75,7 +78,7 @@ async function main(): Promise<number> {
       now: () => new Date(),
     };
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `base intégrée dans ${pgliteDir(config)}`;
-    const summary = await seedDemoData(deps, { reset });
+    const summary = await seedDemoData(deps, { reset, redrawImages });
     if (!summary) {
       console.log(
         `La base contient déjà des données (${where}) : rien n'a été ajouté.\n` +

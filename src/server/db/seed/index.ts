@@ -46,16 +46,20 @@ async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
 }
 
 /**
- * Writes the demo pictures (those not stored yet), then the rows in one transaction. With
- * `reset`, the same transaction first empties every content table; without it, nothing is written
- * unless the users table is empty. Returns what was written, or null when the database had data.
+ * Writes the demo pictures (those not stored yet, or all of them with `redrawImages`), then the
+ * rows in one transaction. With `reset`, the same transaction first empties every content table;
+ * without it, nothing is written unless the users table is empty. Returns what was written, or
+ * null when the database already had data.
  */
-export async function seedDemoData(deps: Deps, opts: { reset?: boolean } = {}): Promise<SeedSummary | null> {
+export async function seedDemoData(
+  deps: Deps,
+  opts: { reset?: boolean; redrawImages?: boolean } = {},
+): Promise<SeedSummary | null> {
   const { db } = deps.database;
   if (!opts.reset && (await hasUsers(db))) return null;
 
   const jobs = seedImageJobs();
-  const imagesWritten = await writeImages(deps.storage, jobs);
+  const imagesWritten = await writeImages(deps.storage, jobs, { redraw: opts.redrawImages });
   const plan = buildSeedPlan(deps.now(), deps.storage);
 
   const written = await db.transaction(async (tx) => {

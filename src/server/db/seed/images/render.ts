@@ -22,14 +22,19 @@ export async function renderWebp(job: Pick<ImageJob, 'width' | 'height' | 'svg'>
 }
 
 /**
- * Draws and stores every missing picture, a few at a time (sharp already uses every core for
- * each one). Returns how many were written.
+ * Draws and stores every missing picture (every picture with `redraw`), a few at a time.
+ * Returns how many were written.
  */
-export async function writeImages(storage: Storage, jobs: ImageJob[], concurrency = 4): Promise<number> {
+export async function writeImages(
+  storage: Storage,
+  jobs: ImageJob[],
+  opts: { redraw?: boolean; concurrency?: number } = {},
+): Promise<number> {
+  const concurrency = opts.concurrency ?? 4;
   const missing: ImageJob[] = [];
   await Promise.all(
     jobs.map(async (job) => {
-      if (!(await storage.exists(job.key))) missing.push(job);
+      if (opts.redraw || !(await storage.exists(job.key))) missing.push(job);
     }),
   );
   let next = 0;

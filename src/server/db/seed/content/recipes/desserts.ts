@@ -34,7 +34,7 @@ export const desserts: SeedRecipe[] = [
     ],
     art: {
       view: 'top',
-      surface: { kind: 'gingham', color: '#b03a2e' },
+      surface: { kind: 'wood', color: '#7a5236' },
       vessel: 'bowl',
       vesselColor: '#f1ece2',
       base: ['#c98a3c', '#94521a'],

@@ -33,7 +33,7 @@ export const starters: SeedRecipe[] = [
     ],
     art: {
       view: 'top',
-      surface: { kind: 'gingham', color: '#c0392b' },
+      surface: { kind: 'linen', color: '#c9b08c' },
       vessel: 'bowl',
       vesselColor: '#f3efe6',
       base: ['#f0c94a', '#cf9f22'],
@@ -44,7 +44,7 @@ export const starters: SeedRecipe[] = [
         { t: 'leaves', color: '#4f8a3a', count: 6, size: [24, 34], spread: 0.6 },
       ],
       cutlery: 'spoon',
-      napkin: '#fbf6ee',
+      napkin: '#8c2f2f',
     },
   },
   {
