@@ -17,7 +17,9 @@ export function PageOutlet() {
 
   return (
     <RouteErrorBoundary key={pathname}>
-      <Suspense fallback={<PageSpinner />}>
+      {/* The fallback fills the screen so that the footer stays below the fold while the page's code
+          loads (otherwise it would jump down when the page appears: a layout shift). */}
+      <Suspense fallback={<div className="min-h-[calc(100dvh-4rem)]"><PageSpinner /></div>}>
         <Outlet />
       </Suspense>
     </RouteErrorBoundary>
