@@ -58,6 +58,9 @@ export function parseDurationMinutes(text: string): number | null {
 /** A live session without its own duration lasts as long as its course, or 60 minutes (spec §9). */
 export const DEFAULT_SESSION_MINUTES = 60;
 
+/** Longest recipe search the API accepts; the search box stops there too. */
+export const MAX_SEARCH_LENGTH = 100;
+
 export const SUBSCRIPTION_PRICE_CENTS = 1999;
 export const CHEF_DEFAULT_SPECIALTY = 'Chef Cuisinier';
 export const CHEF_DEFAULT_BIO = 'Passionné de cuisine, ce chef partage son savoir-faire avec la communauté Toque.';

@@ -3,13 +3,14 @@ import {
   COURSE_FORMATS,
   DIFFICULTIES,
   DURATION_FILTERS,
+  MAX_SEARCH_LENGTH,
   RECIPE_CATEGORIES,
   type Difficulty,
   type RecipeCategory,
 } from '../catalog';
 import { z } from '../zod';
 
-export const MAX_SEARCH_LENGTH = 100;
+export { MAX_SEARCH_LENGTH };
 
 /** An entity id in a URL. A malformed one is answered like a missing one (404). */
 export const uuidParam = z.string().uuid();

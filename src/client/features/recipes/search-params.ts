@@ -1,12 +1,8 @@
 // The library's search state as URL params (q, category, duration): shareable and kept on reload.
-import { DURATION_FILTERS, RECIPE_CATEGORIES } from '@shared/catalog';
+import { DURATION_FILTERS, MAX_SEARCH_LENGTH, RECIPE_CATEGORIES } from '@shared/catalog';
 import type { RecipeSearch } from './api';
 
-/**
- * The server's limit on `q` (MAX_SEARCH_LENGTH in @shared/schemas/public). Copied, not imported:
- * that module builds the zod schemas, and importing a value from it pulls zod into this page.
- */
-export const MAX_SEARCH_LENGTH = 100;
+export { MAX_SEARCH_LENGTH };
 
 const isOneOf = <T extends string>(list: readonly T[], v: string | null): v is T => v != null && (list as readonly string[]).includes(v);
 
