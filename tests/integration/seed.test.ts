@@ -239,6 +239,18 @@ describe('npm run seed -- --reset', () => {
   });
 });
 
+describe('two instances starting together on an empty database', () => {
+  it('seed it once', async () => {
+    await database.db.execute(sql`truncate table ${users}, ${courses}, ${recipes} cascade`);
+    const results = await Promise.all([seedIfEmpty(deps), seedIfEmpty(deps), seedIfEmpty(deps)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const [admins] = await database.db.select({ n: count() }).from(profiles).where(eq(profiles.role, 'admin'));
+    expect(admins!.n).toBe(1);
+    const [all] = await database.db.select({ n: count() }).from(recipes);
+    expect(all!.n).toBe(20);
+  });
+});
+
 describe('writeImages', () => {
   it('draws only missing pictures, unless asked to redraw them all', async () => {
     const dot = (fill: string) => () => `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${fill}"/></svg>`;
