@@ -3,7 +3,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipeListResponse } from '@shared/schemas/public';
-import { etagMatches, PublicResponseCache } from '../../src/server/web/public-cache';
+import { Hono } from 'hono';
+import {
+  createPublicCache,
+  etagMatches,
+  invalidatePublicCache,
+  publicCacheable,
+  PublicResponseCache,
+  servePublicCache,
+} from '../../src/server/web/public-cache';
 import { createRecipe } from '../factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -90,6 +98,47 @@ describe('public API answers', () => {
     const tracked = await t.request('/recettes?utm_source=infolettre');
     expect(tracked.status).toBe(200);
     expect(await tracked.text()).toContain('Pouding aux bleuets');
+  });
+});
+
+describe('servePublicCache', () => {
+  /** A bare app with the cache in front of one slow route that counts how often it runs. */
+  function slowApp(status = 200) {
+    let runs = 0;
+    const app = new Hono();
+    app.use(servePublicCache(createPublicCache()));
+    app.get('/lent', publicCacheable(), async (c) => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 30));
+      return c.json({ runs }, status as 200);
+    });
+    return { app, runs: () => runs };
+  }
+
+  it('computes a missing answer once for many simultaneous requests', async () => {
+    const { app, runs } = slowApp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => app.request('/lent')));
+    expect(runs()).toBe(1);
+    expect(new Set(await Promise.all(answers.map((r) => r.text())))).toEqual(new Set(['{"runs":1}']));
+    expect(new Set(answers.map((r) => r.headers.get('etag'))).size).toBe(1);
+  });
+
+  it('lets each waiting request compute its own when the first answer is not shareable', async () => {
+    const { app, runs } = slowApp(503);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.request('/lent')));
+    expect(answers.map((r) => r.status)).toEqual(Array(5).fill(503));
+    expect(runs()).toBe(5);
+  });
+
+  it('does not hand waiting requests an answer computed across a write', async () => {
+    const { app, runs } = slowApp();
+    const first = app.request('/lent');
+    await new Promise((r) => setTimeout(r, 5));
+    invalidatePublicCache();
+    const second = app.request('/lent');
+    expect(await (await first).text()).toBe('{"runs":1}');
+    expect(await (await second).text()).toBe('{"runs":2}');
+    expect(runs()).toBe(2);
   });
 });
 

@@ -179,6 +179,12 @@ const NOT_STORED = new Set(['date', 'x-request-id', 'content-length', 'etag', 'c
  * with the headers it was sent with.
  */
 export function servePublicCache(cache: PublicResponseCache): MiddlewareHandler {
+  /**
+   * Misses being computed, by key. After a clear or an expiry under load, the same page is asked
+   * by many at once: one request computes it, the others wait for its answer (no stampede on
+   * the database).
+   */
+  const computing = new Map<string, Promise<Entry | undefined>>();
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
@@ -189,16 +195,31 @@ export function servePublicCache(cache: PublicResponseCache): MiddlewareHandler 
     const key = pathAndQuery(c);
     const hit = cache.get(key);
     if (hit) return answer(c, hit);
-    const generation = cache.generation;
-    await next();
-    const res = c.res;
-    if (!cacheable.has(c.req.raw) || res.status !== 200 || res.headers.has('set-cookie')) return;
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      if (!NOT_STORED.has(name)) headers[name] = value;
-    });
-    const entry = cache.set(key, generation, await res.text(), headers);
-    c.res = answer(c, entry);
+    const pending = computing.get(key);
+    if (pending) {
+      const shared = await pending;
+      if (shared) return answer(c, shared);
+      return next(); // the first answer was not shareable (an error, say): compute this one
+    }
+    let settle!: (entry: Entry | undefined) => void;
+    computing.set(key, new Promise((resolve) => (settle = resolve)));
+    try {
+      const generation = cache.generation;
+      await next();
+      const res = c.res;
+      if (!cacheable.has(c.req.raw) || res.status !== 200 || res.headers.has('set-cookie')) return;
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        if (!NOT_STORED.has(name)) headers[name] = value;
+      });
+      const entry = cache.set(key, generation, await res.text(), headers);
+      // Shared with the waiting requests only if no write cleared the cache meanwhile.
+      if (cache.generation === generation) settle(entry);
+      c.res = answer(c, entry);
+    } finally {
+      settle(undefined); // no effect when already settled
+      computing.delete(key);
+    }
   };
 }
 
