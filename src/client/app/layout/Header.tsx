@@ -19,10 +19,10 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-cream/95 shadow-[0_1px_0_rgba(31,26,23,0.02)] supports-[backdrop-filter]:bg-cream/85 supports-[backdrop-filter]:backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 max-[359px]:px-2 sm:gap-2 sm:px-6">
         {isHome ? null : <BackButton />}
         <Logo compact={!isHome} />
-        <div className="ml-4 hidden flex-1 md:block">
+        <div className="ml-4 hidden flex-1 lg:block">
           <DesktopNav />
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -42,14 +42,14 @@ export function Header() {
             <>
               <Link
                 to="/abonnement"
-                className="inline-flex h-10 items-center rounded-full px-2 font-semibold text-brand-700 underline-offset-4 hover:underline sm:px-3"
+                className="inline-flex h-10 items-center rounded-full px-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline sm:px-3 sm:text-base"
               >
                 S'abonner
               </Link>
               <button
                 type="button"
                 onClick={() => authDialog.open('login')}
-                className={buttonClass({ size: 'sm', className: 'h-10 px-4' })}
+                className={buttonClass({ size: 'sm', className: 'shrink-0 sm:h-10 sm:px-4' })}
               >
                 <UserRound aria-hidden="true" className="hidden size-4 sm:block" />
                 <span className="sm:hidden">Connexion</span>

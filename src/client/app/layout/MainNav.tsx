@@ -1,13 +1,13 @@
-// The main navigation: a row of links in the header on desktop, a fixed bar of icons and labels
-// at the bottom on phones. Only one of the two is displayed at a time (the other is display:none,
-// so assistive tech meets a single "Navigation principale").
+// The main navigation: a row of links in the header on desktop (1024 px and wider), a fixed bar of
+// icons and labels at the bottom on phones and tablets. Only one of the two is displayed at a time
+// (the other is display:none, so assistive tech meets a single "Navigation principale").
 import { NavLink } from 'react-router';
 import { cn } from '@client/lib/cn';
 import { NAV_ITEMS } from './nav-items';
 
 export function DesktopNav() {
   return (
-    <nav aria-label="Navigation principale" className="hidden md:block">
+    <nav aria-label="Navigation principale" className="hidden lg:block">
       <ul className="flex items-center gap-1">
         {NAV_ITEMS.map(({ to, label, end }) => (
           <li key={to}>
@@ -34,7 +34,7 @@ export function MobileNav() {
   return (
     <nav
       aria-label="Navigation principale"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgba(31,26,23,0.06)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgba(31,26,23,0.06)] lg:hidden"
     >
       <ul className="grid grid-cols-4">
         {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (

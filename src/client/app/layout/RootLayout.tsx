@@ -20,7 +20,7 @@ export function RootLayout() {
       <main id="contenu" tabIndex={-1} className="flex-1 pb-12 outline-none">
         <PageOutlet />
       </main>
-      <div className="pb-16 md:pb-0">
+      <div className="pb-16 lg:pb-0">
         <Footer />
       </div>
       <MobileNav />
