@@ -193,7 +193,8 @@ describe('seedIfEmpty on an empty database', () => {
       expect(r.steps.length, r.name).toBeGreaterThanOrEqual(3);
       expect(r.steps.some((s) => /\d+ (minutes?|heures?)/.test(s)), r.name).toBe(true);
       expect(r.description.length, r.name).toBeGreaterThan(60);
-      expect(r.description.length, r.name).toBeLessThan(260);
+      // It is the page's meta description too: short enough not to be cut.
+      expect(r.description.length, r.name).toBeLessThanOrEqual(160);
       expect(r.durationMinutes).toBeGreaterThan(0);
       expect(r.servings).toBeGreaterThan(0);
     }

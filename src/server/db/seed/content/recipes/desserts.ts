@@ -91,7 +91,7 @@ export const desserts: SeedRecipe[] = [
     slug: 'crepes-fines',
     name: "Crêpes fines, petits fruits et sirop d'érable",
     description:
-      "Des crêpes minces et dorées, pliées en quatre et servies avec des bleuets, des framboises et un filet de sirop d'érable. Le brunch du dimanche en toute simplicité.",
+      "Des crêpes minces et dorées, pliées en quatre, servies avec bleuets, framboises et un filet de sirop d'érable. Le brunch du dimanche en toute simplicité.",
     category: 'dessert',
     durationMinutes: 40,
     servings: 4,
@@ -178,7 +178,7 @@ export const desserts: SeedRecipe[] = [
     slug: 'tarte-tatin',
     name: 'Tarte Tatin aux pommes du Québec',
     description:
-      'Des pommes Cortland confites dans un caramel au beurre salé, sous une pâte feuilletée croustillante, puis retournées. Le classique renversant de la cuisine française.',
+      'Des pommes Cortland confites dans un caramel au beurre salé sous une pâte feuilletée croustillante, puis retournées. Le classique renversant de la France.',
     category: 'dessert',
     durationMinutes: 80,
     servings: 8,

@@ -6,7 +6,7 @@ export const mains: SeedRecipe[] = [
     slug: 'tourtiere-traditionnelle',
     name: 'Tourtière traditionnelle',
     description:
-      'La tourtière du réveillon : porc et veau parfumés à la cannelle et au clou de girofle, dans une pâte brisée bien dorée. À servir avec un ketchup aux fruits maison.',
+      'La tourtière du réveillon : porc et veau parfumés à la cannelle et au clou de girofle, dans une pâte brisée bien dorée. Avec un ketchup aux fruits, bien sûr.',
     category: 'main',
     durationMinutes: 120,
     servings: 8,
@@ -98,7 +98,7 @@ export const mains: SeedRecipe[] = [
     slug: 'boeuf-bourguignon',
     name: 'Bœuf bourguignon',
     description:
-      'Le grand classique de Bourgogne : du bœuf braisé longuement dans le vin rouge avec lardons, champignons et petits oignons. La viande devient fondante à la cuillère.',
+      "Le grand classique de Bourgogne : du bœuf braisé longuement au vin rouge avec lardons, champignons et petits oignons, jusqu'à devenir fondant à la cuillère.",
     category: 'main',
     durationMinutes: 210,
     servings: 6,

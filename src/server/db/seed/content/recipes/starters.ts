@@ -6,7 +6,7 @@ export const starters: SeedRecipe[] = [
     slug: 'soupe-aux-pois',
     name: "Soupe aux pois à l'ancienne",
     description:
-      'La soupe aux pois jaunes de nos grands-mères, mijotée lentement avec du lard salé et de la sarriette. Réconfortante, économique et encore meilleure le lendemain.',
+      'La soupe aux pois jaunes de nos grands-mères, mijotée lentement avec du lard salé et de la sarriette. Réconfortante et encore meilleure le lendemain.',
     category: 'starter',
     durationMinutes: 150,
     servings: 8,
