@@ -1,6 +1,7 @@
 // `npm run seed`: migrates the database and adds the French demo data if it is empty.
 // `npm run seed -- --reset`: empties the content tables and writes the demo data again.
 // `--redraw` also draws the demo pictures again (after the art changed), instead of keeping them.
+// With the embedded database, stop the server first: a PGlite directory belongs to one process.
 import { RECIPE_CATEGORIES, type RecipeCategory } from '@shared/catalog';
 import { formatLongDate } from '@shared/format';
 import type { Deps } from '../../deps';
