@@ -315,6 +315,15 @@ describe('built files', () => {
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
   });
 
+  it('never sends the raw template or the build manifest', async () => {
+    const template = await t.request('/index.html');
+    expect(template.status).toBe(301);
+    expect(template.headers.get('location')).toBe('/');
+    const manifest = await t.request('/.vite/manifest.json');
+    expect(manifest.status).toBe(404);
+    expect(await manifest.text()).not.toContain('isEntry');
+  });
+
   it('draws the site share image', async () => {
     const res = await t.request('/og-image.png');
     expect(res.status).toBe(200);

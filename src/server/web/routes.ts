@@ -57,9 +57,12 @@ export function webRoutes(deps: Deps, services: PublicServices) {
   // A missing hashed file is a plain 404, not a page.
   app.get('/assets/*', (c) => c.text('Fichier introuvable.', 404));
 
-  // Top-level files of the build (favicon…). Page paths skip the disk entirely.
+  // The template itself is never sent raw: its address is the home page.
+  app.get('/index.html', (c) => c.redirect('/', 301));
+  // Top-level files of the build (favicon…). Page paths skip the disk entirely; hidden paths
+  // (.vite/manifest.json) are the build's own business.
   const staticFiles = serveStatic({ root: relRoot, index: '' });
-  app.use('*', (c, next) => (looksLikeFile(c.req.path) ? staticFiles(c, next) : next()));
+  app.use('*', (c, next) => (looksLikeFile(c.req.path) && !c.req.path.includes('/.') ? staticFiles(c, next) : next()));
 
   // A trailing slash is the same page: one address per page for search engines.
   app.use('*', async (c, next) => {
