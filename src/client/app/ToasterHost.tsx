@@ -1,4 +1,4 @@
-// Mounts sonner's <Toaster> on the first toast (see lib/toast.ts) or when the browser is idle,
+// Mounts sonner's <Toaster> on the first toast (see lib/toast.ts: every toast goes through it),
 // configured as the spec says: at most one toast visible, each shown 5 s, labels in French.
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { registerToasterHost } from '@client/lib/toast';
@@ -17,13 +17,7 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 export function ToasterHost() {
   const [mounted, setMounted] = useState(false);
 
-  useEffect(() => {
-    const mount = () => setMounted(true);
-    registerToasterHost(mount);
-    // Also mount once the page has settled, for code that calls sonner's own `toast` directly.
-    const idle = window.requestIdleCallback ? window.requestIdleCallback(mount, { timeout: 3000 }) : window.setTimeout(mount, 2000);
-    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle));
-  }, []);
+  useEffect(() => registerToasterHost(() => setMounted(true)), []);
 
   if (!mounted) return null;
   return (

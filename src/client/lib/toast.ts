@@ -1,20 +1,27 @@
-// Toasts without putting sonner (~10 KB gzip) on the critical path of every page: the library loads
-// on the first toast (or when the browser is idle, see ToasterHost). Same call shape as sonner's
-// `toast` for what the app uses: toast(title, options), toast.error / .success / .info, toast.dismiss.
+// Toasts without putting sonner (~10 KB gzip) in every page's first load: the library and its
+// <Toaster> load on the first toast. Import `toast` from here, never from 'sonner'. Same call shape
+// as sonner's `toast` for what the app uses: toast(title, options), toast.error / .success / .info,
+// toast.dismiss.
 import type { ExternalToast } from 'sonner';
 
 type Sonner = typeof import('sonner');
 
 let sonner: Promise<Sonner> | null = null;
 let requestToaster: (() => void) | null = null;
+let toasterWanted = false;
 
-/** Called by <ToasterHost> with the function that mounts sonner's <Toaster>. */
+/**
+ * Called by <ToasterHost> with the function that mounts sonner's <Toaster>. A page's effect can
+ * toast before the host's own effect has run: the mount then happens as soon as it registers.
+ */
 export function registerToasterHost(mount: () => void): void {
   requestToaster = mount;
+  if (toasterWanted) mount();
 }
 
 function load(): Promise<Sonner> {
   // sonner replays toasts created before its <Toaster> subscribed, so nothing waits for the mount.
+  toasterWanted = true;
   requestToaster?.();
   sonner ??= import('sonner');
   return sonner;
