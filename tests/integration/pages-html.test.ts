@@ -1,5 +1,6 @@
 // The HTML the server sends for each route, read without JavaScript: title, description,
 // canonical, Open Graph, JSON-LD, initial data, preload hints; 404 pages; premium never leaks.
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseResponse, RecipeListResponse, RecipeResponse } from '@shared/schemas/public';
 import { createChef, createCourse, createRecipe, createReservation, createSession, createUser, putImage } from '../factories';
@@ -313,6 +314,17 @@ describe('built files', () => {
     const icon = await t.request('/favicon.svg');
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
+  it('sends the Brotli copy written at build time to clients that accept it', async () => {
+    const plain = await t.request('/assets/index-Bfix0001.js');
+    const plainText = await plain.text();
+    const packed = await t.request('/assets/index-Bfix0001.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(packed.status).toBe(200);
+    expect(packed.headers.get('content-encoding')).toBe('br');
+    expect(packed.headers.get('content-type')).toContain('javascript');
+    expect(packed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await packed.arrayBuffer())).toString('utf8')).toBe(plainText);
   });
 
   it('never sends the raw template or the build manifest', async () => {

@@ -1,5 +1,6 @@
 // The public response cache: strong ETags, 304 on If-None-Match, invalidation by writes, and
 // only successful visitor answers kept.
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipeListResponse } from '@shared/schemas/public';
@@ -181,4 +182,28 @@ describe('PublicResponseCache', () => {
     expect(etagMatches('*', '"abc"')).toBe(true);
     expect(etagMatches('"abcd"', '"abc"')).toBe(false);
   });
+});
+
+describe('compression of public answers', () => {
+  let z: TestApp;
+  beforeAll(async () => {
+    z = await createTestApp();
+    await createRecipe(z.db, { name: 'Soupe aux pois', description: 'Une soupe réconfortante. '.repeat(40) });
+  });
+  afterAll(() => z.close());
+
+  it('are sent compressed with Brotli to clients that accept it, the same body once decoded', async () => {
+    const plain = await z.request('/api/recipes');
+    const plainBody = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const packed = await z.request('/api/recipes', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(packed.headers.get('content-encoding')).toBe('br');
+    expect(packed.headers.get('vary')).toContain('Accept-Encoding');
+    const bytes = Buffer.from(await packed.arrayBuffer());
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(plainBody));
+    expect(Number(packed.headers.get('content-length'))).toBe(bytes.length);
+    expect(brotliDecompressSync(bytes).toString('utf8')).toBe(plainBody);
+    expect(packed.headers.get('etag')).toBe(plain.headers.get('etag'));
+  });
+
 });

@@ -52,7 +52,7 @@ export function webRoutes(deps: Deps, services: PublicServices) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
-    serveStatic({ root: relRoot }),
+    serveStatic({ root: relRoot, precompressed: true }),
   );
   // A missing hashed file is a plain 404, not a page.
   app.get('/assets/*', (c) => c.text('Fichier introuvable.', 404));
@@ -61,7 +61,7 @@ export function webRoutes(deps: Deps, services: PublicServices) {
   app.get('/index.html', (c) => c.redirect('/', 301));
   // Top-level files of the build (favicon…). Page paths skip the disk entirely; hidden paths
   // (.vite/manifest.json) are the build's own business.
-  const staticFiles = serveStatic({ root: relRoot, index: '' });
+  const staticFiles = serveStatic({ root: relRoot, index: '', precompressed: true });
   app.use('*', (c, next) => (looksLikeFile(c.req.path) && !c.req.path.includes('/.') ? staticFiles(c, next) : next()));
 
   // A trailing slash is the same page: one address per page for search engines.
