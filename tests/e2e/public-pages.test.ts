@@ -153,6 +153,10 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       // Clear the search, then filter by category and duration.
       await page.getByRole('button', { name: 'Effacer la recherche' }).click();
       await page.waitForURL((url) => !url.searchParams.has('q'));
+      // Wait for the page to show the whole list again: the URL changes a moment before React renders
+      // it, and a select changed in between would write the old search back (too fast for a person).
+      await expect.poll(() => countLine(page).textContent()).toBe(`${data.recipes.length} recettes`);
+      expect(await page.getByLabel('Rechercher une recette').inputValue()).toBe('');
       await page.getByLabel('Catégorie').selectOption({ label: 'Dessert' });
       await page.waitForURL(/category=dessert/);
       const desserts = await getJson<RecipeListResponse>('/api/recipes?category=dessert');
