@@ -9,7 +9,7 @@ function run(url, { connections, durationSeconds }) {
 
 /**
  * Measures url at `connections` connections for `durationSeconds` after `warmupSeconds` of the same load.
- * @returns {Promise<{ url: string, rps: number, p50: number, p99: number, non2xx: number, errors: number, timeouts: number }>}
+ * @returns {Promise<{ url: string, rps: number, p50: number, p99: number, bytesPerResponse: number, non2xx: number, errors: number, timeouts: number }>}
  */
 export async function measure(url, { connections = 50, durationSeconds = 10, warmupSeconds = 3 } = {}) {
   if (warmupSeconds > 0) await run(url, { connections, durationSeconds: warmupSeconds });
@@ -19,6 +19,7 @@ export async function measure(url, { connections = 50, durationSeconds = 10, war
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
+    bytesPerResponse: r.requests.average ? Math.round(r.throughput.average / r.requests.average) : 0,
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,

@@ -12,11 +12,11 @@ export function buildRows(r) {
   const rows = [];
   const check = (what, measured, budget, met) => rows.push({ what, measured, budget, verdict: met == null ? '' : met ? 'ok' : 'MISSED' });
 
-  check('Bare node:http JSON — req/s', Math.round(r.bare.rps).toLocaleString('en'), 'baseline (~36k on peers)', null);
+  check(`Bare node:http JSON (${r.bare.bytesPerResponse} B/response) — req/s`, Math.round(r.bare.rps).toLocaleString('en'), 'baseline (~36k on peers)', null);
   check('Bare node:http JSON — p50 / p99', `${ms(r.bare.p50)} / ${ms(r.bare.p99)}`, '', null);
   for (const api of r.apis) {
     const ratio = api.rps / r.bare.rps;
-    check(`GET ${api.path} — req/s (ratio to bare)`, `${Math.round(api.rps).toLocaleString('en')} (${pct(ratio)})`, '>= 50 % of bare', ratio >= 0.5);
+    check(`GET ${api.path} (${(api.bytesPerResponse / 1000).toFixed(1)} kB/response) — req/s (ratio to bare)`, `${Math.round(api.rps).toLocaleString('en')} (${pct(ratio)})`, '>= 50 % of bare', ratio >= 0.5);
     check(`GET ${api.path} — p50 / p99`, `${ms(api.p50)} / ${ms(api.p99)}`, 'p99 <= 50 ms', api.p99 <= 50);
     if (api.non2xx || api.errors || api.timeouts) {
       check(`GET ${api.path} — failed requests`, `${api.non2xx} non-2xx, ${api.errors} errors, ${api.timeouts} timeouts`, 'none', false);
@@ -72,7 +72,13 @@ export function machine(chromePath, pgVersion, loadAtStart) {
   };
 }
 
-export function markdown(rows, m, r, settings) {
+/** The hand-written notes of the previous docs/performance.md, kept across runs. */
+export function keptNotes(previous) {
+  const m = /<!-- notes -->[\s\S]*?<!-- \/notes -->/.exec(previous ?? '');
+  return m ? m[0] : '<!-- notes -->\n<!-- /notes -->';
+}
+
+export function markdown(rows, m, r, settings, notes) {
   const esc = (s) => s.replace(/\|/g, '\\|');
   const missed = rows.filter((row) => row.verdict === 'MISSED');
   const failingAudits = r.lighthouse
@@ -107,12 +113,22 @@ DESIGN.md §6. The bench is never part of \`npm test\`.
 |---|---:|---|---|
 ${rows.map((row) => `| ${esc(row.what)} | ${esc(row.measured)} | ${esc(row.budget)} | ${row.verdict} |`).join('\n')}
 
-${missed.length ? `**Budgets missed in this run:** ${missed.map((row) => esc(row.what)).join('; ')}.` : '**Every budget was met in this run.**'}
+${missed.length ? `**${missed.length} of ${rows.filter((row) => row.verdict).length} budget checks missed in this run** (marked MISSED).` : '**Every budget was met in this run.**'}
+
+Lighthouse details (the reported run): ${r.lighthouse
+    .map((lh) => `${esc(lh.label)}: FCP ${(lh.fcpMs / 1000).toFixed(2)} s, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(lh.tbtMs)} ms, CLS ${lh.cls.toFixed(3)}`)
+    .join('; ')}.
 
 ${failingAudits ? `Lighthouse audits below full marks:\n\n${failingAudits}\n` : ''}
 First-load JS per route (the page module each figure includes):
 
 ${r.firstLoad.map((f) => `- \`${f.route}\`: ${f.page}, ${f.files} JS files, ${kB(f.gzipBytes)} JS + ${kB(f.cssGzipBytes)} CSS (gzip -9)`).join('\n')}
+
+## Notes
+
+Kept by the bench between the markers below: why a budget is missed and what would close it.
+
+${notes}
 
 ## How it is measured
 

@@ -5,7 +5,7 @@
 // BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS per page (3),
 // BENCH_SKIP_BUILD=1 to measure the build already in dist/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { firstLoadJs } from './first-load.mjs';
 import { medianAudit } from './lighthouse.mjs';
 import { measure } from './load.mjs';
 import { freePort, startBareServer, startProcess, stopProcess, waitFor200 } from './processes.mjs';
-import { buildRows, machine, markdown, printTable } from './report.mjs';
+import { buildRows, keptNotes, machine, markdown, printTable } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -188,7 +188,8 @@ async function main() {
   printTable(rows);
 
   const out = path.join(root, 'docs/performance.md');
-  writeFileSync(out, markdown(rows, machine(settings.chromePath, `${db.version} (127.0.0.1)`, loadAtStart), results, settings));
+  const notes = keptNotes(existsSync(out) ? readFileSync(out, 'utf8') : '');
+  writeFileSync(out, markdown(rows, machine(settings.chromePath, `${db.version} (127.0.0.1)`, loadAtStart), results, settings, notes));
   writeFileSync(path.join(os.tmpdir(), 'toque-bench-results.json'), JSON.stringify(results, null, 2));
   console.log(`\nWritten: ${path.relative(root, out)} (raw figures: ${path.join(os.tmpdir(), 'toque-bench-results.json')})`);
 }
