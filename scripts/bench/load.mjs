@@ -1,5 +1,16 @@
 // HTTP load with autocannon: a warm-up, then a measured run; req/s and latency percentiles.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+
+/** CPU seconds used so far by a process (Linux /proc), or null elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
 
 function run(url, { connections, durationSeconds }) {
   return new Promise((resolve, reject) => {
@@ -8,12 +19,18 @@ function run(url, { connections, durationSeconds }) {
 }
 
 /**
- * Measures url at `connections` connections for `durationSeconds` after `warmupSeconds` of the same load.
- * @returns {Promise<{ url: string, rps: number, p50: number, p99: number, bytesPerResponse: number, non2xx: number, errors: number, timeouts: number }>}
+ * Measures url at `connections` connections for `durationSeconds` after `warmupSeconds` of the same load;
+ * with serverPid, also how busy the server process was (CPU seconds per second).
+ * @returns {Promise<{ url: string, rps: number, p50: number, p99: number, bytesPerResponse: number, serverCpu: number | null, non2xx: number, errors: number, timeouts: number }>}
  */
-export async function measure(url, { connections = 50, durationSeconds = 10, warmupSeconds = 3 } = {}) {
+export async function measure(url, { connections = 50, durationSeconds = 10, warmupSeconds = 3, serverPid } = {}) {
   if (warmupSeconds > 0) await run(url, { connections, durationSeconds: warmupSeconds });
+  const cpuBefore = serverPid ? cpuSeconds(serverPid) : null;
+  const started = performance.now();
   const r = await run(url, { connections, durationSeconds });
+  const cpuAfter = serverPid ? cpuSeconds(serverPid) : null;
+  // Near 100 % means the server (one Node thread) is the limit, not the load generator.
+  const serverCpu = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / ((performance.now() - started) / 1000) : null;
   return {
     url,
     rps: r.requests.average,
@@ -23,5 +40,6 @@ export async function measure(url, { connections = 50, durationSeconds = 10, war
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
+    serverCpu,
   };
 }

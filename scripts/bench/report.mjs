@@ -12,11 +12,12 @@ export function buildRows(r) {
   const rows = [];
   const check = (what, measured, budget, met) => rows.push({ what, measured, budget, verdict: met == null ? '' : met ? 'ok' : 'MISSED' });
 
-  check(`Bare node:http JSON (${r.bare.bytesPerResponse} B/response) — req/s`, Math.round(r.bare.rps).toLocaleString('en'), 'baseline (~36k on peers)', null);
+  const cpu = (x) => (x.serverCpu == null ? '' : `, server CPU ${Math.round(x.serverCpu * 100)} %`);
+  check(`Bare node:http JSON (${r.bare.bytesPerResponse} B/response incl. headers${cpu(r.bare)}) — req/s`, Math.round(r.bare.rps).toLocaleString('en'), 'baseline (~36k on peers)', null);
   check('Bare node:http JSON — p50 / p99', `${ms(r.bare.p50)} / ${ms(r.bare.p99)}`, '', null);
   for (const api of r.apis) {
     const ratio = api.rps / r.bare.rps;
-    check(`GET ${api.path} (${(api.bytesPerResponse / 1000).toFixed(1)} kB/response) — req/s (ratio to bare)`, `${Math.round(api.rps).toLocaleString('en')} (${pct(ratio)})`, '>= 50 % of bare', ratio >= 0.5);
+    check(`GET ${api.path} (${(api.bytesPerResponse / 1000).toFixed(1)} kB/response${cpu(api)}) — req/s (ratio to bare)`, `${Math.round(api.rps).toLocaleString('en')} (${pct(ratio)})`, '>= 50 % of bare', ratio >= 0.5);
     check(`GET ${api.path} — p50 / p99`, `${ms(api.p50)} / ${ms(api.p99)}`, 'p99 <= 50 ms', api.p99 <= 50);
     if (api.non2xx || api.errors || api.timeouts) {
       check(`GET ${api.path} — failed requests`, `${api.non2xx} non-2xx, ${api.errors} errors, ${api.timeouts} timeouts`, 'none', false);

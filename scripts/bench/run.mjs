@@ -154,11 +154,11 @@ async function main() {
 
   const load = { connections: settings.connections, durationSeconds: settings.duration, warmupSeconds: settings.warmup };
   step(`Load: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s each`);
-  const bareResult = await measure(`http://127.0.0.1:${barePort}/`, load);
+  const bareResult = await measure(`http://127.0.0.1:${barePort}/`, { ...load, serverPid: bare.pid });
   console.log(`bare node:http: ${Math.round(bareResult.rps)} req/s, p99 ${bareResult.p99} ms`);
   const apis = [];
   for (const p of ['/api/courses', '/api/recipes']) {
-    const r = await measure(`${base}${p}`, load);
+    const r = await measure(`${base}${p}`, { ...load, serverPid: app.pid });
     apis.push({ ...r, path: p });
     console.log(`${p}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
   }
