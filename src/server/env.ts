@@ -1,5 +1,6 @@
 // The only reader of process.env. Everything else receives a typed Config.
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,7 +26,11 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  AUTH_SECRET: z.string().min(32).optional(),
 });
+
+/** Used only outside production, so a fresh clone signs people in without set-up. */
+const DEV_AUTH_SECRET = 'toque-dev-secret-not-for-production-0123456789';
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -41,6 +46,8 @@ export type Config = {
   publicUrl: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedOnEmpty: boolean;
+  /** Signs session cookies and encrypts the auth library's secrets. */
+  authSecret: string;
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -51,16 +58,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const rootDir = findRootDir();
+  const dataDir = path.resolve(rootDir, e.DATA_DIR ?? 'data');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     rootDir,
-    dataDir: path.resolve(rootDir, e.DATA_DIR ?? 'data'),
+    dataDir,
     clientDir: path.resolve(rootDir, e.CLIENT_DIR ?? 'dist/client'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
+    authSecret: e.AUTH_SECRET ?? (e.NODE_ENV === 'production' ? storedSecret(dataDir) : DEV_AUTH_SECRET),
   };
+}
+
+/**
+ * Production without AUTH_SECRET: a random secret kept in DATA_DIR/auth-secret (created once, mode 0600),
+ * so `npm start` works on a fresh machine and no known default ever signs a production cookie.
+ * Several instances must share AUTH_SECRET (or the same DATA_DIR).
+ */
+function storedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
 }

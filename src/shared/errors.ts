@@ -15,6 +15,10 @@ export const ERROR_MESSAGES = {
   PAYLOAD_TOO_LARGE: 'Le contenu envoyé est trop volumineux.',
   UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas accepté.",
   RATE_LIMITED: 'Trop de tentatives. Réessayez dans quelques minutes.',
+  INVALID_CREDENTIALS: 'Adresse courriel ou mot de passe incorrect.',
+  INVALID_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
+  INVALID_RESET_TOKEN: 'Lien invalide ou expiré',
+  CROSS_SITE_REQUEST: "Requête refusée : elle ne provient pas du site Toque. Rechargez la page et réessayez.",
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   INTERNAL: 'Une erreur inattendue est survenue.',
 } as const;
@@ -35,6 +39,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  INVALID_CREDENTIALS: 401,
+  INVALID_CURRENT_PASSWORD: 400,
+  INVALID_RESET_TOKEN: 400,
+  CROSS_SITE_REQUEST: 403,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

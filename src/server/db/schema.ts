@@ -50,6 +50,61 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
+/** Signed-in sessions (owned by the auth library): the cookie carries `token`, signed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    token: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Ways to sign in (owned by the auth library): provider 'credential' holds the password hash. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId), uniqueIndex('accounts_provider_uq').on(t.providerId, t.accountId)],
+);
+
+/** Short-lived secrets of the auth library (password-reset tokens, OAuth state). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
 /** What the site shows of a person, and their role. Private fields: phone, address, province. */
 export const profiles = pgTable(
   'profiles',
