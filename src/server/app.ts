@@ -5,6 +5,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_MESSAGES } from '@shared/errors';
 import type { Deps } from './deps';
 import { errorHandler } from './http/error-handler';
+import { createAuth } from './modules/auth/auth';
+import { authRoutes, meRoutes } from './modules/auth/routes';
+import { createAccountService } from './modules/auth/service';
 import { chefRoutes } from './modules/chefs/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { homeRoutes } from './modules/home/routes';
@@ -18,7 +21,14 @@ export type AppEnv = { Variables: { requestId: string } };
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // First: a visitor's public GET found in the cache is answered before anything else runs.
+  const auth = createAuth(deps);
+  const accounts = createAccountService(deps, auth);
+  // Before the cache: it tells visitors (no session cookie, shared answers) from signed-in people.
+  app.use(async (c, next) => {
+    c.set('viewerSource', accounts.viewerSource);
+    await next();
+  });
+  // Then: a visitor's public GET found in the cache is answered before anything else runs.
   app.use(servePublicCache(createPublicCache()));
   app.use(requestId());
   app.use(
@@ -34,6 +44,8 @@ export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>();
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
+  api.route('/auth', authRoutes(auth));
+  api.route('/me', meRoutes(accounts));
   api.route('/home', homeRoutes(services.home));
   api.route('/courses', courseRoutes(services.courses));
   api.route('/recipes', recipeRoutes(services.recipes));

@@ -1,0 +1,70 @@
+// Better Auth over our database: e-mail + password accounts and cookie sessions stored in PostgreSQL.
+// Only the endpoints routes.ts forwards are reachable; they validate and translate around it.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/password';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { createLearnerProfile } from './repository';
+
+/** The cookie is `toque.session_token` (`__Secure-toque.session_token` in production). */
+export const SESSION_COOKIE_PREFIX = 'toque';
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+export function createAuth(deps: Deps) {
+  const { config, database } = deps;
+  return betterAuth({
+    appName: 'Toque',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: { modelName: 'users' },
+    session: {
+      modelName: 'sessions',
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 24 * 60 * 60,
+      // No cookie cache: every request reads the session row, so a revoked session is dead at once.
+      cookieCache: { enabled: false },
+    },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      // Our policy counts characters; the library counts UTF-16 units, so it gets room for any 128 characters.
+      maxPasswordLength: PASSWORD_MAX_LENGTH * 2,
+      // Sign-up answers the same whether or not the address is taken (no enumeration), so it cannot sign in.
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Our own limiter (per IP and per account, in PostgreSQL) guards the auth endpoints.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.env === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await createLearnerProfile(database.db, user.id, user.name);
+          },
+        },
+      },
+    },
+    logger: {
+      level: 'error',
+      // The library's arguments can hold e-mail addresses; only its message is logged.
+      log: (level, message) => deps.logger[level]({ auth: true }, message),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,42 @@
+// The rows accounts need beyond what the auth library writes itself: profiles and the viewer's rights.
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles, subscriptions, users } from '../../db/schema';
+
+/** Every new account gets its profile as a learner; roles above that are only ever set by the server. */
+export async function createLearnerProfile(db: Db, userId: string, fullName: string): Promise<void> {
+  await db.insert(profiles).values({ userId, fullName, role: 'learner' }).onConflictDoNothing();
+}
+
+export type AccountRow = {
+  id: string;
+  email: string;
+  fullName: string;
+  role: 'learner' | 'chef' | 'admin';
+  avatarUrl: string | null;
+  latestSubscription: { status: string; currentPeriodEnd: Date | null } | null;
+};
+
+/** The signed-in person with the role from their profile and their latest subscription record. */
+export async function findAccount(db: Db, userId: string): Promise<AccountRow | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: profiles.fullName,
+      role: profiles.role,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const [latest] = await db
+    .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return { ...row, latestSubscription: latest ?? null };
+}

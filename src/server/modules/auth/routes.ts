@@ -1,0 +1,104 @@
+// /api/auth/*: the only auth endpoints we expose. Each validates with the shared schema (French
+// messages, our password policy), forwards to Better Auth, and answers in our own shape — the
+// session token only ever travels in the cookie, and the library's English errors become French.
+import { hashPassword } from 'better-auth/crypto';
+import { Hono, type Context } from 'hono';
+import type { AuthOkResponse, MeResponse } from '@shared/schemas/auth';
+import { changePasswordSchema, signInSchema, signUpSchema } from '@shared/schemas/auth';
+import type { ErrorCode } from '@shared/errors';
+import { AppError } from '../../http/app-error';
+import { parseInput } from '../../http/validate';
+import type { Auth } from './auth';
+import type { AccountService } from './service';
+
+/** Library error codes we expect from the endpoints we use, in our codes. */
+const LIBRARY_ERRORS: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
+  INVALID_PASSWORD: 'INVALID_CURRENT_PASSWORD',
+  INVALID_TOKEN: 'INVALID_RESET_TOKEN',
+};
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+}
+
+/** Sends a validated body to the library as the same request (same headers, so same cookie and IP). */
+async function forward(auth: Auth, c: Context, body: unknown): Promise<Response> {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  return auth.handler(new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify(body) }));
+}
+
+/** Throws our error for a library failure; a code we do not expect is a server fault (logged, 500). */
+async function failOn(res: Response): Promise<void> {
+  if (res.ok) return;
+  const body = (await res.json().catch(() => null)) as { code?: string } | null;
+  const code = body?.code ? LIBRARY_ERRORS[body.code] : undefined;
+  if (code) throw new AppError(code);
+  if (res.status === 401) throw new AppError('UNAUTHENTICATED');
+  throw new Error(`Auth library answered ${res.status} ${body?.code ?? ''}`);
+}
+
+/** Our body, with the library's Set-Cookie headers (new or cleared session) carried over. */
+function ok(from: Response): Response {
+  const res = Response.json({ ok: true } satisfies AuthOkResponse);
+  for (const cookie of from.headers.getSetCookie()) res.headers.append('set-cookie', cookie);
+  res.headers.set('cache-control', 'no-store');
+  return res;
+}
+
+export function authRoutes(auth: Auth) {
+  const app = new Hono();
+
+  app.post('/sign-up/email', async (c) => {
+    const input = parseInput(signUpSchema, await readJson(c));
+    const res = await forward(auth, c, input);
+    const body = (await res.clone().json().catch(() => null)) as { code?: string } | null;
+    if (res.status === 422 && body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+      // No enumeration: a taken address answers exactly like a new one, after the same hashing work.
+      await hashPassword(input.password);
+      return ok(new Response());
+    }
+    await failOn(res);
+    return ok(res);
+  });
+
+  app.post('/sign-in/email', async (c) => {
+    const input = parseInput(signInSchema, await readJson(c));
+    const res = await forward(auth, c, { ...input, rememberMe: true });
+    await failOn(res);
+    return ok(res);
+  });
+
+  app.post('/sign-out', async (c) => {
+    const res = await forward(auth, c, {});
+    // Signing out without a session is not an error: the cookie is cleared either way.
+    if (!res.ok && res.status !== 400 && res.status !== 401) await failOn(res);
+    return ok(res);
+  });
+
+  app.post('/change-password', async (c) => {
+    const input = parseInput(changePasswordSchema, await readJson(c));
+    // Always ends every other session of the account; this one is replaced by a fresh one.
+    const res = await forward(auth, c, { ...input, revokeOtherSessions: true });
+    await failOn(res);
+    return ok(res);
+  });
+
+  return app;
+}
+
+/** GET /api/me: who is signed in, from the server's own rows; null for a visitor. */
+export function meRoutes(accounts: AccountService) {
+  const app = new Hono();
+  app.get('/', async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json<MeResponse>({ user: await accounts.me(c.req.raw.headers) });
+  });
+  return app;
+}
