@@ -1,6 +1,7 @@
 // Course reads for the public site. The only place touching the courses, sessions,
 // reservations and purchases tables for these reads; columns are listed explicitly.
 import { and, asc, count, desc, eq, gt, isNotNull, min, or, sql, type SQL } from 'drizzle-orm';
+import type { CourseSummary } from '@shared/schemas/public';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, profiles, purchases, reservations } from '../../db/schema';
 
@@ -49,18 +50,8 @@ function selectSummaries(db: Db, now: Date) {
   return { query, next };
 }
 
-export type CourseSummaryRow = {
-  id: string;
-  title: string;
-  description: string;
-  imageUrl: string | null;
-  priceCents: number;
-  isLive: boolean;
-  isPremium: boolean;
-  difficulty: 'beginner' | 'intermediate' | 'advanced';
-  durationMinutes: number | null;
-  cuisineType: string | null;
-  dietaryInfo: string | null;
+/** A summary as read from the database: the API's columns, the teacher flat, dates not yet serialised. */
+export type CourseSummaryRow = Omit<CourseSummary, 'teacher' | 'nextSessionAt' | 'createdAt'> & {
   teacherId: string | null;
   teacherName: string | null;
   /** A Date or the driver's timestamp text, depending on the driver (see toIso). */

@@ -1,6 +1,7 @@
 // Recipe reads for the public site: the only place touching the recipes table for them.
 import { and, desc, eq, gt, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DurationFilter, RecipeCategory } from '@shared/catalog';
+import type { RecipeSummary } from '@shared/schemas/public';
 import type { Db } from '../../db/client';
 import { recipes } from '../../db/schema';
 
@@ -25,17 +26,8 @@ const summaryColumns = {
   createdAt: recipes.createdAt,
 };
 
-export type RecipeSummaryRow = {
-  id: string;
-  name: string;
-  description: string;
-  category: RecipeCategory;
-  durationMinutes: number;
-  servings: number;
-  imageUrl: string | null;
-  isPremium: boolean;
-  createdAt: Date;
-};
+/** A summary as read from the database: the API's shape, with a Date still to be serialised. */
+export type RecipeSummaryRow = Omit<RecipeSummary, 'createdAt'> & { createdAt: Date };
 
 export type RecipeRow = RecipeSummaryRow & { ingredients: string[]; steps: string[] };
 
