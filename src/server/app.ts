@@ -4,9 +4,11 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_MESSAGES } from '@shared/errors';
 import type { Deps } from './deps';
+import { sameOriginOnly } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes, meRoutes } from './modules/auth/routes';
+import { createAuthRateLimits } from './modules/auth/rate-limits';
 import { createAccountService } from './modules/auth/service';
 import { chefRoutes } from './modules/chefs/routes';
 import { courseRoutes } from './modules/courses/routes';
@@ -42,9 +44,11 @@ export function createApp(deps: Deps) {
 
   const services = createPublicServices(deps);
   const api = new Hono<AppEnv>();
+  // Every state-changing call, auth included (a payment webhook, later, is the one signed exception).
+  api.use(sameOriginOnly(deps.config.publicUrl));
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
-  api.route('/auth', authRoutes(auth));
+  api.route('/auth', authRoutes(auth, createAuthRateLimits(deps.database.db), deps.config.trustedProxies));
   api.route('/me', meRoutes(accounts));
   api.route('/home', homeRoutes(services.home));
   api.route('/courses', courseRoutes(services.courses));

@@ -27,6 +27,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   AUTH_SECRET: z.string().min(32).optional(),
+  TRUSTED_PROXY: z.string().optional(),
 });
 
 /** Used only outside production, so a fresh clone signs people in without set-up. */
@@ -48,6 +49,11 @@ export type Config = {
   seedOnEmpty: boolean;
   /** Signs session cookies and encrypts the auth library's secrets. */
   authSecret: string;
+  /**
+   * Addresses of the reverse proxies in front of the server. Only a request whose socket comes from
+   * one of them has its X-Forwarded-For believed; empty: the socket address is the client's.
+   */
+  trustedProxies: string[];
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +76,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
+    trustedProxies: (e.TRUSTED_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     authSecret: e.AUTH_SECRET ?? (e.NODE_ENV === 'production' ? storedSecret(dataDir) : DEV_AUTH_SECRET),
   };
 }

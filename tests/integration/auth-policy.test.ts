@@ -52,7 +52,7 @@ describe('password policy at sign-up', () => {
   });
 });
 
-describe('no enumeration through sign-up', () => {
+describe('no enumeration through sign-up', { timeout: 120_000 }, () => {
   it('answers a taken address exactly like a new one, and leaves the existing account untouched', async () => {
     const fresh = await signUp(app, 'premiere@exemple.ca', 'Zq4-vR8k-Sapin', 'Première Personne');
     const taken = await signUp(app, 'Premiere@Exemple.ca', 'Autre-Mot-2-Passe', 'Usurpateur');
@@ -66,15 +66,16 @@ describe('no enumeration through sign-up', () => {
   it('takes about as long for a taken address as for a new one (both hash the password)', async () => {
     const time = async (email: string) => {
       const start = performance.now();
-      await signUp(app, email, 'Zq4-vR8k-Erable');
+      expect((await signUp(app, email, 'Zq4-vR8k-Erable')).status).toBe(200);
       return performance.now() - start;
     };
-    await signUp(app, 'deja@exemple.ca', 'Zq4-vR8k-Erable');
+    // Different taken addresses: each address has its own small sign-up allowance.
+    for (let i = 0; i < 5; i++) await signUp(app, `deja-${i}@exemple.ca`, 'Zq4-vR8k-Erable');
     const fresh: number[] = [];
     const taken: number[] = [];
     for (let i = 0; i < 5; i++) {
       fresh.push(await time(`neuve-${i}@exemple.ca`));
-      taken.push(await time('deja@exemple.ca'));
+      taken.push(await time(`deja-${i}@exemple.ca`));
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     // Without the stand-in hash a taken address answers several times faster than a new one.

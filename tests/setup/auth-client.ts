@@ -1,6 +1,6 @@
 // Talks to the accounts API of a test app like a browser of our own origin: JSON bodies, the
 // Origin header, and the session cookie kept between calls.
-import type { TestApp } from './test-app';
+import { fromAddress, type TestApp } from './test-app';
 
 export const ORIGIN = 'http://toque.test';
 export const SESSION_COOKIE = 'toque.session_token';
@@ -19,8 +19,18 @@ export function setCookieLine(res: Response): string | undefined {
   return res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`));
 }
 
-export function post(app: TestApp, path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) {
-  return app.request(path, {
+/** A same-origin JSON POST; `from` is the socket's address (none: an in-process request). */
+export function post(
+  app: TestApp,
+  path: string,
+  body: unknown,
+  cookie?: string,
+  headers: Record<string, string> = {},
+  from?: string,
+) {
+  return app.request(
+    path,
+    {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -29,7 +39,9 @@ export function post(app: TestApp, path: string, body: unknown, cookie?: string,
       ...headers,
     },
     body: JSON.stringify(body),
-  });
+    },
+    from ? fromAddress(from) : undefined,
+  );
 }
 
 export async function me(app: TestApp, cookie?: string) {

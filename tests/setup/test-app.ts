@@ -14,7 +14,14 @@ export const fixtureClientDir = path.join(rootDir, 'tests/fixtures/client');
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(opts: { now?: () => Date; clientDir?: string } = {}) {
+/** What @hono/node-server passes as env: the socket, whose address is the client's unless a proxy is trusted. */
+export function fromAddress(remoteAddress: string) {
+  return { incoming: { socket: { remoteAddress } } };
+}
+
+export async function createTestApp(
+  opts: { now?: () => Date; clientDir?: string; config?: Partial<Deps['config']> } = {},
+) {
   const database = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-test-'));
   const config = {
@@ -22,6 +29,7 @@ export async function createTestApp(opts: { now?: () => Date; clientDir?: string
     dataDir,
     clientDir: opts.clientDir ?? fixtureClientDir,
     publicUrl: 'http://toque.test',
+    ...opts.config,
   };
   const deps: Deps = {
     config,
@@ -36,7 +44,7 @@ export async function createTestApp(opts: { now?: () => Date; clientDir?: string
     deps,
     db: database.db,
     /** GET/POST… a path of the app; JSON bodies are encoded for you. */
-    request: (p: string, init?: RequestInit) => app.request(p, init),
+    request: (p: string, init?: RequestInit, env?: ReturnType<typeof fromAddress>) => app.request(p, init, env),
     async json<T = unknown>(p: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {
       const res = await app.request(p, init);
       return { status: res.status, body: (await res.json()) as T, headers: res.headers };

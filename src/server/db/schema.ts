@@ -281,3 +281,10 @@ export const reservations = pgTable(
     index('reservations_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/** Attempt counters of rate-limiter-flexible (RateLimiterDrizzle): shared by every server instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  points: integer().notNull(),
+  expire: timestamp({ withTimezone: true }),
+});

@@ -15,6 +15,8 @@ export function errorHandler(logger: Logger) {
     const requestId = c.get('requestId') as string;
     if (err instanceof AppError) {
       if (err.status >= 500) logger.error({ err, requestId }, err.message);
+      const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) c.header('retry-after', String(retryAfter));
       return c.json(body(err.code, err.message, requestId, err.fields), err.status as ContentfulStatusCode);
     }
     if (err instanceof HTTPException) {

@@ -7,8 +7,10 @@ import type { AuthOkResponse, MeResponse } from '@shared/schemas/auth';
 import { changePasswordSchema, signInSchema, signUpSchema } from '@shared/schemas/auth';
 import type { ErrorCode } from '@shared/errors';
 import { AppError } from '../../http/app-error';
+import { clientIp } from '../../http/client-ip';
 import { parseInput } from '../../http/validate';
 import type { Auth } from './auth';
+import type { AuthRateLimits, LimitName } from './rate-limits';
 import type { AccountService } from './service';
 
 /** Library error codes we expect from the endpoints we use, in our codes. */
@@ -52,11 +54,15 @@ function ok(from: Response): Response {
   return res;
 }
 
-export function authRoutes(auth: Auth) {
+export function authRoutes(auth: Auth, limits: AuthRateLimits, trustedProxies: readonly string[]) {
   const app = new Hono();
 
   app.post('/sign-up/email', async (c) => {
     const input = parseInput(signUpSchema, await readJson(c));
+    await limits.consume([
+      ['signUpPerIp', clientIp(c, trustedProxies)],
+      ['signUpPerAccount', input.email],
+    ]);
     const res = await forward(auth, c, input);
     const body = (await res.clone().json().catch(() => null)) as { code?: string } | null;
     if (res.status === 422 && body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
@@ -70,8 +76,15 @@ export function authRoutes(auth: Auth) {
 
   app.post('/sign-in/email', async (c) => {
     const input = parseInput(signInSchema, await readJson(c));
+    const ip: [LimitName, string] = ['signInPerIp', clientIp(c, trustedProxies)];
+    const account: [LimitName, string] = ['signInPerAccount', input.email];
+    // Counted before the password is checked (atomic, so parallel guesses cannot slip through);
+    // a success gives its point back and clears the account's failures.
+    await limits.consume([ip, account]);
     const res = await forward(auth, c, { ...input, rememberMe: true });
     await failOn(res);
+    await limits.giveBack([ip]);
+    await limits.reset([account]);
     return ok(res);
   });
 
