@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { addMonths } from 'date-fns';
 import type { Storage } from '../../integrations/storage/storage';
 import type {
+  accounts,
   courseSessions,
   courses as coursesTable,
   profiles,
@@ -22,6 +23,8 @@ import { sessionStartsAt } from './schedule';
 export type SeedPlan = {
   users: (typeof users.$inferInsert)[];
   profiles: (typeof profiles.$inferInsert)[];
+  /** Password sign-in for the demo accounts; filled by withDemoCredentials (hashing is async). */
+  accounts: (typeof accounts.$inferInsert)[];
   subscriptions: (typeof subscriptions.$inferInsert)[];
   courses: (typeof coursesTable.$inferInsert)[];
   sessions: (typeof courseSessions.$inferInsert)[];
@@ -51,6 +54,7 @@ export function buildSeedPlan(now: Date, storage: Storage): SeedPlan {
   const plan: SeedPlan = {
     users: [],
     profiles: [],
+    accounts: [],
     subscriptions: [],
     courses: [],
     sessions: [],

@@ -6,6 +6,7 @@ import { RECIPE_CATEGORIES, type RecipeCategory } from '@shared/catalog';
 import { formatLongDate } from '@shared/format';
 import type { Deps } from '../../deps';
 import { loadConfig } from '../../env';
+import { DEMO_PASSWORDS } from './content/demo-passwords';
 import { localDiskStorage } from '../../integrations/storage/local-disk';
 import { createLogger } from '../../logger';
 import { openDatabase } from '../client';
@@ -45,11 +46,11 @@ function describe(summary: SeedSummary, where: string): string {
       kept === 0 ? 'dessinées' : summary.imagesWritten === 0 ? 'déjà présentes' : `(${summary.imagesWritten} dessinées, ${kept} déjà présentes)`
     }`,
     '',
-    'Comptes de démonstration (sans mot de passe pour le moment) :',
-    ...chefs.map((p) => `  • ${p.email} — ${p.fullName} (${roleLabel[p.role]})`),
+    'Comptes de démonstration (adresse / mot de passe) :',
+    ...chefs.map((p) => `  • ${p.email} / ${DEMO_PASSWORDS[p.email] ?? '—'} — ${p.fullName} (${roleLabel[p.role]})`),
     ...learners.map(
       (p) =>
-        `  • ${p.email} — ${p.fullName} (${p.email === SUBSCRIBER_EMAIL && subscription ? `abonné jusqu'au ${formatLongDate(subscription.currentPeriodEnd)}` : roleLabel[p.role]})`,
+        `  • ${p.email} / ${DEMO_PASSWORDS[p.email] ?? '—'} — ${p.fullName} (${p.email === SUBSCRIBER_EMAIL && subscription ? `abonné jusqu'au ${formatLongDate(subscription.currentPeriodEnd)}` : roleLabel[p.role]})`,
     ),
     `  • participant1@toque.demo à participant${participants.length}@toque.demo — apprenants inscrits aux séances`,
   ].join('\n');

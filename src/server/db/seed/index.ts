@@ -1,8 +1,10 @@
 // The French demo data: written on the first start of an empty database, and by `npm run seed`.
+import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Db } from '../client';
 import {
+  accounts,
   courseSessions,
   courses,
   favorites,
@@ -13,7 +15,8 @@ import {
   subscriptions,
   users,
 } from '../schema';
-import { buildSeedPlan, type SeedPlan } from './build';
+import { buildSeedPlan, randomUserId, type SeedPlan } from './build';
+import { DEMO_PASSWORDS } from './content/demo-passwords';
 import { seedImageJobs } from './images';
 import { writeImages } from './images/render';
 
@@ -37,6 +40,7 @@ async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
   // Parents before children, as the foreign keys require.
   await tx.insert(users).values(plan.users);
   await tx.insert(profiles).values(plan.profiles);
+  if (plan.accounts.length) await tx.insert(accounts).values(plan.accounts);
   await tx.insert(subscriptions).values(plan.subscriptions);
   await tx.insert(courses).values(plan.courses);
   await tx.insert(courseSessions).values(plan.sessions);
@@ -60,7 +64,7 @@ export async function seedDemoData(
 
   const jobs = seedImageJobs();
   const imagesWritten = await writeImages(deps.storage, jobs, { redraw: opts.redrawImages });
-  const plan = buildSeedPlan(deps.now(), deps.storage);
+  const plan = await withDemoCredentials(buildSeedPlan(deps.now(), deps.storage));
 
   const written = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -81,4 +85,22 @@ export async function seedDemoData(
 /** On start-up: seeds an empty database; true when it did. */
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   return (await seedDemoData(deps)) !== null;
+}
+
+/** Gives each demo person with a listed password a credential account, hashed by the auth library itself. */
+async function withDemoCredentials(plan: SeedPlan): Promise<SeedPlan> {
+  for (const user of plan.users) {
+    const password = DEMO_PASSWORDS[user.email];
+    if (!password || !user.id) continue;
+    plan.accounts.push({
+      id: randomUserId(),
+      accountId: user.id,
+      providerId: 'credential',
+      userId: user.id,
+      password: await hashPassword(password),
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    });
+  }
+  return plan;
 }
