@@ -28,6 +28,8 @@ const schema = z.object({
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_PROXY: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Toque <ne-pas-repondre@toque.local>'),
 });
 
 /** Used only outside production, so a fresh clone signs people in without set-up. */
@@ -54,6 +56,9 @@ export type Config = {
    * one of them has its X-Forwarded-For believed; empty: the socket address is the client's.
    */
   trustedProxies: string[];
+  /** smtp:// or smtps:// URL of the mail server; unset: e-mails go to the outbox table and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +81,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     trustedProxies: (e.TRUSTED_PROXY ?? '')
       .split(',')
       .map((s) => s.trim())

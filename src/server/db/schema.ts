@@ -288,3 +288,17 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer().notNull(),
   expire: timestamp({ withTimezone: true }),
 });
+
+/** E-mails kept when no SMTP server is configured (SMTP_URL unset): printed to the log, readable by the admin. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
+);

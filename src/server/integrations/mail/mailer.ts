@@ -1,0 +1,38 @@
+// The Mailer port: nodemailer over SMTP when SMTP_URL is set; otherwise the outbox table and a log
+// line, so a fresh machine still delivers reset links (readable in the log and, later, by the admin).
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { outboxEmails } from '../../db/schema';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = {
+  kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+};
+
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+  };
+}
+
+export function outboxMailer(db: Db, logger: Logger): Mailer {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await db.insert(outboxEmails).values(mail);
+      // The text is logged on purpose: without SMTP the log is how a reset link reaches its reader.
+      logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'e-mail kept in the outbox (SMTP_URL unset)');
+    },
+  };
+}
+
+export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string }, db: Db, logger: Logger): Mailer {
+  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, logger);
+}
