@@ -6,6 +6,7 @@ import { ERROR_MESSAGES } from '@shared/errors';
 import type { Deps } from './deps';
 import { sameOriginOnly } from './http/csrf';
 import { errorHandler } from './http/error-handler';
+import { createMailer } from './integrations/mail/mailer';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes, meRoutes } from './modules/auth/routes';
 import { createAuthRateLimits } from './modules/auth/rate-limits';
@@ -23,7 +24,7 @@ export type AppEnv = { Variables: { requestId: string } };
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const auth = createAuth(deps);
+  const auth = createAuth(deps, createMailer(deps.config, deps.database.db, deps.logger));
   const accounts = createAccountService(deps, auth);
   // Before the cache: it tells visitors (no session cookie, shared answers) from signed-in people.
   app.use(async (c, next) => {

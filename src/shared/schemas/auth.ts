@@ -27,6 +27,15 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
+/** POST /api/auth/request-password-reset — answered the same whether or not the account exists. */
+export const requestPasswordResetSchema = z.object({ email });
+
+/** POST /api/auth/reset-password — the token from the e-mailed /update-password link. */
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, { message: 'Lien invalide ou expiré' }).max(200),
+  newPassword: newPasswordSchema,
+});
+
 /** What sign-up, sign-in, sign-out and password change answer on success (the session is only in the cookie). */
 export type AuthOkResponse = { ok: true };
 

@@ -4,7 +4,13 @@
 import { hashPassword } from 'better-auth/crypto';
 import { Hono, type Context } from 'hono';
 import type { AuthOkResponse, MeResponse } from '@shared/schemas/auth';
-import { changePasswordSchema, signInSchema, signUpSchema } from '@shared/schemas/auth';
+import {
+  changePasswordSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '@shared/schemas/auth';
 import type { ErrorCode } from '@shared/errors';
 import { AppError } from '../../http/app-error';
 import { clientIp } from '../../http/client-ip';
@@ -101,6 +107,28 @@ export function authRoutes(auth: Auth, limits: AuthRateLimits, trustedProxies: r
     const res = await forward(auth, c, { ...input, revokeOtherSessions: true });
     await failOn(res);
     return ok(res);
+  });
+
+  app.post('/request-password-reset', async (c) => {
+    const input = parseInput(requestPasswordResetSchema, await readJson(c));
+    await limits.consume([
+      ['resetPerIp', clientIp(c, trustedProxies)],
+      ['resetPerAccount', input.email],
+    ]);
+    // The library answers the same for an unknown address; so do we, with our own body.
+    const res = await forward(auth, c, { email: input.email });
+    await failOn(res);
+    return ok(new Response());
+  });
+
+  app.post('/reset-password', async (c) => {
+    const input = parseInput(resetPasswordSchema, await readJson(c));
+    // Guessing tokens costs attempts from the address's reset allowance.
+    await limits.consume([['resetPerIp', clientIp(c, trustedProxies)]]);
+    // The library checks expiry, deletes the token (single use) and ends every session of the user.
+    const res = await forward(auth, c, { token: input.token, newPassword: input.newPassword });
+    await failOn(res);
+    return ok(new Response());
   });
 
   return app;
