@@ -2,7 +2,7 @@
 // the URL so a filtered list can be shared and survives a reload.
 import { BookOpen } from 'lucide-react';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@client/lib/use-url-params';
 import { Button } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
@@ -17,7 +17,7 @@ import { useLoadErrorToast } from './use-load-error-toast';
 
 export default function CatalogPage() {
   usePageTitle('Cours de cuisine');
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const catalog = useCourseCatalog();
   useLoadErrorToast(catalog.error, 'Erreur de chargement des cours', 'courses-load');
 
@@ -29,8 +29,8 @@ export default function CatalogPage() {
 
   // Replacing the history entry keeps the back button for leaving the page, not for undoing a select.
   const setFilter = (key: FilterKey, value: string | undefined) =>
-    setParams((p) => writeFilter(p, key, value), { replace: true, preventScrollReset: true });
-  const clear = () => setParams((p) => clearFilters(p), { replace: true, preventScrollReset: true });
+    updateParams((p) => writeFilter(p, key, value));
+  const clear = () => updateParams((p) => clearFilters(p));
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">

@@ -2,7 +2,7 @@
 // and duration filters, all kept in the URL (spec: recipe library, §5, §9).
 import { SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@client/lib/use-url-params';
 import { Button } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
@@ -22,7 +22,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 export default function RecipeLibraryPage() {
   usePageTitle('Bibliothèque de Recettes');
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const search = useMemo(() => readRecipeSearch(params), [params]);
   const urlQ = search.q ?? '';
 
@@ -33,8 +33,8 @@ export default function RecipeLibraryPage() {
   useEffect(() => {
     if (settled === written.current) return;
     written.current = settled;
-    setParams((p) => writeRecipeParam(p, 'q', settled), { replace: true, preventScrollReset: true });
-  }, [settled, setParams]);
+    updateParams((p) => writeRecipeParam(p, 'q', settled));
+  }, [settled, updateParams]);
   // The URL changed from outside (back button, a link): the box follows it.
   useEffect(() => {
     if (urlQ === written.current) return;
@@ -43,18 +43,14 @@ export default function RecipeLibraryPage() {
   }, [urlQ]);
 
   const setParam = (key: keyof RecipeSearch, value: string | undefined) =>
-    setParams((p) => writeRecipeParam(p, key, value), { replace: true, preventScrollReset: true });
+    updateParams((p) => writeRecipeParam(p, key, value));
   const reset = () => {
     written.current = '';
     setText('');
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const k of ['q', 'category', 'duration']) next.delete(k);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    updateParams((p) => {
+      for (const k of ['q', 'category', 'duration']) p.delete(k);
+      return p;
+    });
   };
 
   const list = useRecipeList(search);
