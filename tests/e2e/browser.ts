@@ -33,6 +33,17 @@ export const pageErrors = (page: Page): string[] => uncaught.get(page) ?? [];
 
 /** Runs axe on the page as it is now; returns the violations (impact, id, help, target). */
 export async function axeViolations(page: Page) {
+  // Judge the page as it settles, not mid-animation: a card fading in has, for a moment, text
+  // whose contrast is computed against its half-transparent self.
+  // Endless ones (spinners) are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
