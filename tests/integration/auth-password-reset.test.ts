@@ -1,11 +1,10 @@
 // Password reset end to end: the request, the French e-mail received by a real SMTP server, the
 // link followed through the API, every session ended, the token single-use and short-lived.
-import type { AddressInfo } from 'node:net';
 import { like } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications } from '../../src/server/db/schema';
 import { me, post, signIn, signUp } from '../setup/auth-client';
+import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 const PASSWORD = 'Zq4-vR8k-Pouding';
@@ -13,17 +12,17 @@ const NEW_PASSWORD = 'Chomeur-Pouding-77';
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let app: TestApp;
-let server: SMTPServer;
-const inbox: { to: string[]; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const inbox = () => smtp.inbox;
 
 /** The mail's text with quoted-printable soft breaks and escapes undone. */
 const decode = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 async function nextMail(count: number) {
-  for (let i = 0; i < 100 && inbox.length < count; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(inbox.length).toBe(count);
-  return inbox[count - 1]!;
+  for (let i = 0; i < 100 && inbox().length < count; i++) await new Promise((r) => setTimeout(r, 50));
+  expect(inbox().length).toBe(count);
+  return inbox()[count - 1]!;
 }
 
 function tokenOf(raw: string): string {
@@ -33,26 +32,12 @@ function tokenOf(raw: string): string {
 }
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  app = await createTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpServer();
+  app = await createTestApp({ config: { smtpUrl: smtp.url } });
   await signUp(app, 'oubli@exemple.ca', PASSWORD, 'Aline Oubli');
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
   await app.close();
 });
 
@@ -66,13 +51,13 @@ describe('password reset', { timeout: 60_000 }, () => {
     const mail = await nextMail(1);
     expect(mail.to).toEqual(['oubli@exemple.ca']);
     await new Promise((r) => setTimeout(r, 300));
-    expect(inbox).toHaveLength(1);
+    expect(inbox()).toHaveLength(1);
   });
 
   it('sends a French e-mail whose link, valid 30 minutes, sets a new password and ends every session', async () => {
     const laptop = await signIn(app, 'oubli@exemple.ca', PASSWORD);
     const phone = await signIn(app, 'oubli@exemple.ca', PASSWORD);
-    const before = inbox.length;
+    const before = inbox().length;
     await post(app, '/api/auth/request-password-reset', { email: 'OUBLI@exemple.ca' });
     const mail = await nextMail(before + 1);
     const text = decode(mail.raw);
@@ -105,7 +90,7 @@ describe('password reset', { timeout: 60_000 }, () => {
   });
 
   it('refuses an expired link and a made-up one', async () => {
-    const before = inbox.length;
+    const before = inbox().length;
     await post(app, '/api/auth/request-password-reset', { email: 'oubli@exemple.ca' });
     const token = tokenOf((await nextMail(before + 1)).raw);
     // 30 minutes later: the stored expiry has passed.

@@ -1,42 +1,23 @@
 // The Mailer port against a real SMTP server (smtp-server, started here) and the outbox table.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../src/server/db/schema';
 import { createMailer } from '../../src/server/integrations/mail/mailer';
+import { startSmtpServer, type ReceivedMail } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-type Received = { from: string; to: string[]; raw: string };
-
 let app: TestApp;
-let server: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let port: number;
-const received: Received[] = [];
+let received: ReceivedMail[];
 
 beforeAll(async () => {
   app = await createTestApp();
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
+  smtp = await startSmtpServer();
+  received = smtp.inbox;
+  port = smtp.port;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
   await app.close();
 });
 
