@@ -50,3 +50,30 @@ export type MeUser = {
 
 /** GET /api/me */
 export type MeResponse = { user: MeUser | null };
+
+/** GET /api/auth/providers — the identity provider the dialog offers under 'Ou continuer avec', if any. */
+export type AuthProvidersResponse = { identityProvider: { name: string } | null };
+
+/** A path of this site to come back to (never another origin: '//x' and '/\\x' are refused). */
+export const returnToSchema = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])/, { message: 'Adresse de retour invalide.' });
+
+/** POST /api/auth/sign-in/identity-provider — answers the provider's authorization URL to go to. */
+export const identityProviderSignInSchema = z.object({ returnTo: returnToSchema.default('/') });
+export type IdentityProviderSignInResponse = { url: string };
+
+/**
+ * After a failed identity-provider sign-in the server sends the browser to
+ * `/?${IDENTITY_PROVIDER_ERROR_PARAM}=1&error=<code>`; the client shows the French message and
+ * removes both parameters.
+ */
+export const IDENTITY_PROVIDER_ERROR_PARAM = 'connexion-externe';
+
+export function identityProviderErrorMessage(code: string | null): string {
+  if (code === 'account_not_linked') {
+    return 'Un compte Toque existe déjà avec cette adresse courriel. Connectez-vous avec votre mot de passe.';
+  }
+  return "La connexion avec le fournisseur d'identité a échoué. Réessayez.";
+}
