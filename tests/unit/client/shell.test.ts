@@ -3,7 +3,7 @@ import { CHEF_DEFAULT_BIO, CHEF_DEFAULT_SPECIALTY } from '@shared/catalog';
 import { mediaSrcSet, mediaUrl } from '@client/components/ui/ResponsiveImage';
 import { chefBio, chefInitial, chefSpecialty } from '@client/features/chefs/chef-text';
 import { readPaymentResult } from '@client/features/coming/payment-result';
-import { hasRecoveryMarker } from '@client/features/coming/recovery-link';
+import { hasRecoveryMarker } from '@client/features/auth/recovery-link';
 
 describe('payment result from the query (spec: payment return)', () => {
   const read = (q: string) => readPaymentResult(new URLSearchParams(q));

@@ -5,7 +5,7 @@ import { LinkIcon } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '@client/components/ui/Button';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { ComingSoon } from './components/ComingSoon';
+import { ComingSoon } from '@client/features/coming/components/ComingSoon';
 import { hasRecoveryMarker } from './recovery-link';
 
 export default function UpdatePasswordPage() {

@@ -1,4 +1,4 @@
-import { ComingSoon } from './components/ComingSoon';
+import { ComingSoon } from '@client/features/coming/components/ComingSoon';
 
 export default function AccountPage() {
   return (
