@@ -28,8 +28,10 @@ async function freePort(): Promise<number> {
 }
 
 export default async function setup(project: TestProject) {
-  const entry = path.join(rootDir, 'dist/server/index.js');
-  if (!existsSync(entry) || !existsSync(path.join(rootDir, 'dist/client/index.html'))) {
+  // E2E_DIST_DIR: journeys against a build kept elsewhere (several people building in one checkout).
+  const distDir = path.resolve(rootDir, process.env.E2E_DIST_DIR ?? 'dist');
+  const entry = path.join(distDir, 'server/index.js');
+  if (!existsSync(entry) || !existsSync(path.join(distDir, 'client/index.html'))) {
     throw new Error('Build missing: run `npm run build` before the browser journeys (npm test does it).');
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-e2e-'));
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   // CLIENT_DIR from a developer's shell must not point the journeys at another build.
   delete env.DATABASE_URL;
   delete env.CLIENT_DIR;
+  if (process.env.E2E_DIST_DIR) env.CLIENT_DIR = path.join(distDir, 'client');
   if (scratch) env.DATABASE_URL = scratch.url;
   const child: ChildProcess = spawn(process.execPath, [entry], { cwd: rootDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const stop = async () => {

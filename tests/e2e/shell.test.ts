@@ -55,7 +55,8 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       const nav = page.getByRole('navigation', { name: 'Navigation principale' });
       await nav.getByRole('link', { name: 'Nos Chefs' }).click();
       await page.waitForURL(`${baseURL}/chefs`);
-      expect(await nav.getByRole('link', { name: 'Nos Chefs' }).getAttribute('aria-current')).toBe('page');
+      // The URL changes a moment before the router re-renders the navigation: wait for it.
+      await expect.poll(() => nav.getByRole('link', { name: 'Nos Chefs' }).getAttribute('aria-current')).toBe('page');
       await page.getByRole('button', { name: 'Retour' }).click();
       await page.waitForURL(`${baseURL}/`);
       expect(pageErrors(page)).toEqual([]);
