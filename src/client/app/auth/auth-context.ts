@@ -13,6 +13,9 @@ export type AuthUser = {
   isSubscriber: boolean;
 };
 
+/** The TanStack Query key of GET /api/me: invalidate it after anything that changes what /api/me says. */
+export const ME_QUERY_KEY = ['me'] as const;
+
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export type AuthState = { status: AuthStatus; user: AuthUser | null };
