@@ -4,7 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChefHat, X } from 'lucide-react';
 import { Button } from '@client/components/ui/Button';
-import type { AuthDialogView } from './auth-context';
+import type { AuthDialogOptions, AuthDialogView } from './auth-context';
 
 const TITLES: Record<AuthDialogView, string> = {
   login: 'Bienvenue !',
@@ -15,7 +15,9 @@ const TITLES: Record<AuthDialogView, string> = {
 type AuthDialogProps = {
   open: boolean;
   view: AuthDialogView;
+  options: AuthDialogOptions;
   onOpenChange: (open: boolean) => void;
+  onViewChange: (view: AuthDialogView) => void;
   /** The element to focus on close (the one that opened the dialog), if still on the page. */
   restoreFocus: () => HTMLElement | null;
 };

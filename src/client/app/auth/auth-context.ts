@@ -22,8 +22,18 @@ export type AuthState = { status: AuthStatus; user: AuthUser | null };
 
 export type AuthDialogView = 'login' | 'signup' | 'forgotPassword';
 
+export type AuthDialogOptions = {
+  /**
+   * Where the person was headed (a guard's `from`, as a path of this site): the identity provider
+   * brings them back there. Defaults to the current page.
+   */
+  returnTo?: string;
+  /** Runs after a successful sign-in (e.g. go back to `returnTo`). */
+  onSignedIn?: () => void;
+};
+
 export type AuthDialogControl = {
-  open: (view?: AuthDialogView) => void;
+  open: (view?: AuthDialogView, options?: AuthDialogOptions) => void;
 };
 
 export const AuthContext = createContext<AuthState | null>(null);
