@@ -29,7 +29,8 @@ export async function api<T>(path: string, init: RequestInit & { query?: Query }
     res = await fetch(withQuery(`/api${path}`, query), {
       credentials: 'same-origin',
       ...rest,
-      headers: { Accept: 'application/json', ...(rest.body ? { 'Content-Type': 'application/json' } : {}), ...rest.headers },
+      // A string body is our JSON; FormData (an upload) gets its multipart boundary from the browser.
+      headers: { Accept: 'application/json', ...(typeof rest.body === 'string' ? { 'Content-Type': 'application/json' } : {}), ...rest.headers },
     });
   } catch {
     throw new ApiError(0, 'SERVICE_UNAVAILABLE', 'Impossible de joindre le serveur. Vérifiez votre connexion.');
