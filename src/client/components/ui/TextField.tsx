@@ -1,49 +1,52 @@
-// A labelled text input with an optional hint and a French error under it. The ref reaches the
-// <input>, so react-hook-form's register() works as is. The error is tied to the input
-// (aria-invalid, aria-describedby) so a screen reader says it when the field takes focus.
+// A labelled text input with its hint and its error message, tied to the input for assistive tech
+// (aria-describedby, aria-invalid). Spread react-hook-form's register() into it:
+//   <TextField label="Nom complet" error={errors.name?.message} autoComplete="name" {...register('name')} />
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@client/lib/cn';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
-  hint?: ReactNode;
-  /** The French message shown under the field; the field is marked invalid while it is set. */
+  /** The French message of what is wrong with the value, shown under the input. */
   error?: string;
-  /** Classes of the wrapper (label, input, messages). */
+  /** A short help text under the input (e.g. the password rule). */
+  hint?: ReactNode;
+  /** Something at the end of the label's line (e.g. a 'Mot de passe oublié ?' link). */
+  labelAction?: ReactNode;
   className?: string;
-  inputClassName?: string;
 };
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, className, inputClassName, readOnly, ...rest },
+  { label, error, hint, labelAction, className, type = 'text', readOnly, ...input },
   ref,
 ) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {label}
-      </label>
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={id} className="text-sm font-semibold text-ink">
+          {label}
+        </label>
+        {labelAction}
+      </div>
       <input
         ref={ref}
         id={id}
+        type={type}
         readOnly={readOnly}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
         className={cn(
-          'h-11 w-full rounded-xl border border-line bg-white px-3 text-base text-ink placeholder:text-muted',
+          'h-11 w-full rounded-xl border bg-white px-3 text-base text-ink placeholder:text-muted',
           'hover:border-brand-600 disabled:cursor-not-allowed disabled:opacity-60',
+          error ? 'border-red-700' : 'border-line',
           readOnly && 'cursor-default bg-cream text-muted hover:border-line',
-          error && 'border-brand-700 hover:border-brand-700',
-          inputClassName,
         )}
-        {...rest}
+        {...input}
       />
       {error ? (
-        <p id={errorId} className="text-sm font-semibold text-brand-800">
+        <p id={errorId} className="text-sm font-medium text-red-800">
           {error}
         </p>
       ) : null}
