@@ -1,0 +1,3 @@
+export * from './compute';
+export * from './rates';
+export * from './refund';
