@@ -105,6 +105,26 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * Password-reset links. Only the SHA-256 of the token is kept (a database reader cannot use a live
+ * link); a link is single use (used_at) and short-lived (expires_at). Asking again deletes the older ones.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the token sent in the link. */
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
 /** What the site shows of a person, and their role. Private fields: phone, address, province. */
 export const profiles = pgTable(
   'profiles',
