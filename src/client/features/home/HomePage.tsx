@@ -10,6 +10,7 @@ import { useApiQuery } from '@client/lib/use-api-query';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { CourseCard } from '../courses/components/CourseCard';
+import { useFavorites } from '../favorites/api';
 import { RecipeCard } from '../recipes/components/RecipeCard';
 import { ChefBlock } from './components/ChefBlock';
 import { Hero } from './components/Hero';
@@ -19,6 +20,7 @@ import { SubscriptionBand } from './components/SubscriptionBand';
 export default function HomePage() {
   usePageTitle('');
   const { data, error, isPending, refetch } = useApiQuery<HomeData>('/home');
+  const favorites = useFavorites();
   // One request feeds the page: its failure is told once, as the course load error (spec §8).
   useErrorToast(error, 'Erreur de chargement des cours');
   useEffect(() => {
@@ -78,7 +80,12 @@ export default function HomePage() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {data.recipes.map((recipe) => (
               <li key={recipe.id}>
-                <RecipeCard recipe={recipe} />
+                <RecipeCard
+                  recipe={recipe}
+                  isFavourite={favorites.isFavorite(recipe.id)}
+                  favouritePending={favorites.isPending(recipe.id)}
+                  onToggleFavourite={(r) => favorites.toggle(r.id)}
+                />
               </li>
             ))}
           </ul>

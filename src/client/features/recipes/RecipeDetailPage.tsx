@@ -7,8 +7,11 @@ import { toast } from '@client/lib/toast';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { useAuth } from '@client/app/auth';
+import { useFavorites } from '@client/features/favorites/api';
 import { useRecipe } from './api';
 import { CategoryBadge, RecipeDuration, RecipePremiumBadge } from './components/RecipeBadges';
+import { FavouriteButton } from './components/FavouriteButton';
 import { RecipeContent } from './components/RecipeContent';
 import { RecipeDetailSkeleton } from './components/RecipeDetailSkeleton';
 import { RecipeLocked } from './components/RecipeLocked';
@@ -20,6 +23,8 @@ export default function RecipeDetailPage() {
   const query = useRecipe(recipeId);
   const notFound = query.error?.status === 404;
   const recipe = query.data?.recipe;
+  const { user } = useAuth();
+  const favorites = useFavorites();
 
   usePageTitle(recipe?.name);
   useLoadErrorToast(notFound ? null : query.error, 'Erreur de chargement des recettes', 'recipe-load');
@@ -39,9 +44,7 @@ export default function RecipeDetailPage() {
       ) : recipe ? (
         <article className="space-y-10">
           <header className="grid gap-6 lg:grid-cols-2 lg:items-center lg:gap-10">
-            {/* The favourite heart over the picture is for signed-in users only (spec); it joins
-                here with the favourites API of the accounts issue — visitors see no heart. */}
-            <div className="overflow-hidden rounded-2xl shadow-sm">
+            <div className="relative overflow-hidden rounded-2xl shadow-sm">
               <ResponsiveImage
                 src={recipe.imageUrl}
                 alt={recipe.name}
@@ -51,6 +54,16 @@ export default function RecipeDetailPage() {
                 priority
                 className="aspect-[4/3] w-full"
               />
+              {/* Spec: the heart over the picture is shown to signed-in users only. */}
+              {user ? (
+                <FavouriteButton
+                  recipeName={recipe.name}
+                  isFavourite={favorites.isFavorite(recipe.id)}
+                  pending={favorites.isPending(recipe.id)}
+                  onToggle={() => favorites.toggle(recipe.id)}
+                  className="absolute right-4 top-4"
+                />
+              ) : null}
             </div>
             <div className="space-y-4">
               <div className="flex flex-wrap items-center gap-2">

@@ -10,6 +10,7 @@ import { PageHeader } from '@client/components/ui/PageHeader';
 import { CardSkeleton } from '@client/components/ui/Skeleton';
 import { cn } from '@client/lib/cn';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { useFavorites } from '@client/features/favorites/api';
 import { useRecipeList, type RecipeSearch } from './api';
 import { RecipeCard } from './components/RecipeCard';
 import { RecipeSearchBar } from './components/RecipeSearchBar';
@@ -54,6 +55,7 @@ export default function RecipeLibraryPage() {
   };
 
   const list = useRecipeList(search);
+  const favorites = useFavorites();
   useLoadErrorToast(list.error, 'Erreur de chargement des recettes', 'recipes-load');
   // Spec §8: on a failed load the list is emptied rather than showing stale cards.
   const recipes = list.isError ? [] : (list.data?.recipes ?? []);
@@ -110,7 +112,14 @@ export default function RecipeLibraryPage() {
             >
               {recipes.map((recipe, i) => (
                 <li key={recipe.id}>
-                  <RecipeCard recipe={recipe} headingLevel={2} priority={i < 2} />
+                  <RecipeCard
+                    recipe={recipe}
+                    headingLevel={2}
+                    priority={i < 2}
+                    isFavourite={favorites.isFavorite(recipe.id)}
+                    favouritePending={favorites.isPending(recipe.id)}
+                    onToggleFavourite={(r) => favorites.toggle(r.id)}
+                  />
                 </li>
               ))}
             </ul>

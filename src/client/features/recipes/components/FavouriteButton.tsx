@@ -8,6 +8,7 @@ import { cn } from '@client/lib/cn';
 export type FavouriteButtonProps = {
   recipeName: string;
   isFavourite?: boolean;
+  /** A change is on its way to the server: the press is left to onToggle, which ignores it. */
   pending?: boolean;
   /** Called for a signed-in user only. */
   onToggle?: () => void;
@@ -15,10 +16,12 @@ export type FavouriteButtonProps = {
 };
 
 export function FavouriteButton({ recipeName, isFavourite = false, pending = false, onToggle, className }: FavouriteButtonProps) {
-  const { user } = useAuth();
+  const { status, user } = useAuth();
   const authDialog = useAuthDialog();
 
   const press = () => {
+    // Until the session is known, a press would ask a signed-in user to sign in: wait for it.
+    if (status === 'loading') return;
     if (!user) {
       toast.error('Connexion requise', { description: 'Vous devez être connecté pour gérer vos favoris.' });
       authDialog.open('login');
@@ -31,17 +34,20 @@ export function FavouriteButton({ recipeName, isFavourite = false, pending = fal
     <button
       type="button"
       onClick={press}
-      disabled={pending}
+      // Not disabled while pending: a disabled button drops keyboard focus, and the heart has
+      // already flipped (optimistic), so it stays pressable-looking and simply waits.
+      aria-busy={pending || undefined}
+      // A toggle keeps one name; aria-pressed says whether the recipe is among the favourites.
       aria-pressed={user ? isFavourite : undefined}
-      aria-label={isFavourite ? `Retirer « ${recipeName} » des favoris` : `Ajouter « ${recipeName} » aux favoris`}
+      aria-label={`Ajouter « ${recipeName} » aux favoris`}
       className={cn(
         // z-10 lifts it over the card's full-size link; the caller positions it (e.g. absolute corner).
         'z-10 inline-flex size-11 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-md transition',
-        'hover:scale-105 hover:bg-white disabled:opacity-60',
+        'hover:scale-105 hover:bg-white',
         className,
       )}
     >
-      <Heart aria-hidden="true" className={cn('size-5', isFavourite && 'fill-current')} />
+      <Heart aria-hidden="true" className={cn('size-5 transition-transform', isFavourite && 'scale-110 fill-current')} />
     </button>
   );
 }
