@@ -2,17 +2,20 @@
 // database (or a scratch PostgreSQL database when TEST_DATABASE_URL is set), seeded on first start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { startSmtpServer } from '../setup/smtp';
 import { createScratchPostgres, rootDir } from '../setup/test-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Folder where every e-mail the server sent lands as <n>.json ({ from, to, raw }): read it with mailbox.ts. */
+    mailDir: string;
   }
 }
 
@@ -36,6 +39,20 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-e2e-'));
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchPostgres(process.env.TEST_DATABASE_URL) : null;
+  // A real SMTP server receives what the site sends (reset links); the test files run in other
+  // processes, so each message is written to a file they can read.
+  const mailDir = path.join(dataDir, 'mail');
+  await mkdir(mailDir);
+  let mailCount = 0;
+  const smtp = await startSmtpServer({
+    onMail: (mail) => {
+      // Written aside then renamed: a reader never sees half a message.
+      const name = `${String(++mailCount).padStart(5, '0')}.json`;
+      void writeFile(path.join(mailDir, `.${name}`), JSON.stringify(mail)).then(() =>
+        rename(path.join(mailDir, `.${name}`), path.join(mailDir, name)),
+      );
+    },
+  });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -47,6 +64,7 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseURL,
     LOG_LEVEL: 'warn',
     SEED_ON_EMPTY: 'true',
+    SMTP_URL: smtp.url,
   };
   // Embedded mode means no DATABASE_URL at all (an empty one is an invalid URL to the config);
   // CLIENT_DIR from a developer's shell must not point the journeys at another build.
@@ -61,6 +79,7 @@ export default async function setup(project: TestProject) {
       child.kill('SIGTERM');
       await exited;
     }
+    await smtp.close();
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -71,6 +90,7 @@ export default async function setup(project: TestProject) {
     throw e;
   }
   project.provide('baseURL', baseURL);
+  project.provide('mailDir', mailDir);
   return stop;
 }
 

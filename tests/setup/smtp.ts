@@ -5,7 +5,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-export async function startSmtpServer() {
+/** onMail: also told of each message as it arrives (e.g. to hand it to another process). */
+export async function startSmtpServer(options: { onMail?: (mail: ReceivedMail) => void } = {}) {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -15,11 +16,13 @@ export async function startSmtpServer() {
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
-        inbox.push({
+        const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-        });
+        };
+        inbox.push(mail);
+        options.onMail?.(mail);
         callback();
       });
     },
