@@ -6,13 +6,21 @@ import { ERROR_MESSAGES } from '@shared/errors';
 import type { Deps } from './deps';
 import { sameOriginOnly } from './http/csrf';
 import { errorHandler } from './http/error-handler';
+import { jsonOnly } from './http/json-only';
 import { createMailer } from './integrations/mail/mailer';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes, meRoutes } from './modules/auth/routes';
 import { createAuthRateLimits } from './modules/auth/rate-limits';
 import { createAccountService } from './modules/auth/service';
+import { ACCOUNT_MULTIPART_ROUTES, accountRoutes } from './modules/account/routes';
+import { createUploadLimits } from './modules/account/rate-limits';
+import { createAccountProfileService } from './modules/account/service';
+import { adminRoutes } from './modules/admin/routes';
+import { createAdminService } from './modules/admin/service';
 import { chefRoutes } from './modules/chefs/routes';
 import { courseRoutes } from './modules/courses/routes';
+import { favoriteRoutes } from './modules/favorites/routes';
+import { createFavoriteService } from './modules/favorites/service';
 import { homeRoutes } from './modules/home/routes';
 import { recipeRoutes } from './modules/recipes/routes';
 import { createPublicServices } from './modules/services';
@@ -47,6 +55,8 @@ export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>();
   // Every state-changing call, auth included (a payment webhook, later, is the one signed exception).
   api.use(sameOriginOnly(deps.config.publicUrl));
+  // Then the body's type: JSON everywhere, multipart only where a file is uploaded (else 415).
+  api.use(jsonOnly({ multipart: ACCOUNT_MULTIPART_ROUTES }));
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
   api.route('/auth', authRoutes(auth, createAuthRateLimits(deps.database.db), deps.config.trustedProxies));
@@ -55,6 +65,10 @@ export function createApp(deps: Deps) {
   api.route('/courses', courseRoutes(services.courses));
   api.route('/recipes', recipeRoutes(services.recipes));
   api.route('/chefs', chefRoutes(services.chefs));
+  // Signed-in only (each group's guard answers 401 to a visitor, 403 to a wrong role).
+  api.route('/account', accountRoutes(createAccountProfileService(deps), createUploadLimits(deps.database.db)));
+  api.route('/favorites', favoriteRoutes(createFavoriteService(deps)));
+  api.route('/admin', adminRoutes(createAdminService(deps)));
   api.all('*', (c) =>
     c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),
   );

@@ -14,7 +14,7 @@ export type RecipeFilters = {
   offset: number;
 };
 
-const summaryColumns = {
+export const summaryColumns = {
   id: recipes.id,
   name: recipes.name,
   description: recipes.description,

@@ -8,7 +8,7 @@ import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';
 
-function toRecipeSummary(row: repo.RecipeSummaryRow): RecipeSummary {
+export function toRecipeSummary(row: repo.RecipeSummaryRow): RecipeSummary {
   return {
     id: row.id,
     name: row.name,

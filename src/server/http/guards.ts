@@ -1,0 +1,45 @@
+// Who may call a route, decided from the session alone: the role comes from the user's profile row
+// and subscriber status from their latest subscription record (getViewer), never from the request.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Viewer } from '@shared/access';
+import { AppError } from './app-error';
+import { getViewer } from './viewer';
+
+export type SignedInViewer = Viewer & { userId: string; role: NonNullable<Viewer['role']> };
+
+/** The signed-in viewer; a visitor (no or ended session) gets 401. */
+export async function requireUser(c: Context): Promise<SignedInViewer> {
+  const viewer = await getViewer(c);
+  if (viewer.userId === null || viewer.role === null) throw new AppError('UNAUTHENTICATED');
+  return viewer as SignedInViewer;
+}
+
+/** A subscriber (or the admin, who sees everything); 401 for a visitor, 403 for anyone else. */
+export async function requireSubscriber(c: Context): Promise<SignedInViewer> {
+  const viewer = await requireUser(c);
+  if (!viewer.isSubscriber && viewer.role !== 'admin') throw new AppError('SUBSCRIPTION_REQUIRED');
+  return viewer;
+}
+
+/** The admin; 401 for a visitor, 403 for a learner, a guest chef or a subscriber. */
+export async function requireAdmin(c: Context): Promise<SignedInViewer> {
+  const viewer = await requireUser(c);
+  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN');
+  return viewer;
+}
+
+/**
+ * The same checks as middleware, for a whole group of routes. Answers about one person are never
+ * to be kept by a browser or proxy cache.
+ */
+function guard(check: (c: Context) => Promise<SignedInViewer>): MiddlewareHandler {
+  return async (c, next) => {
+    await check(c);
+    c.header('cache-control', 'no-store');
+    await next();
+  };
+}
+
+export const signedInOnly = guard(requireUser);
+export const subscribersOnly = guard(requireSubscriber);
+export const adminOnly = guard(requireAdmin);

@@ -1,0 +1,58 @@
+// The API speaks JSON. A state-changing request that carries any other kind of body is refused
+// (415) before a route reads it: an HTML form or a `text/plain` fetch from another site can then
+// never reach a handler, even if the Origin check were ever bypassed. Routes that take a file
+// upload are named here explicitly and take multipart/form-data only.
+import type { Context, MiddlewareHandler } from 'hono';
+import { AppError } from './app-error';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const JSON_REQUIRED = 'Le contenu envoyé doit être au format JSON (Content-Type: application/json).';
+const MULTIPART_REQUIRED = 'Le fichier doit être envoyé comme formulaire (multipart/form-data).';
+
+export type MultipartRoute = { method: string; path: string };
+
+/** 'application/json; charset=utf-8' → 'application/json'. */
+function mediaType(contentType: string | undefined): string | null {
+  if (contentType === undefined) return null;
+  return contentType.split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/**
+ * Whether the request says it has a body. Over HTTP a request body is announced by Content-Length
+ * or Transfer-Encoding; a declared Content-Type counts too, so a typed body is never let through
+ * unchecked. A PUT or DELETE with none of these (a favourite toggle) has nothing to check.
+ */
+function announcesBody(headers: Headers): boolean {
+  if (headers.has('transfer-encoding') || headers.has('content-type')) return true;
+  const length = headers.get('content-length');
+  return length !== null && length.trim() !== '0';
+}
+
+export function jsonOnly(opts: { multipart?: readonly MultipartRoute[] } = {}): MiddlewareHandler {
+  const multipart = new Set((opts.multipart ?? []).map((r) => `${r.method.toUpperCase()} ${r.path}`));
+  return async (c, next) => {
+    if (!WRITE_METHODS.has(c.req.method)) return next();
+    const headers = c.req.raw.headers;
+    if (multipart.has(`${c.req.method} ${c.req.path}`)) {
+      if (mediaType(headers.get('content-type') ?? undefined) !== 'multipart/form-data') {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
+      }
+      return next();
+    }
+    if (!announcesBody(headers)) return next();
+    if (mediaType(headers.get('content-type') ?? undefined) !== 'application/json') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_REQUIRED);
+    }
+    return next();
+  };
+}
+
+/** The request's JSON body; unparseable JSON is a 400 in French, not a server error. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Le contenu JSON envoyé est illisible.');
+  }
+}
