@@ -1,10 +1,64 @@
-import { ComingSoon } from '@client/features/coming/components/ComingSoon';
+// /account — Mon Compte (spec: account page): the personal-information card (photo, name, e-mail,
+// phone, address, province) and the password card. Spinner while the profile loads; a clear
+// message and the catalogue's toast when it cannot.
+import { useEffect, type ReactNode } from 'react';
+import { Card } from '@client/components/ui/Card';
+import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { PageHeader } from '@client/components/ui/PageHeader';
+import { PageSpinner } from '@client/components/ui/Spinner';
+import { notifyError } from '@client/lib/notify';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { useProfile } from './api';
+import { AvatarUploader } from './components/AvatarUploader';
+import { PasswordForm } from './components/PasswordForm';
+import { ProfileForm } from './components/ProfileForm';
 
 export default function AccountPage() {
+  usePageTitle('Mon Compte');
+  const query = useProfile();
+  const profile = query.data?.profile;
+
+  useEffect(() => {
+    // Spec §8: the load failure's toast has a fixed text; the server's reason shows in the panel.
+    if (query.error) notifyError('Erreur', 'Impossible de charger le profil.');
+  }, [query.error]);
+
   return (
-    <ComingSoon
-      title="Mon Compte"
-      coming="vous pourrez y modifier votre nom, votre téléphone, votre adresse, votre photo et votre mot de passe."
-    />
+    <div className="mx-auto min-h-[800px] w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeader eyebrow="Mon Compte" title="Mon Compte" subtitle="Vos informations personnelles et votre mot de passe." />
+      {query.isPending ? (
+        <PageSpinner label="Chargement du profil…" />
+      ) : query.isError || !profile ? (
+        <ErrorPanel
+          title="Impossible de charger les informations du profil."
+          message={query.error?.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <div className="space-y-8">
+          <Section id="profil" title="Informations personnelles" subtitle="Votre photo, votre nom et vos coordonnées.">
+            <div className="space-y-8">
+              <AvatarUploader fullName={profile.fullName} avatarUrl={profile.avatarUrl} />
+              <ProfileForm profile={profile} />
+            </div>
+          </Section>
+          <Section id="mot-de-passe" title="Mot de passe" subtitle="Les autres appareils connectés seront déconnectés.">
+            <PasswordForm />
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Section({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-labelledby={`${id}-titre`} className="p-5 sm:p-8">
+      <h2 id={`${id}-titre`} className="text-2xl font-semibold text-ink">
+        {title}
+      </h2>
+      <p className="mt-1 text-muted">{subtitle}</p>
+      <div className="mt-6">{children}</div>
+    </Card>
   );
 }

@@ -1,0 +1,65 @@
+// Mon Compte as the client calls it (contracts: @shared/schemas/account, @shared/schemas/auth).
+// Whatever changes the name or the picture also refreshes GET /api/me, so the header follows.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AVATAR_FIELD,
+  type AvatarResponse,
+  type ProfileResponse,
+  type UpdateProfileInput,
+} from '@shared/schemas/account';
+import type { AuthOkResponse } from '@shared/schemas/auth';
+import { ME_QUERY_KEY, useAuth } from '@client/app/auth';
+import { api, type ApiError } from '@client/lib/api';
+
+const profileKey = (userId: string | undefined) => ['account', userId ?? 'visitor', 'profile'] as const;
+
+/** GET /api/account/profile */
+export function useProfile() {
+  const { status, user } = useAuth();
+  return useQuery<ProfileResponse, ApiError>({
+    queryKey: profileKey(user?.id),
+    queryFn: ({ signal }) => api<ProfileResponse>('/account/profile', { signal }),
+    enabled: status === 'signed-in',
+    // The form starts from what the server holds now, not from a copy read minutes ago.
+    refetchOnMount: 'always',
+  });
+}
+
+/** PATCH /api/account/profile */
+export function useUpdateProfile() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return useMutation<ProfileResponse, ApiError, UpdateProfileInput>({
+    mutationFn: (input) => api<ProfileResponse>('/account/profile', { method: 'PATCH', body: JSON.stringify(input) }),
+    onSuccess: (data) => {
+      client.setQueryData(profileKey(user?.id), data);
+      void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+/** POST /api/account/avatar (multipart, one file in the field `avatar`). */
+export function useUploadAvatar() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return useMutation<AvatarResponse, ApiError, File>({
+    mutationFn: (file) => {
+      const form = new FormData();
+      form.append(AVATAR_FIELD, file);
+      return api<AvatarResponse>('/account/avatar', { method: 'POST', body: form });
+    },
+    onSuccess: ({ avatarUrl }) => {
+      client.setQueryData<ProfileResponse>(profileKey(user?.id), (old) =>
+        old ? { profile: { ...old.profile, avatarUrl } } : old,
+      );
+      void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+/** POST /api/auth/change-password — ends the other sessions; this one is renewed by the server. */
+export function useChangePassword() {
+  return useMutation<AuthOkResponse, ApiError, { currentPassword: string; newPassword: string }>({
+    mutationFn: (input) => api<AuthOkResponse>('/auth/change-password', { method: 'POST', body: JSON.stringify(input) }),
+  });
+}
