@@ -10,7 +10,6 @@ import { jsonOnly } from './http/json-only';
 import { createMailer } from './integrations/mail/mailer';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes, meRoutes } from './modules/auth/routes';
-import { createAuthRateLimits } from './modules/auth/rate-limits';
 import { createAccountService } from './modules/auth/service';
 import { ACCOUNT_MULTIPART_ROUTES, accountRoutes } from './modules/account/routes';
 import { createUploadLimits } from './modules/account/rate-limits';
@@ -32,7 +31,8 @@ export type AppEnv = { Variables: { requestId: string } };
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const auth = createAuth(deps, createMailer(deps.config, deps.database.db, deps.logger));
+  const mailer = createMailer(deps.config, deps.database.db, deps.logger);
+  const auth = createAuth(deps);
   const accounts = createAccountService(deps, auth);
   // Before the cache: it tells visitors (no session cookie, shared answers) from signed-in people.
   app.use(async (c, next) => {
@@ -47,6 +47,8 @@ export function createApp(deps: Deps) {
       // The full Content-Security-Policy comes with the production-grade work; these are safe now.
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // A route may set a stricter value (the reset page sends no referrer at all).
+      overwrite: false,
     }),
   );
   app.onError(errorHandler(deps.logger));
@@ -59,7 +61,7 @@ export function createApp(deps: Deps) {
   api.use(jsonOnly({ multipart: ACCOUNT_MULTIPART_ROUTES }));
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
-  api.route('/auth', authRoutes(auth, createAuthRateLimits(deps.database.db), deps.config.trustedProxies));
+  api.route('/auth', authRoutes(deps, auth, mailer));
   api.route('/me', meRoutes(accounts));
   api.route('/home', homeRoutes(services.home));
   api.route('/courses', courseRoutes(services.courses));

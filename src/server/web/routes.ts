@@ -88,6 +88,12 @@ export function webRoutes(deps: Deps, services: PublicServices) {
 
   const context = async (c: Context): Promise<PageContext> => ({ base, services, viewer: await getViewer(c), sizeOf });
 
+  // The reset link's token is in this page's address: no Referer may carry it to another site.
+  app.use('/update-password', async (c, next) => {
+    await next();
+    c.header('Referrer-Policy', 'no-referrer');
+  });
+
   // A page's HTML does not depend on its query string: only the bare path is kept.
   const cachePage = publicCacheable({ withoutQuery: true });
   for (const [pattern, load] of PAGE_ROUTES) {

@@ -5,8 +5,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/password';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { Mailer } from '../../integrations/mail/mailer';
-import { RESET_LINK_MINUTES, resetPasswordMail } from './reset-mail';
 import { createLearnerProfile } from './repository';
 
 /** The cookie is `toque.session_token` (`__Secure-toque.session_token` in production). */
@@ -14,7 +12,7 @@ export const SESSION_COOKIE_PREFIX = 'toque';
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-export function createAuth(deps: Deps, mailer: Mailer) {
+export function createAuth(deps: Deps) {
   const { config, database } = deps;
   return betterAuth({
     appName: 'Toque',
@@ -43,15 +41,7 @@ export function createAuth(deps: Deps, mailer: Mailer) {
       maxPasswordLength: PASSWORD_MAX_LENGTH * 2,
       // Sign-up answers the same whether or not the address is taken (no enumeration), so it cannot sign in.
       autoSignIn: false,
-      revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
-      // Not awaited: the answer must not take longer when the account exists (the mail server's
-      // round trip would tell). A failure is logged.
-      sendResetPassword: async ({ user, token }) => {
-        mailer.send(resetPasswordMail(user, config.publicUrl, token)).catch((err: unknown) => {
-          deps.logger.error({ err }, 'password-reset e-mail not sent');
-        });
-      },
+      // Password reset is our own flow (password-reset.ts): the library would store its tokens in plain text.
     },
     // Our own limiter (per IP and per account, in PostgreSQL) guards the auth endpoints.
     rateLimit: { enabled: false },

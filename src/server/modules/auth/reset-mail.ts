@@ -29,3 +29,21 @@ export function resetPasswordMail(to: { email: string; name: string }, publicUrl
 <p>L'équipe Toque</p>`;
   return { to: to.email, subject: 'Réinitialisation de votre mot de passe Toque', text, html };
 }
+
+/** Sent after a password was replaced (reset link or change): the owner learns of it if it was not them. */
+export function passwordChangedMail(to: { email: string; name: string }, publicUrl: string): Mail {
+  const text = [
+    `Bonjour ${to.name},`,
+    '',
+    'Votre mot de passe a été changé. Toutes les sessions ouvertes sur votre compte Toque ont été fermées.',
+    '',
+    `Si vous n'êtes pas à l'origine de ce changement, choisissez tout de suite un nouveau mot de passe avec « Mot de passe oublié ? » sur ${publicUrl} et écrivez-nous.`,
+    '',
+    "L'équipe Toque",
+  ].join('\n');
+  const html = `<p>Bonjour ${escapeHtml(to.name)},</p>
+<p>Votre mot de passe a été changé. Toutes les sessions ouvertes sur votre compte Toque ont été fermées.</p>
+<p>Si vous n'êtes pas à l'origine de ce changement, choisissez tout de suite un nouveau mot de passe avec « Mot de passe oublié ? » sur <a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a> et écrivez-nous.</p>
+<p>L'équipe Toque</p>`;
+  return { to: to.email, subject: 'Votre mot de passe Toque a été changé', text, html };
+}

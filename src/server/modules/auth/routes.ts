@@ -15,15 +15,17 @@ import type { ErrorCode } from '@shared/errors';
 import { AppError } from '../../http/app-error';
 import { clientIp } from '../../http/client-ip';
 import { parseInput } from '../../http/validate';
+import type { Deps } from '../../deps';
+import type { Mailer } from '../../integrations/mail/mailer';
 import type { Auth } from './auth';
-import type { AuthRateLimits, LimitName } from './rate-limits';
+import { createPasswordReset } from './password-reset';
+import { createAuthRateLimits, type LimitName } from './rate-limits';
 import type { AccountService } from './service';
 
 /** Library error codes we expect from the endpoints we use, in our codes. */
 const LIBRARY_ERRORS: Record<string, ErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
   INVALID_PASSWORD: 'INVALID_CURRENT_PASSWORD',
-  INVALID_TOKEN: 'INVALID_RESET_TOKEN',
 };
 
 async function readJson(c: Context): Promise<unknown> {
@@ -60,8 +62,11 @@ function ok(from: Response): Response {
   return res;
 }
 
-export function authRoutes(auth: Auth, limits: AuthRateLimits, trustedProxies: readonly string[]) {
+export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
   const app = new Hono();
+  const limits = createAuthRateLimits(deps.database.db);
+  const trustedProxies = deps.config.trustedProxies;
+  const passwordReset = createPasswordReset(deps, mailer);
 
   app.post('/sign-up/email', async (c) => {
     const input = parseInput(signUpSchema, await readJson(c));
@@ -103,9 +108,11 @@ export function authRoutes(auth: Auth, limits: AuthRateLimits, trustedProxies: r
 
   app.post('/change-password', async (c) => {
     const input = parseInput(changePasswordSchema, await readJson(c));
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
     // Always ends every other session of the account; this one is replaced by a fresh one.
     const res = await forward(auth, c, { ...input, revokeOtherSessions: true });
     await failOn(res);
+    if (session) await passwordReset.notifyChanged(session.user.email);
     return ok(res);
   });
 
@@ -115,9 +122,8 @@ export function authRoutes(auth: Auth, limits: AuthRateLimits, trustedProxies: r
       ['resetPerIp', clientIp(c, trustedProxies)],
       ['resetPerAccount', input.email],
     ]);
-    // The library answers the same for an unknown address; so do we, with our own body.
-    const res = await forward(auth, c, { email: input.email });
-    await failOn(res);
+    // The same answer, after the same kind of work, for an unknown address.
+    await passwordReset.request(input.email);
     return ok(new Response());
   });
 
@@ -125,9 +131,8 @@ export function authRoutes(auth: Auth, limits: AuthRateLimits, trustedProxies: r
     const input = parseInput(resetPasswordSchema, await readJson(c));
     // Guessing tokens costs attempts from the address's reset allowance.
     await limits.consume([['resetPerIp', clientIp(c, trustedProxies)]]);
-    // The library checks expiry, deletes the token (single use) and ends every session of the user.
-    const res = await forward(auth, c, { token: input.token, newPassword: input.newPassword });
-    await failOn(res);
+    // Single use, unexpired; the password replaced and every session of the user ended, at once.
+    await passwordReset.reset(input.token, input.newPassword);
     return ok(new Response());
   });
 
