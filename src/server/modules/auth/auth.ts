@@ -10,7 +10,13 @@ import { createLearnerProfile } from './repository';
 /** The cookie is `toque.session_token` (`__Secure-toque.session_token` in production). */
 export const SESSION_COOKIE_PREFIX = 'toque';
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Idle limit: a session unused for 7 days ends. Each day of use pushes its end 7 days further
+ * (the row is rewritten at most once a day), up to the absolute limits of service.ts.
+ */
+export const SESSION_IDLE_SECONDS = 7 * DAY_SECONDS;
 
 export function createAuth(deps: Deps) {
   const { config, database } = deps;
@@ -27,8 +33,8 @@ export function createAuth(deps: Deps) {
     user: { modelName: 'users' },
     session: {
       modelName: 'sessions',
-      expiresIn: SESSION_MAX_AGE_SECONDS,
-      updateAge: 24 * 60 * 60,
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: DAY_SECONDS,
       // No cookie cache: every request reads the session row, so a revoked session is dead at once.
       cookieCache: { enabled: false },
     },

@@ -144,7 +144,10 @@ export function meRoutes(accounts: AccountService) {
   const app = new Hono();
   app.get('/', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json<MeResponse>({ user: await accounts.me(c.req.raw.headers) });
+    const { user, cookies } = await accounts.resolve(c.req.raw.headers);
+    // The cookie follows the session: pushed further on use, cleared once the session has ended.
+    for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
+    return c.json<MeResponse>({ user });
   });
   return app;
 }
