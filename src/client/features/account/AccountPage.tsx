@@ -25,7 +25,7 @@ export default function AccountPage() {
 
   return (
     <div className="mx-auto min-h-[800px] w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeader eyebrow="Mon Compte" title="Mon Compte" subtitle="Vos informations personnelles et votre mot de passe." />
+      <PageHeader title="Mon Compte" subtitle="Vos informations personnelles et votre mot de passe." />
       {query.isPending ? (
         <PageSpinner label="Chargement du profil…" />
       ) : query.isError || !profile ? (
