@@ -3,7 +3,6 @@ import { CHEF_DEFAULT_BIO, CHEF_DEFAULT_SPECIALTY } from '@shared/catalog';
 import { mediaSrcSet, mediaUrl } from '@client/components/ui/ResponsiveImage';
 import { chefBio, chefInitial, chefSpecialty } from '@client/features/chefs/chef-text';
 import { readPaymentResult } from '@client/features/coming/payment-result';
-import { hasRecoveryMarker } from '@client/features/auth/recovery-link';
 
 describe('payment result from the query (spec: payment return)', () => {
   const read = (q: string) => readPaymentResult(new URLSearchParams(q));
@@ -23,16 +22,6 @@ describe('payment result from the query (spec: payment return)', () => {
 
   it('never claims success before the server can confirm it', () => {
     expect(read('payment_intent=pi_1&redirect_status=succeeded').kind).toBe('pending-feature');
-  });
-});
-
-describe('password recovery link', () => {
-  it('needs a token or a recovery marker', () => {
-    expect(hasRecoveryMarker('', '')).toBe(false);
-    expect(hasRecoveryMarker('?token=', '')).toBe(false);
-    expect(hasRecoveryMarker('?other=1', '#type=signup')).toBe(false);
-    expect(hasRecoveryMarker('?token=abc', '')).toBe(true);
-    expect(hasRecoveryMarker('', '#access_token=x&type=recovery')).toBe(true);
   });
 });
 

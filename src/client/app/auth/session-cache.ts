@@ -6,8 +6,11 @@ import { ME_QUERY_KEY } from './auth-context';
 
 const isMe = (query: Query) => query.queryKey[0] === ME_QUERY_KEY[0];
 
-/** After a sign-in: /api/me first (the guards wait on it), then everything else in the background. */
-export async function refreshAfterSignIn(queryClient: QueryClient): Promise<void> {
+/**
+ * After a sign-in (or anything else that may have changed the session): /api/me first (the header
+ * and the guards read it), then everything else in the background.
+ */
+export async function refreshSession(queryClient: QueryClient): Promise<void> {
   await queryClient.refetchQueries({ queryKey: ME_QUERY_KEY, type: 'all' });
   void queryClient.invalidateQueries({ predicate: (q) => !isMe(q) });
 }
