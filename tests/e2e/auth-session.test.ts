@@ -1,0 +1,209 @@
+// Accounts in the browser: sign up (signed in at once), sign out, sign in again; the session cookie
+// as Chromium keeps it; failures that keep the dialog open with a French message; the dialog's
+// views, loading state and accessibility; an identity-provider failure coming back in the URL.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  authDialog,
+  avatarButton,
+  DEMO,
+  expectToast,
+  fillSignIn,
+  open,
+  openDialogFromHeader,
+  pathOf,
+  signInFromHeader,
+  signUpFromHeader,
+  uniqueEmail,
+} from './auth-helpers';
+import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+  describe(`accounts at ${viewport} width`, () => {
+    let page: Page;
+
+    beforeAll(async () => {
+      page = await newPage(browser, viewport);
+    });
+
+    afterAll(async () => {
+      await page?.context().close();
+    });
+
+    it('sign up → signed in → sign out → sign in, with a session cookie Chromium keeps', async () => {
+      const email = uniqueEmail(`inscription-${viewport}`);
+      const password = 'Tourtiere-Du-Lac-42';
+      const name = 'Rosalie Tremblay';
+      await open(page, baseURL, '/recettes');
+
+      const dialog = await signUpFromHeader(page, name, email, password);
+      await dialog.waitFor({ state: 'detached' });
+      // Signed in where the person was, the menu saying who.
+      expect(pathOf(page)).toBe('/recettes');
+      await avatarButton(page).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      expect(await menu.textContent()).toContain(name);
+      expect(await menu.textContent()).toContain(email);
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+        'Mon Compte',
+        'Mes Achats',
+        'Mes Favoris',
+        'Mon Calendrier',
+        'Préférences',
+        'Se déconnecter',
+      ]);
+
+      // The production server names its cookie __Secure-… and marks it Secure; Chromium treats
+      // http://127.0.0.1 as a secure context and keeps it (this journey would fail otherwise).
+      const cookie = (await page.context().cookies()).find((c) => c.name.endsWith('toque.session_token'));
+      expect(cookie).toMatchObject({ name: '__Secure-toque.session_token', secure: true, httpOnly: true, sameSite: 'Lax' });
+      // It survives a reload.
+      await page.reload({ waitUntil: 'networkidle' });
+      await avatarButton(page).waitFor();
+
+      await avatarButton(page).click();
+      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+      await expectToast(page, 'Déconnexion');
+      await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+      expect(pathOf(page)).toBe('/');
+      expect((await page.context().cookies()).some((c) => c.name.endsWith('toque.session_token'))).toBe(false);
+      // The server agrees: no one is signed in.
+      expect(await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null });
+
+      await signInFromHeader(page, email, password);
+      expect(await avatarButton(page).getAttribute('aria-label')).toBe(`Menu du compte de ${name}`);
+      await avatarButton(page).click();
+      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+      await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+      expect(pageErrors(page)).toEqual([]);
+    });
+
+    it('a wrong password keeps the dialog open with a French error, and the toast of the catalogue', async () => {
+      await open(page, baseURL, '/');
+      const dialog = await openDialogFromHeader(page);
+      await fillSignIn(dialog, DEMO.learner.email, 'pas-le-bon-mot-de-passe');
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Adresse courriel ou mot de passe incorrect.');
+      await expectToast(page, 'Échec de la connexion');
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Se connecter', exact: true }).isEnabled()).toBe(true);
+      await expectNoAxeViolations(page, `login view with its error (${viewport})`);
+
+      // Then the right one: the dialog closes, signed in.
+      await dialog.getByLabel('Mot de passe', { exact: true }).fill(DEMO.learner.password);
+      await dialog.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await avatarButton(page).click();
+      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+      await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+    });
+
+    it('a sign-up that cannot sign in says so without telling whether the address has an account', async () => {
+      await open(page, baseURL, '/');
+      const dialog = await signUpFromHeader(page, 'Quelqu’un', DEMO.learner.email, 'Autre-Mot-De-Passe-77');
+      const alert = dialog.getByRole('alert');
+      await expect.poll(() => alert.textContent()).toContain("Nous n'avons pas pu créer de compte avec ces informations.");
+      await expectToast(page, "Échec de l'inscription");
+      // It points to signing in or resetting, carrying the address over.
+      await alert.getByRole('button', { name: 'réinitialisez votre mot de passe' }).click();
+      const forgot = authDialog(page, 'Mot de passe oublié ?');
+      await forgot.waitFor();
+      expect(await forgot.getByLabel('Adresse courriel').inputValue()).toBe(DEMO.learner.email);
+      await page.keyboard.press('Escape');
+      await forgot.waitFor({ state: 'detached' });
+    });
+
+    it('the form checks what it can before sending, in French', async () => {
+      await open(page, baseURL, '/');
+      const login = await openDialogFromHeader(page);
+      await login.getByRole('button', { name: "S'inscrire" }).click();
+      const dialog = authDialog(page, 'Rejoignez-nous !');
+      await dialog.getByLabel('Nom complet').fill('A');
+      await dialog.getByLabel('Adresse courriel').fill('pas-une-adresse');
+      await dialog.getByLabel('Mot de passe').fill('court');
+      await dialog.getByRole('button', { name: "S'inscrire" }).click();
+      await expect.poll(() => dialog.getByLabel('Nom complet').getAttribute('aria-invalid')).toBe('true');
+      const text = await dialog.textContent();
+      expect(text).toContain('Le nom complet doit contenir au moins 2 caractères.');
+      expect(text).toContain('Adresse courriel invalide.');
+      expect(text).toContain('Le mot de passe doit contenir au moins 8 caractères.');
+      await expectNoAxeViolations(page, `signup view with field errors (${viewport})`);
+      await page.keyboard.press('Escape');
+    });
+
+    it('the three views: titles, subtitles, links, axe; closing returns to login after 300 ms', async () => {
+      await open(page, baseURL, '/');
+      const login = await openDialogFromHeader(page);
+      expect(await login.textContent()).toContain('Connectez-vous pour accéder à votre espace.');
+      await expectNoAxeViolations(page, `login view (${viewport})`);
+
+      await login.getByRole('button', { name: "S'inscrire" }).click();
+      const signup = authDialog(page, 'Rejoignez-nous !');
+      await signup.waitFor();
+      expect(await signup.textContent()).toContain("Créez un compte pour commencer l'aventure.");
+      // The pressed link is gone: focus goes to the new view's first field.
+      await expect.poll(() => signup.getByLabel('Nom complet').evaluate((el) => el === document.activeElement)).toBe(true);
+      await expectNoAxeViolations(page, `signup view (${viewport})`);
+
+      await signup.getByRole('button', { name: 'Se connecter' }).click();
+      await authDialog(page).getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+      const forgot = authDialog(page, 'Mot de passe oublié ?');
+      await forgot.waitFor();
+      expect(await forgot.textContent()).toContain('Entrez votre email pour recevoir un lien de réinitialisation.');
+      expect(await forgot.getByRole('button', { name: 'Envoyer le lien' }).isVisible()).toBe(true);
+      await expectNoAxeViolations(page, `forgot-password view (${viewport})`);
+
+      await page.keyboard.press('Escape');
+      await forgot.waitFor({ state: 'detached' });
+      await page.waitForTimeout(350);
+      await openDialogFromHeader(page);
+      await page.keyboard.press('Escape');
+    });
+
+    it('the submit button shows a spinner and is disabled while signing in', async () => {
+      await open(page, baseURL, '/');
+      // Hold the request a moment (the real server still answers it) to look at the button meanwhile.
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/auth/sign-in/email', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const dialog = await openDialogFromHeader(page);
+      await fillSignIn(dialog, DEMO.learner.email, 'pas-le-bon-mot-de-passe');
+      const submit = dialog.getByRole('button', { name: 'Se connecter', exact: true });
+      await expect.poll(() => submit.getAttribute('aria-busy')).toBe('true');
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: "S'inscrire" }).isDisabled()).toBe(true);
+      release();
+      await dialog.getByRole('alert').waitFor();
+      expect(await submit.isEnabled()).toBe(true);
+      await page.unroute('**/api/auth/sign-in/email');
+      await page.keyboard.press('Escape');
+    });
+
+    it('an identity-provider failure coming back in the URL: French toast, dialog open, parameters removed', async () => {
+      await page.goto(`${baseURL}/?connexion-externe=1&error=account_not_linked`, { waitUntil: 'networkidle' });
+      await authDialog(page).waitFor();
+      await expectToast(page, 'Un compte Toque existe déjà avec cette adresse courriel.');
+      await expect.poll(() => page.url()).toBe(`${baseURL}/`);
+      await page.keyboard.press('Escape');
+    });
+  });
+}
