@@ -30,7 +30,23 @@ const schema = z.object({
   TRUSTED_PROXY: z.string().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Toque <ne-pas-repondre@toque.local>'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).optional(),
 });
+
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/** Sign-in through an OpenID Connect provider, offered under 'Ou continuer avec' when configured. */
+export type IdentityProviderConfig = {
+  /** Exactly as the provider's discovery document states it (compared exactly). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the button says: OIDC_NAME, or 'Google' for Google's issuer, or the issuer's host. */
+  name: string;
+};
 
 /** Used only outside production, so a fresh clone signs people in without set-up. */
 const DEV_AUTH_SECRET = 'toque-dev-secret-not-for-production-0123456789';
@@ -59,6 +75,8 @@ export type Config = {
   /** smtp:// or smtps:// URL of the mail server; unset: e-mails go to the outbox table and the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** null: no identity-provider sign-in (the button is hidden). */
+  identityProvider: IdentityProviderConfig | null;
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -88,7 +106,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     authSecret: e.AUTH_SECRET ?? (e.NODE_ENV === 'production' ? storedSecret(dataDir) : DEV_AUTH_SECRET),
+    identityProvider: identityProviderConfig(e),
   };
+}
+
+function identityProviderConfig(e: z.infer<typeof schema>): IdentityProviderConfig | null {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = e;
+  if (!issuer && !clientId && !clientSecret) return null;
+  if (!issuer || !clientId || !clientSecret) {
+    throw new Error('Configuration invalide : OIDC_ISSUER, OIDC_CLIENT_ID et OIDC_CLIENT_SECRET vont ensemble (les trois ou aucun).');
+  }
+  const name = e.OIDC_NAME ?? (issuer.replace(/\/$/, '') === GOOGLE_ISSUER ? 'Google' : new URL(issuer).host);
+  return { issuer, clientId, clientSecret, name };
 }
 
 /**

@@ -5,6 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/password';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { identitySessionPlugin } from './identity-session';
 import { createLearnerProfile } from './repository';
 
 /** The cookie is `toque.session_token` (`__Secure-toque.session_token` in production). */
@@ -49,6 +50,8 @@ export function createAuth(deps: Deps) {
       autoSignIn: false,
       // Password reset is our own flow (password-reset.ts): the library would store its tokens in plain text.
     },
+    // Identity-provider sign-in: our OpenID Connect code verifies, this server-only endpoint signs in.
+    plugins: [identitySessionPlugin()],
     // Our own limiter (per IP and per account, in PostgreSQL) guards the auth endpoints.
     rateLimit: { enabled: false },
     advanced: {

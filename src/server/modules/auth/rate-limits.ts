@@ -16,6 +16,7 @@ export const AUTH_LIMITS = {
   signUpPerIp: { points: 30, duration: 60 * MINUTE },
   resetPerAccount: { points: 5, duration: 60 * MINUTE },
   resetPerIp: { points: 20, duration: 60 * MINUTE },
+  identityProviderPerIp: { points: 30, duration: 15 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof AUTH_LIMITS;

@@ -3,8 +3,16 @@
 // session token only ever travels in the cookie, and the library's English errors become French.
 import { hashPassword } from 'better-auth/crypto';
 import { Hono, type Context } from 'hono';
-import type { AuthOkResponse, MeResponse } from '@shared/schemas/auth';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type {
+  AuthOkResponse,
+  AuthProvidersResponse,
+  IdentityProviderSignInResponse,
+  MeResponse,
+} from '@shared/schemas/auth';
 import {
+  IDENTITY_PROVIDER_ERROR_PARAM,
+  identityProviderSignInSchema,
   changePasswordSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
@@ -18,6 +26,7 @@ import { parseInput } from '../../http/validate';
 import type { Deps } from '../../deps';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { Auth } from './auth';
+import { createIdentityProvider, IDENTITY_CALLBACK_PATH, IdentitySignInRefused } from './identity-provider';
 import { createPasswordReset } from './password-reset';
 import { createAuthRateLimits, type LimitName } from './rate-limits';
 import type { AccountService } from './service';
@@ -67,6 +76,11 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
   const limits = createAuthRateLimits(deps.database.db);
   const trustedProxies = deps.config.trustedProxies;
   const passwordReset = createPasswordReset(deps, mailer);
+  const identityProvider = createIdentityProvider(deps, auth);
+  const production = deps.config.env === 'production';
+  /** Binds a pending identity-provider sign-in to the browser that started it (sent back only to the callback). */
+  const stateCookie = production ? '__Secure-toque.oidc_state' : 'toque.oidc_state';
+  const stateCookieOptions = { path: IDENTITY_CALLBACK_PATH, httpOnly: true, secure: production, sameSite: 'Lax' } as const;
 
   app.post('/sign-up/email', async (c) => {
     const input = parseInput(signUpSchema, await readJson(c));
@@ -134,6 +148,39 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
     // Single use, unexpired; the password replaced and every session of the user ended, at once.
     await passwordReset.reset(input.token, input.newPassword);
     return ok(new Response());
+  });
+
+  app.get('/providers', (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.json<AuthProvidersResponse>({ identityProvider: identityProvider ? { name: identityProvider.name } : null });
+  });
+
+  app.post('/sign-in/identity-provider', async (c) => {
+    if (!identityProvider) throw new AppError('ROUTE_NOT_FOUND');
+    const input = parseInput(identityProviderSignInSchema, await readJson(c));
+    await limits.consume([['identityProviderPerIp', clientIp(c, trustedProxies)]]);
+    const { url, state } = await identityProvider.start(input.returnTo);
+    setCookie(c, stateCookie, state, { ...stateCookieOptions, maxAge: 10 * 60 });
+    c.header('cache-control', 'no-store');
+    return c.json<IdentityProviderSignInResponse>({ url });
+  });
+
+  // The provider sends the browser here (a top-level GET, so the SameSite=Lax state cookie comes along).
+  app.get('/callback/identity-provider', async (c) => {
+    if (!identityProvider) throw new AppError('ROUTE_NOT_FOUND');
+    const browserState = getCookie(c, stateCookie);
+    deleteCookie(c, stateCookie, stateCookieOptions);
+    c.header('cache-control', 'no-store');
+    const search = new URL(c.req.url).search;
+    try {
+      const { returnTo, cookies } = await identityProvider.finish(search, browserState, c.req.raw.headers);
+      for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
+      return c.redirect(returnTo, 302);
+    } catch (err) {
+      if (!(err instanceof IdentitySignInRefused)) throw err;
+      deps.logger.warn({ code: err.code, reason: err.message, cause: String(err.cause ?? '') }, 'identity-provider sign-in refused');
+      return c.redirect(`/?${IDENTITY_PROVIDER_ERROR_PARAM}=1&error=${encodeURIComponent(err.code)}`, 302);
+    }
   });
 
   return app;
