@@ -3,7 +3,17 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../src/server/db/client';
-import { courseSessions, courses, profiles, purchases, recipes, reservations, users } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  courseSessions,
+  courses,
+  profiles,
+  purchases,
+  recipes,
+  reservations,
+  subscriptions,
+  users,
+} from '../../src/server/db/schema';
 import type { Storage } from '../../src/server/integrations/storage/storage';
 import { invalidatePublicCache } from '../../src/server/web/public-cache';
 
@@ -114,4 +124,28 @@ export async function putImage(storage: Storage, key: string, width = 1600, heig
   const png = await sharp({ create: { width, height, channels: 3, background: { r: 190, g: 90, b: 40 } } }).png().toBuffer();
   await storage.put(key, png, 'image/png');
   return storage.publicUrl(key);
+}
+
+/** Gives an existing account another role (roles are never set through the API). */
+export async function setRole(db: Db, userId: string, role: 'learner' | 'chef' | 'admin'): Promise<void> {
+  await db.update(profiles).set({ role }).where(eq(profiles.userId, userId));
+  invalidatePublicCache();
+}
+
+/** A subscription record, by default active for the next 30 days. */
+export async function createSubscription(db: Db, userId: string, values: Insert<typeof subscriptions> = {}) {
+  const now = new Date();
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      userId,
+      status: 'active',
+      provider: 'sandbox',
+      providerSubscriptionId: `sub_${uid()}`,
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 24 * HOUR),
+      ...values,
+    })
+    .returning({ id: subscriptions.id });
+  return row!;
 }

@@ -60,3 +60,54 @@ export async function signIn(app: TestApp, email: string, password: string): Pro
   if (res.status !== 200 || !cookie) throw new Error(`sign-in refused: ${res.status} ${await res.text()}`);
   return cookie;
 }
+
+/** Any API call as a page of our origin would make it: Origin header, optional session cookie and JSON body. */
+export function send(
+  app: TestApp,
+  method: string,
+  path: string,
+  opts: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = {
+    origin: ORIGIN,
+    ...(opts.cookie ? { cookie: `${SESSION_COOKIE}=${opts.cookie}` } : {}),
+    ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...opts.headers,
+  };
+  return app.request(path, {
+    method,
+    headers,
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+}
+
+let accountCount = 0;
+
+/** Signs up a fresh account through the API and signs it in: its id and session cookie. */
+export async function newSignedInUser(
+  app: TestApp,
+  name = 'Marie Lavoie',
+): Promise<{ id: string; email: string; cookie: string }> {
+  const n = ++accountCount;
+  const email = `compte-${process.pid}-${n}-${Date.now()}@exemple.ca`;
+  const password = 'Zq4-vR8k-Cretons';
+  // Each from its own address, so a file may create many accounts without meeting the per-address limits.
+  const from = `10.77.${(n >> 8) & 255}.${n & 255}`;
+  const res = await post(app, '/api/auth/sign-up/email', { name, email, password }, undefined, {}, from);
+  if (res.status !== 200) throw new Error(`sign-up refused: ${res.status} ${await res.text()}`);
+  const signedIn = await post(app, '/api/auth/sign-in/email', { email, password }, undefined, {}, from);
+  const cookie = sessionCookieOf(signedIn);
+  if (signedIn.status !== 200 || !cookie) throw new Error(`sign-in refused: ${signedIn.status} ${await signedIn.text()}`);
+  const user = (await me(app, cookie)).user;
+  if (!user) throw new Error('signed-in user not found');
+  return { id: user.id, email, cookie };
+}
+
+/** A multipart/form-data POST (a file upload) as our page would send it. */
+export function sendForm(app: TestApp, path: string, form: FormData, cookie?: string, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: 'POST',
+    headers: { origin: ORIGIN, ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}), ...headers },
+    body: form,
+  });
+}

@@ -34,14 +34,11 @@ export function jsonOnly(opts: { multipart?: readonly MultipartRoute[] } = {}): 
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next();
     const headers = c.req.raw.headers;
-    if (multipart.has(`${c.req.method} ${c.req.path}`)) {
-      if (mediaType(headers.get('content-type') ?? undefined) !== 'multipart/form-data') {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
-      }
-      return next();
-    }
     if (!announcesBody(headers)) return next();
-    if (mediaType(headers.get('content-type') ?? undefined) !== 'application/json') {
+    const type = mediaType(headers.get('content-type') ?? undefined);
+    if (multipart.has(`${c.req.method} ${c.req.path}`)) {
+      if (type !== 'multipart/form-data') throw new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
+    } else if (type !== 'application/json') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_REQUIRED);
     }
     return next();
