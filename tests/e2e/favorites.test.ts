@@ -1,0 +1,214 @@
+// Favourites in the system Chromium, at phone and desktop widths, against the production build:
+// a visitor's heart asks to sign in (and the recipe page shows none); signed in through that
+// dialog, the person hearts a
+// recipe in the library, finds it on /favoris and on the recipe page, removes it there down to the
+// empty state; a double-click and a burst of clicks end where the server is; a failed request puts
+// the heart back with the French toast.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FavoriteIdsResponse } from '@shared/schemas/account';
+import type { RecipeListResponse, RecipeSummary } from '@shared/schemas/public';
+import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let freeRecipes: RecipeSummary[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const res = await fetch(`${baseURL}/api/recipes`);
+  freeRecipes = ((await res.json()) as RecipeListResponse).recipes.filter((r) => !r.isPremium);
+  if (freeRecipes.length < 4) throw new Error('The seed should hold at least 4 free recipes');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function callApi<T = unknown>(page: Page, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, apiPath, body }) => {
+      const res = await fetch(`/api${apiPath}`, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, apiPath, body },
+  ) as Promise<{ status: number; json: T }>;
+}
+
+/** A fresh account (sign-up opens no session): the journey signs in through the dialog. */
+async function signUp(page: Page, label: string) {
+  const email = `favoris-${label}-${Date.now()}@example.com`;
+  const password = 'Creton-maison-2026';
+  expect((await callApi(page, 'POST', '/auth/sign-up/email', { name: 'Léa Bouchard', email, password })).status).toBe(200);
+  return { email, password };
+}
+
+async function serverFavorites(page: Page): Promise<string[]> {
+  const { status, json } = await callApi<FavoriteIdsResponse>(page, 'GET', '/favorites');
+  expect(status).toBe(200);
+  return json.recipeIds;
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+}
+
+const heart = (page: Page, recipe: RecipeSummary) => page.getByRole('button', { name: `Ajouter « ${recipe.name} » aux favoris` });
+const toast = (page: Page) => page.locator('[data-sonner-toast]').first();
+
+/** Waits until no favourite request is on its way (the heart's state is then final). */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('button[aria-busy="true"]').count()).toBe(0);
+}
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+  describe(`favourites at ${viewport} width`, () => {
+    let page: Page;
+
+    beforeAll(async () => {
+      page = await newPage(browser, viewport);
+    });
+
+    afterAll(async () => {
+      await page?.context().close();
+    });
+
+    it("a visitor's heart asks to sign in (the recipe page shows a visitor none); signed in there, it toggles", async () => {
+      const recipe = freeRecipes[0]!;
+      await open(page, `/recettes/${recipe.id}`);
+      expect(await page.getByRole('button', { name: /aux favoris/ }).count()).toBe(0);
+
+      await open(page, '/recettes');
+      await heart(page, recipe).click();
+      await expect.poll(() => toast(page).textContent()).toContain('Connexion requise');
+      const dialog = page.getByRole('dialog', { name: 'Bienvenue !' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      // A visitor's heart is a plain button, not a toggle with a state.
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBeNull();
+
+      // Asked again, the person signs in through the dialog and stays on the library.
+      const account = await signUp(page, viewport);
+      await heart(page, recipe).click();
+      await dialog.waitFor();
+      await dialog.getByLabel('Adresse courriel').fill(account.email);
+      await dialog.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: 'Se connecter' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/recettes');
+      await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+    });
+
+    it('hearted in the library, the recipe is on /favoris and its page; removed there, the empty state shows', async () => {
+      const recipe = freeRecipes[1]!;
+
+      await open(page, '/favoris');
+      await page.getByText('Aucune recette favorite pour le moment').waitFor();
+      expect(await page.locator('main').textContent()).toContain('Explorez nos recettes et cliquez sur le cœur pour les ajouter ici.');
+      await expectNoAxeViolations(page, `/favoris empty (${viewport})`);
+
+      await open(page, '/recettes');
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+      const saved = page.waitForResponse((r) => r.url().endsWith(`/api/favorites/${recipe.id}`) && r.request().method() === 'PUT');
+      await heart(page, recipe).click();
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe('true');
+      expect((await saved).status()).toBe(200);
+      expect(await serverFavorites(page)).toEqual([recipe.id]);
+
+      // Kept after a reload, and shown on the recipe's own page.
+      await open(page, '/recettes');
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe('true');
+      await open(page, `/recettes/${recipe.id}`);
+      await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('true');
+
+      await open(page, '/favoris');
+      const card = page.getByRole('heading', { level: 2, name: recipe.name });
+      await card.waitFor();
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe('true');
+      await expectNoAxeViolations(page, `/favoris with a recipe (${viewport})`);
+
+      const removed = page.waitForResponse((r) => r.url().endsWith(`/api/favorites/${recipe.id}`) && r.request().method() === 'DELETE');
+      await heart(page, recipe).click();
+      await card.waitFor({ state: 'detached' });
+      expect((await removed).status()).toBe(200);
+      await page.getByText('Aucune recette favorite pour le moment').waitFor();
+      expect(await serverFavorites(page)).toEqual([]);
+
+      await page.getByRole('link', { name: 'Découvrir les recettes' }).click();
+      await page.waitForURL(`${baseURL}/recettes`);
+      expect(pageErrors(page)).toEqual([]);
+    });
+
+    it('a heart on the recipe page adds and removes the favourite', async () => {
+      const recipe = freeRecipes[2]!;
+      await open(page, `/recettes/${recipe.id}`);
+      await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+      await heart(page, recipe).click();
+      await settled(page);
+      expect(await serverFavorites(page)).toContain(recipe.id);
+      await heart(page, recipe).click();
+      await settled(page);
+      expect(await serverFavorites(page)).not.toContain(recipe.id);
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+    });
+
+    it('a double-click and a burst of clicks end with the heart where the server is', async () => {
+      const recipe = freeRecipes[3]!;
+      await open(page, '/recettes');
+      let requests = 0;
+      const count = (r: { url(): string }) => {
+        if (r.url().endsWith(`/api/favorites/${recipe.id}`)) requests += 1;
+      };
+      page.on('request', count);
+
+      await heart(page, recipe).dblclick();
+      await settled(page);
+      const afterDouble = (await serverFavorites(page)).includes(recipe.id);
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterDouble));
+      expect(requests).toBeGreaterThanOrEqual(1);
+      expect(requests).toBeLessThanOrEqual(2);
+
+      requests = 0;
+      await heart(page, recipe).click({ clickCount: 5, delay: 5 });
+      await settled(page);
+      const afterBurst = (await serverFavorites(page)).includes(recipe.id);
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterBurst));
+      expect(requests).toBeLessThanOrEqual(5);
+      page.off('request', count);
+
+      // And a reload agrees.
+      await open(page, '/recettes');
+      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterBurst));
+    });
+
+    it('when the request fails, the heart goes back and the French toast says so', async () => {
+      const recipe = freeRecipes[0]!;
+      await open(page, '/recettes');
+      const before = await serverFavorites(page);
+      expect(before).not.toContain(recipe.id);
+      await page.route(`**/api/favorites/${recipe.id}`, (route) => route.abort('connectionrefused'));
+      try {
+        await heart(page, recipe).click();
+        await expect.poll(() => toast(page).textContent()).toContain("Impossible d'ajouter ce favori.");
+        expect(await toast(page).textContent()).toContain('Erreur');
+        await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+      } finally {
+        await page.unroute(`**/api/favorites/${recipe.id}`);
+      }
+      expect(await serverFavorites(page)).toEqual(before);
+      expect(pageErrors(page)).toEqual([]);
+    });
+  });
+}
