@@ -109,6 +109,8 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await dialog.getByLabel('Mot de passe', { exact: true }).fill(DEMO.learner.password);
       await dialog.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
+      // The button that opened the dialog is gone (now the avatar menu): focus lands on the content.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('contenu');
       await avatarButton(page).click();
       await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
       await page.getByRole('button', { name: /^Connexion/ }).waitFor();

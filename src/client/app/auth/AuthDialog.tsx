@@ -112,7 +112,9 @@ export default function AuthDialog({ open, view, options, onOpenChange, onViewCh
         <Dialog.Content
           ref={content}
           onCloseAutoFocus={(event) => {
-            const target = restoreFocus();
+            // The opener may be gone (after signing in, the header's button became the avatar menu):
+            // then the page's main content, rather than nowhere.
+            const target = restoreFocus() ?? document.getElementById('contenu');
             if (target) {
               event.preventDefault();
               target.focus();
