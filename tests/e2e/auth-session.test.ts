@@ -209,3 +209,23 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
   });
 }
+
+describe('sign-out that cannot reach the server', () => {
+  it("says 'Échec de la déconnexion' and keeps the person signed in where they are", async () => {
+    const page = await newPage(browser, 'desktop');
+    await open(page, baseURL, '/chefs');
+    await signInFromHeader(page, DEMO.learner.email, DEMO.learner.password);
+    await page.route('**/api/auth/sign-out', (route) => route.abort('internetdisconnected'));
+    await avatarButton(page).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await expectToast(page, 'Échec de la déconnexion');
+    expect(pathOf(page)).toBe('/chefs');
+    expect(await avatarButton(page).isVisible()).toBe(true);
+
+    await page.unroute('**/api/auth/sign-out');
+    await avatarButton(page).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+    await page.context().close();
+  });
+});
