@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { startOidcProvider } from '../setup/oidc-provider';
 import { startSmtpServer } from '../setup/smtp';
 import { createScratchPostgres, rootDir } from '../setup/test-db';
 
@@ -16,6 +17,8 @@ declare module 'vitest' {
     baseURL: string;
     /** Folder where every e-mail the server sent lands as <n>.json ({ from, to, raw }): read it with mailbox.ts. */
     mailDir: string;
+    /** The local OpenID provider the server signs people in with (its login page takes any e-mail). */
+    oidcIssuer: string;
   }
 }
 
@@ -55,6 +58,8 @@ export default async function setup(project: TestProject) {
   });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // A real OpenID provider for 'Ou continuer avec' (tests/setup/oidc-provider.ts).
+  const idp = await startOidcProvider({ redirectUris: [`${baseURL}/api/auth/callback/identity-provider`] });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -65,6 +70,10 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     SEED_ON_EMPTY: 'true',
     SMTP_URL: smtp.url,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    OIDC_NAME: 'Toque ID',
   };
   // Embedded mode means no DATABASE_URL at all (an empty one is an invalid URL to the config);
   // CLIENT_DIR from a developer's shell must not point the journeys at another build.
@@ -80,6 +89,7 @@ export default async function setup(project: TestProject) {
       await exited;
     }
     await smtp.close();
+    await idp.close();
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -91,6 +101,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
+  project.provide('oidcIssuer', idp.issuer);
   return stop;
 }
 

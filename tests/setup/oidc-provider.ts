@@ -88,6 +88,8 @@ export async function startOidcProvider(options: OidcProviderOptions) {
     cookies: { keys: ['toque-test-provider-cookie-key'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     pkce: { required: () => true },
+    // Explicit lifetimes (the defaults print a notice each): codes live a minute, as at real providers.
+    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx: unknown, sub: string) {
