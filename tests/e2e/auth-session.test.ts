@@ -229,3 +229,24 @@ describe('sign-out that cannot reach the server', () => {
     await page.context().close();
   });
 });
+
+describe('a session the browser does not keep', () => {
+  it('keeps the dialog open and says so, rather than closing as if signed in', async () => {
+    const page = await newPage(browser, 'desktop');
+    await open(page, baseURL, '/');
+    // The server's real answer, minus its cookie: as a browser refusing it would leave things.
+    await page.route('**/api/auth/sign-in/email', async (route) => {
+      const response = await route.fetch();
+      // route.fetch() shares the context's cookie jar: take the cookie back out of it too.
+      await page.context().clearCookies();
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'set-cookie'));
+      await route.fulfill({ response, headers });
+    });
+    const dialog = await openDialogFromHeader(page);
+    await fillSignIn(dialog, DEMO.learner.email, DEMO.learner.password);
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain("Votre navigateur n'a pas conservé la session.");
+    expect(await page.getByRole('button', { name: /^Connexion/, includeHidden: true }).count()).toBe(1);
+    expect(await avatarButton(page).count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -6,7 +6,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChefHat, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { AuthDialogOptions, AuthDialogView } from './auth-context';
+import type { MeResponse } from '@shared/schemas/auth';
+import { notifyError } from '@client/lib/notify';
+import { ME_QUERY_KEY, type AuthDialogOptions, type AuthDialogView } from './auth-context';
 import { ForgotPasswordView } from './dialog/ForgotPasswordView';
 import { IdentityProviderSection, identityProviderUrl } from './dialog/IdentityProviderSection';
 import { LoginView } from './dialog/LoginView';
@@ -35,6 +37,9 @@ type AuthDialogProps = {
   /** The element to focus on close (the one that opened the dialog), if still on the page. */
   restoreFocus: () => HTMLElement | null;
 };
+
+const SESSION_NOT_KEPT =
+  "Votre navigateur n'a pas conservé la session. Vérifiez que les cookies sont autorisés pour ce site, puis réessayez.";
 
 const currentPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
@@ -86,6 +91,13 @@ export default function AuthDialog({ open, view, options, onOpenChange, onViewCh
 
   const signedIn = useCallback(async () => {
     await refreshSession(queryClient);
+    if (!queryClient.getQueryData<MeResponse>(ME_QUERY_KEY)?.user) {
+      // The server opened a session but the browser did not keep its cookie (a Secure cookie on a
+      // site served over plain HTTP): say so rather than close as if signed in.
+      notifyError('Échec de la connexion', SESSION_NOT_KEPT);
+      setFailure(SESSION_NOT_KEPT);
+      return;
+    }
     close();
     options.onSignedIn?.();
   }, [queryClient, close, options]);
