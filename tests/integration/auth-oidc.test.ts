@@ -228,6 +228,15 @@ describe('identity-provider sign-in', { timeout: 60_000 }, () => {
     }
   });
 
+  it('limits how often one address can start a sign-in', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await post(app, '/api/auth/sign-in/identity-provider', { returnTo: '/' }, undefined, {}, '198.51.100.77')).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it('lets a person who came through the provider set a password with the reset link', async () => {
     idp.addUser({ email: 'sans-mot-de-passe@exemple.ca', name: 'Sam Sans' });
     expect(sessionCookieOf((await signInWithProvider('sans-mot-de-passe@exemple.ca')).res)).toBeTruthy();

@@ -165,6 +165,15 @@ describe('password reset', { timeout: 60_000 }, () => {
     expect((await resetPassword(second, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it('lets only one of two simultaneous uses of a link win', async () => {
+    await signUp(app, 'course@exemple.ca', PASSWORD, 'Corinne Course');
+    const token = await linkToken('course@exemple.ca', 1);
+    const [a, b] = await Promise.all([resetPassword(token, 'Premier-Arrive-31'), resetPassword(token, 'Second-Arrive-32')]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const winner = a.status === 200 ? 'Premier-Arrive-31' : 'Second-Arrive-32';
+    expect(await signIn(app, 'course@exemple.ca', winner)).toBeTruthy();
+  });
+
   it('builds the link on PUBLIC_URL whatever Host and X-Forwarded-Host say', async () => {
     await signUp(app, 'hote@exemple.ca', PASSWORD, 'Hélène Hôte');
     const res = await requestReset('hote@exemple.ca', { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
