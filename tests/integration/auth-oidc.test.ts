@@ -221,6 +221,18 @@ describe('identity-provider sign-in', { timeout: 60_000 }, () => {
     }
   });
 
+  it('keeps the library endpoint that signs a verified identity in unreachable from HTTP', async () => {
+    const res = await post(app, '/api/auth/toque/verified-identity', {
+      providerId: `oidc:${idp.issuer}`,
+      accountId: 'forge',
+      email: 'forge@exemple.ca',
+      name: 'Forge',
+    });
+    expect(res.status).toBe(404);
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect(await app.db.select().from(users).where(eq(users.email, 'forge@exemple.ca'))).toHaveLength(0);
+  });
+
   it('refuses a returnTo outside the site', async () => {
     for (const returnTo of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
       const res = await post(app, '/api/auth/sign-in/identity-provider', { returnTo });
