@@ -1,5 +1,5 @@
 // The people of the demo: the chef who runs Toque (admin), a guest chef, and demo learners.
-// No passwords here: accounts arrive with the authentication issue.
+// No passwords here: the demo accounts get theirs from demo-passwords.ts.
 import type { SeedPerson } from './types';
 
 export const CHEF_KEY = 'cheffe';
