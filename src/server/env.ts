@@ -34,6 +34,18 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  SANDBOX_WEBHOOK_URL: z.string().url().optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  SELLER_NAME: z.string().min(1).default('Toque — Geneviève Tremblay, cheffe'),
+  SELLER_ADDRESS: z.string().min(1).default('1234, rue Saint-Denis, Montréal (Québec) H2X 3K4'),
+  TAX_MODE: z.enum(['registered', 'not_registered']).default('registered'),
+  GST_NUMBER: z.string().min(1).default('123456789 RT0001'),
+  QST_NUMBER: z.string().min(1).default('1234567890 TQ0001'),
+  PST_REGISTRATIONS: z.string().default(''),
 });
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -77,6 +89,28 @@ export type Config = {
   mailFrom: string;
   /** null: no identity-provider sign-in (the button is hidden). */
   identityProvider: IdentityProviderConfig | null;
+  payments: PaymentsConfig;
+  /** Who sells, as receipts print it, and how the seller is registered for sales taxes. */
+  seller: SellerConfig;
+};
+
+export type PaymentsConfig =
+  | {
+      provider: 'sandbox';
+      /** Signs the sandbox's events exactly as Stripe signs its own. */
+      webhookSecret: string;
+      /** Where the sandbox delivers its events: this server's own webhook endpoint. */
+      webhookUrl: string;
+    }
+  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+
+export type SellerConfig = {
+  name: string;
+  address: string;
+  taxMode: 'registered' | 'not_registered';
+  gstNumber: string;
+  qstNumber: string;
+  pstRegistrations: ('BC' | 'MB' | 'SK')[];
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -107,6 +141,46 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     authSecret: e.AUTH_SECRET ?? (e.NODE_ENV === 'production' ? storedSecret(dataDir) : DEV_AUTH_SECRET),
     identityProvider: identityProviderConfig(e),
+    payments: paymentsConfig(e),
+    seller: sellerConfig(e),
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
+    if (!secretKey || !publishableKey || !webhookSecret) {
+      throw new Error(
+        'Configuration invalide : PAYMENT_PROVIDER=stripe demande STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY et STRIPE_WEBHOOK_SECRET.',
+      );
+    }
+    return { provider: 'stripe', secretKey, publishableKey, webhookSecret };
+  }
+  const port = e.PORT;
+  return {
+    provider: 'sandbox',
+    // Test money only: a fixed default is harmless, and lets every instance verify the others' events.
+    webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? 'whsec_toque_sandbox_test_only',
+    webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${port}/api/payments/webhook`,
+  };
+}
+
+function sellerConfig(e: z.infer<typeof schema>): SellerConfig {
+  const pst = e.PST_REGISTRATIONS.split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  for (const code of pst) {
+    if (!['BC', 'MB', 'SK'].includes(code)) {
+      throw new Error(`Configuration invalide : PST_REGISTRATIONS n'accepte que BC, MB et SK (reçu « ${code} »).`);
+    }
+  }
+  return {
+    name: e.SELLER_NAME,
+    address: e.SELLER_ADDRESS,
+    taxMode: e.TAX_MODE,
+    gstNumber: e.GST_NUMBER,
+    qstNumber: e.QST_NUMBER,
+    pstRegistrations: pst as SellerConfig['pstRegistrations'],
   };
 }
 

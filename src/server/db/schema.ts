@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -30,6 +31,17 @@ export const reservationStatusEnum = pgEnum('reservation_status', [
   'expired',
 ]);
 export const purchaseStatusEnum = pgEnum('purchase_status', ['pending', 'succeeded', 'failed', 'refunded']);
+export const orderStatusEnum = pgEnum('order_status', [
+  'pending',
+  'processing',
+  'paid',
+  'failed',
+  'canceled',
+  'partially_refunded',
+  'refunded',
+]);
+export const productKindEnum = pgEnum('product_kind', ['live_class', 'recorded_course', 'membership']);
+export const refundStatusEnum = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
 export const subscriptionStatusEnum = pgEnum('subscription_status', [
   'incomplete',
   'trialing',
@@ -273,10 +285,15 @@ export const purchases = pgTable(
       .references(() => courses.id, { onDelete: 'restrict' }),
     status: purchaseStatusEnum().notNull().default('pending'),
     amountCents: integer().notNull(),
+    /** The order line that paid for it (null for purchases recorded before orders existed, e.g. the demo's). */
+    orderLineId: uuid().references(() => orderLines.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('purchases_user_idx').on(t.userId, t.status, t.createdAt)],
+  (t) => [
+    index('purchases_user_idx').on(t.userId, t.status, t.createdAt),
+    uniqueIndex('purchases_order_line_uq').on(t.orderLineId),
+  ],
 );
 
 /** A learner's seat in a live session: held while unpaid, then confirmed. */
@@ -321,4 +338,125 @@ export const outboxEmails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What a learner pays for, in one payment: lines, taxes and total, all decided by the server.
+ * Kept as long as the law asks (6 years): a user is never deleted from under an order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The receipt number people read: 1, 2, 3… */
+    number: integer().generatedAlwaysAsIdentity().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: orderStatusEnum().notNull().default('pending'),
+    currency: text().notNull().default('CAD'),
+    /** The buyer's province when the order was made (decides the taxes); 'XX' outside Canada. */
+    province: text().notNull(),
+    /** 'taxed', 'zero_rated' or 'not_registered' (the tax engine's TaxStatus). */
+    taxStatus: text().notNull(),
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    /** The tax engine's TaxLine[] as charged. */
+    taxLines: jsonb().notNull(),
+    /** The buyer as the receipt names them, copied at checkout. */
+    buyerName: text().notNull(),
+    buyerEmail: text().notNull(),
+    provider: text().notNull(),
+    /** The provider's payment (PaymentIntent) id. */
+    providerPaymentId: text(),
+    /** Only the brand and last four digits of a card are ever kept. */
+    paymentMethodType: text(),
+    paymentMethodBrand: text(),
+    paymentMethodLast4: text(),
+    failureMessage: text(),
+    /** The client's key for this checkout: repeating the same checkout returns the same order. */
+    idempotencyKey: text().notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.number),
+    uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_provider_payment_uq').on(t.provider, t.providerPaymentId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    check('orders_amounts_non_negative', sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    kind: productKindEnum().notNull(),
+    courseId: uuid().references(() => courses.id, { onDelete: 'restrict' }),
+    /** The live session chosen (live classes); the seat itself is the booking issue's reservation. */
+    sessionId: uuid().references(() => courseSessions.id, { onDelete: 'restrict' }),
+    description: text().notNull(),
+    amountCents: integer().notNull(),
+    /** How much of this line has been refunded so far (before tax). */
+    refundedCents: integer().notNull().default(0),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId, t.position),
+    check('order_lines_refund_within_amount', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
+  ],
+);
+
+/** A refund of part or all of an order, and its credit note (number, lines, taxes given back). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The credit note number people read. */
+    number: integer().generatedAlwaysAsIdentity().notNull(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    status: refundStatusEnum().notNull().default('pending'),
+    /** [{ orderLineId, amountCents }] refunded before tax. */
+    lines: jsonb().notNull(),
+    subtotalCents: integer().notNull(),
+    /** The tax engine's TaxRefundLine[]. */
+    taxLines: jsonb().notNull(),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    reason: text(),
+    providerRefundId: text(),
+    createdBy: text().references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text().notNull(),
+    succeededAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_number_uq').on(t.number),
+    uniqueIndex('refunds_idempotency_uq').on(t.orderId, t.idempotencyKey),
+    uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
+/** Provider events already handled: each is processed once, whatever how often it is delivered. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    processedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

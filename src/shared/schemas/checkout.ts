@@ -1,0 +1,162 @@
+// The checkout API contract: cart → order → payment → receipt, and refunds. Prices never travel
+// from the client: it names courses, the server prices them.
+import { PROVINCE_CODES, type ProvinceCode } from '../provinces';
+import type { TaxLine, TaxRefundLine, TaxStatus } from '../tax';
+import { z } from '../zod';
+
+export const CART_STORAGE_KEY = 'cart';
+/** At most this many courses in one payment. */
+export const MAX_CHECKOUT_ITEMS = 20;
+
+const courseId = z.string().uuid({ message: 'Cours invalide.' });
+
+export const checkoutItemSchema = z.object({
+  courseId,
+  /** The live session chosen, for a live class (the booking issue holds its seat). */
+  sessionId: z.string().uuid({ message: 'Séance invalide.' }).optional(),
+});
+
+/** POST /api/checkout — creates (or, for the same key, returns) the order and its payment. */
+export const checkoutSchema = z.object({
+  items: z
+    .array(checkoutItemSchema)
+    .min(1, { message: 'Aucun cours sélectionné.' })
+    .max(MAX_CHECKOUT_ITEMS, { message: `Au plus ${MAX_CHECKOUT_ITEMS} cours par paiement.` }),
+  /** Needed when the profile has no province yet; saved to the profile. */
+  province: z.enum(PROVINCE_CODES, { message: 'Choisissez une province dans la liste.' }).optional(),
+  /** A random id per checkout attempt, so a repeated request never makes a second order. */
+  idempotencyKey: z.string().min(8).max(100),
+});
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+export type OrderStatus = 'pending' | 'processing' | 'paid' | 'failed' | 'canceled' | 'partially_refunded' | 'refunded';
+export type ProductKind = 'live_class' | 'recorded_course' | 'membership';
+
+export type OrderLineView = {
+  id: string;
+  kind: ProductKind;
+  courseId: string | null;
+  sessionId: string | null;
+  description: string;
+  amountCents: number;
+  refundedCents: number;
+};
+
+export type PaymentMethodView = { type: 'card' | 'wallet'; brand: string | null; last4: string | null };
+
+export type RefundView = {
+  id: string;
+  number: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  subtotalCents: number;
+  taxLines: TaxRefundLine[];
+  taxCents: number;
+  totalCents: number;
+  reason: string | null;
+  createdAt: string;
+  succeededAt: string | null;
+  /** The credit note (PDF), once the refund succeeded. */
+  creditNoteUrl: string | null;
+};
+
+export type OrderView = {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  currency: 'CAD';
+  province: ProvinceCode;
+  taxStatus: TaxStatus;
+  lines: OrderLineView[];
+  subtotalCents: number;
+  discountCents: number;
+  taxLines: TaxLine[];
+  taxCents: number;
+  totalCents: number;
+  paymentMethod: PaymentMethodView | null;
+  /** French text of the last payment failure, if any. */
+  failureMessage: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  /** The receipt (HTML page and PDF), once paid. */
+  receiptUrl: string | null;
+  receiptPdfUrl: string | null;
+  refunds: RefundView[];
+};
+
+/** What the payment page needs to collect the payment. */
+export type PaymentSession =
+  | { provider: 'sandbox'; paymentId: string; clientSecret: string }
+  | { provider: 'stripe'; paymentId: string; clientSecret: string; publishableKey: string };
+
+/** POST /api/checkout → 201 (or 200 when the same key returns the existing order). */
+export type CheckoutResponse = { order: OrderView; payment: PaymentSession | null };
+
+/** GET /api/orders/:orderId — the buyer's own order only. */
+export type OrderResponse = { order: OrderView };
+
+/** GET /api/purchases — Mes Achats: purchases that gave access, and refunded ones, newest first. */
+export type PurchaseView = {
+  id: string;
+  status: 'succeeded' | 'refunded';
+  amountCents: number;
+  createdAt: string;
+  course: { id: string; title: string; imageUrl: string | null; isLive: boolean };
+  orderId: string | null;
+  receiptUrl: string | null;
+  creditNoteUrl: string | null;
+};
+export type PurchasesResponse = { purchases: PurchaseView[] };
+
+/** Sandbox test processor: the card form's submission (never stored; only brand and last four kept). */
+export const sandboxConfirmSchema = z.object({
+  paymentId: z.string().min(1).max(100),
+  clientSecret: z.string().min(1).max(200),
+  method: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('card'),
+      number: z.string().max(30),
+      expiry: z.string().max(7),
+      cvc: z.string().max(4),
+    }),
+    z.object({ type: z.literal('wallet') }),
+  ]),
+});
+export type SandboxConfirmInput = z.input<typeof sandboxConfirmSchema>;
+
+/** The sandbox's answer: 'requires_action' asks the buyer to approve an extra confirmation step. */
+export type SandboxConfirmResponse = {
+  status: 'succeeded' | 'processing' | 'requires_action' | 'failed';
+  /** French message for a refusal (card declined, insufficient funds…). */
+  error: string | null;
+};
+
+/** POST /api/payments/sandbox/authenticate — the extra confirmation step, approved or refused. */
+export const sandboxAuthenticateSchema = z.object({
+  paymentId: z.string().min(1).max(100),
+  clientSecret: z.string().min(1).max(200),
+  approve: z.boolean(),
+});
+
+/** POST /api/admin/orders/:orderId/refunds — the admin refunds lines (whole, or a part of one). */
+export const refundRequestSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        orderLineId: z.string().uuid(),
+        /** Before tax; absent: what is left of the line. */
+        amountCents: z.number().int().positive().optional(),
+      }),
+    )
+    .min(1, { message: 'Choisissez au moins une ligne à rembourser.' }),
+  reason: z.string().trim().max(500).optional(),
+  idempotencyKey: z.string().min(8).max(100),
+});
+export type RefundRequestInput = z.input<typeof refundRequestSchema>;
+
+/** GET /api/admin/orders — newest first. */
+export type AdminOrderSummary = Pick<OrderView, 'id' | 'number' | 'status' | 'totalCents' | 'createdAt' | 'paidAt'> & {
+  buyerName: string;
+  buyerEmail: string;
+  description: string;
+};
+export type AdminOrdersResponse = { orders: AdminOrderSummary[]; total: number };
