@@ -1,0 +1,69 @@
+// /mes-achats — Mes Achats (spec: purchase history): the courses the person bought, newest first,
+// with their receipts; refunded ones stay listed with their credit note. A placeholder list while
+// loading, the spec's panel and toast when the list cannot load, an empty state otherwise.
+import { ShoppingBag } from 'lucide-react';
+import { ButtonLink } from '@client/components/ui/Button';
+import { EmptyState } from '@client/components/ui/EmptyState';
+import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { PageHeader } from '@client/components/ui/PageHeader';
+import { Skeleton } from '@client/components/ui/Skeleton';
+import { useErrorToast } from '@client/lib/use-error-toast';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { usePurchases } from './api';
+import { PurchaseCard } from './components/PurchaseCard';
+
+export default function PurchasesPage() {
+  usePageTitle('Mes Achats');
+  const query = usePurchases();
+  useErrorToast(query.error, 'Erreur');
+  const purchases = query.data?.purchases ?? [];
+
+  return (
+    <div className="mx-auto min-h-[60vh] w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeader
+        title="Mes Achats"
+        // Spec §9: every live class is recorded, and its recording is found here.
+        subtitle="Tous les cours en direct sont enregistrés : leur enregistrement est disponible ici."
+      />
+      {query.isPending ? (
+        <div role="status" aria-label="Chargement de vos achats" className="space-y-4">
+          {Array.from({ length: 3 }, (_, i) => (
+            <PurchaseSkeleton key={i} />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <ErrorPanel title="Impossible de charger vos achats." message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : purchases.length === 0 ? (
+        <EmptyState
+          icon={<ShoppingBag className="size-10" />}
+          title="Vous n'avez encore rien acheté."
+          titleAs="h2"
+          hint="Vos cours achetés, leurs reçus et les enregistrements des cours en direct apparaîtront ici."
+          action={<ButtonLink to="/cours">Voir les cours</ButtonLink>}
+        />
+      ) : (
+        <ul className="space-y-4" aria-label="Mes achats">
+          {purchases.map((purchase, i) => (
+            <li key={purchase.id}>
+              <PurchaseCard purchase={purchase} priority={i === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PurchaseSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white sm:flex-row">
+      <Skeleton className="aspect-[4/3] w-full rounded-none sm:aspect-auto sm:h-44 sm:w-56" />
+      <div className="flex-1 space-y-3 p-4 sm:p-5">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-9 w-40 rounded-full" />
+      </div>
+    </div>
+  );
+}

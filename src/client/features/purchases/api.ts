@@ -1,0 +1,31 @@
+// Mes Achats as the client reads it (contract: @shared/schemas/checkout). The key carries the
+// user's id, so one person's purchases never show for another.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { PurchasesResponse } from '@shared/schemas/checkout';
+import { useAuth } from '@client/app/auth';
+import { api, type ApiError } from '@client/lib/api';
+import { apiKey } from '@client/lib/use-api-query';
+
+export const purchasesKey = (userId: string | undefined) => ['purchases', userId ?? 'visitor'] as const;
+
+/** GET /api/purchases — read again each time the page opens: a payment or a refund may have landed. */
+export function usePurchases() {
+  const { status, user } = useAuth();
+  const client = useQueryClient();
+  const query = useQuery<PurchasesResponse, ApiError>({
+    queryKey: purchasesKey(user?.id),
+    queryFn: ({ signal }) => api<PurchasesResponse>('/purchases', { signal }),
+    enabled: status === 'signed-in',
+    refetchOnMount: 'always',
+  });
+
+  // A purchase or a refund changes what the course page unlocks: a copy of that page read before
+  // it would show the wrong state when the person follows 'Voir le cours'.
+  const purchases = query.data?.purchases;
+  useEffect(() => {
+    for (const p of purchases ?? []) void client.invalidateQueries({ queryKey: ['api', apiKey(`/courses/${encodeURIComponent(p.course.id)}`)] });
+  }, [purchases, client]);
+
+  return query;
+}

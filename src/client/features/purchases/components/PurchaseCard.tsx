@@ -1,0 +1,107 @@
+// One purchase of Mes Achats (spec: purchase history): the course's image, title and format, the
+// date and amount paid, then what the purchase still gives — the course and its receipt — or, once
+// refunded, the 'Remboursé' mark and the credit note.
+import { ExternalLink, FileDown, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatLongDate, formatPrice } from '@shared/format';
+import type { PurchaseView } from '@shared/schemas/checkout';
+import { Badge } from '@client/components/ui/Badge';
+import { ButtonLink, buttonClass } from '@client/components/ui/Button';
+import { Card } from '@client/components/ui/Card';
+import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
+import { FormatBadge } from '@client/features/courses/components/CourseBadges';
+import { receiptPdfUrl } from '../links';
+
+export function PurchaseCard({ purchase, priority = false }: { purchase: PurchaseView; priority?: boolean }) {
+  const { course } = purchase;
+  const refunded = purchase.status === 'refunded';
+  const pdfUrl = receiptPdfUrl(purchase);
+  const about = <span className="sr-only"> de « {course.title} »</span>;
+
+  return (
+    <Card as="article" className="flex flex-col sm:flex-row">
+      <ResponsiveImage
+        src={course.imageUrl}
+        alt=""
+        width={800}
+        height={600}
+        sizes="(min-width: 640px) 224px, 100vw"
+        priority={priority}
+        className="aspect-[4/3] w-full shrink-0 sm:aspect-auto sm:w-56 sm:self-stretch"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <FormatBadge isLive={course.isLive} />
+          {refunded ? (
+            <Badge tone="brand">
+              <RotateCcw aria-hidden="true" className="size-3.5" />
+              Remboursé
+            </Badge>
+          ) : null}
+        </div>
+        <h2 className="text-xl font-semibold leading-snug text-ink">{course.title}</h2>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted">
+          <div className="flex gap-1">
+            <dt>Acheté le&nbsp;:</dt>
+            <dd className="font-medium text-ink">{formatLongDate(purchase.createdAt)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Montant&nbsp;:</dt>
+            <dd className="font-medium text-ink">{formatPrice(purchase.amountCents)}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
+          {refunded ? null : (
+            <ButtonLink to={`/cours/${course.id}`} size="sm">
+              {course.isLive ? 'Voir la réservation' : 'Voir le cours'}
+            </ButtonLink>
+          )}
+          {purchase.receiptUrl ? (
+            <DocLink href={purchase.receiptUrl} newTab icon={<ExternalLink aria-hidden="true" className="size-4" />}>
+              Reçu{about}
+              <span className="sr-only"> (nouvel onglet)</span>
+            </DocLink>
+          ) : null}
+          {pdfUrl ? (
+            <DocLink href={pdfUrl} download icon={<FileDown aria-hidden="true" className="size-4" />}>
+              PDF<span className="sr-only"> du reçu{about}</span>
+            </DocLink>
+          ) : null}
+          {refunded && purchase.creditNoteUrl ? (
+            <DocLink href={purchase.creditNoteUrl} download icon={<FileDown aria-hidden="true" className="size-4" />}>
+              Note de crédit{about}
+            </DocLink>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** A document of the server (not a page of the app): a plain link, opened aside or downloaded. */
+function DocLink({
+  href,
+  newTab = false,
+  download = false,
+  icon,
+  children,
+}: {
+  href: string;
+  newTab?: boolean;
+  download?: boolean;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      target={newTab ? '_blank' : undefined}
+      rel={newTab ? 'noopener' : undefined}
+      download={download || undefined}
+      className={buttonClass({ variant: 'secondary', size: 'sm' })}
+    >
+      {icon}
+      {children}
+    </a>
+  );
+}
