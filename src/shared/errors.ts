@@ -37,6 +37,9 @@ export const ERROR_MESSAGES = {
   WEBHOOK_SIGNATURE_INVALID: 'Signature du webhook invalide.',
   REFUND_NOT_ALLOWED: 'Cette commande ne peut pas être remboursée.',
   REFUND_TOO_LARGE: 'Le remboursement dépasse ce qui reste à rembourser sur cette ligne.',
+  REFUND_NOT_FOUND: "Ce remboursement n'existe pas.",
+  RECEIPT_NOT_AVAILABLE: 'Le reçu sera disponible une fois le paiement confirmé.',
+  CREDIT_NOTE_NOT_AVAILABLE: 'La note de crédit sera disponible une fois le remboursement effectué.',
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   INTERNAL: 'Une erreur inattendue est survenue.',
 } as const;
@@ -79,6 +82,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   REFUND_NOT_ALLOWED: 409,
   REFUND_TOO_LARGE: 422,
+  REFUND_NOT_FOUND: 404,
+  RECEIPT_NOT_AVAILABLE: 409,
+  CREDIT_NOTE_NOT_AVAILABLE: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
