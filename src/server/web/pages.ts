@@ -255,7 +255,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/booking/:id', module: 'features/coming/BookingPage.tsx', title: 'Réservation' },
   { path: '/favoris', module: 'features/favorites/FavoritesPage.tsx', title: 'Mes Favoris' },
   { path: '/account', module: 'features/account/AccountPage.tsx', title: 'Mon Compte' },
-  { path: '/mes-achats', module: 'features/coming/PurchasesPage.tsx', title: 'Mes Achats' },
+  { path: '/mes-achats', module: 'features/purchases/PurchasesPage.tsx', title: 'Mes Achats' },
   { path: '/calendrier', module: 'features/coming/CalendarPage.tsx', title: 'Mon Calendrier' },
   { path: '/notifications', module: 'features/coming/NotificationsPage.tsx', title: 'Notifications' },
   { path: '/panier', module: 'features/coming/CartPage.tsx', title: 'Panier' },
