@@ -460,3 +460,103 @@ export const paymentEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Sandbox test processor (PAYMENT_PROVIDER=sandbox): our own offline stand-in for Stripe. These
+// tables are the processor's side, not the shop's: the shop only learns what they hold through the
+// signed events of sandbox_events, delivered to its webhook. No card number is ever stored.
+// ---------------------------------------------------------------------------------------------
+
+/** A payment, shaped like Stripe's PaymentIntent. */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    /** 'pi_sb_…' */
+    id: text().primaryKey(),
+    amount: integer().notNull(),
+    /** Lower case, as Stripe writes it ('cad'). */
+    currency: text().notNull(),
+    /** requires_payment_method, requires_action, processing, succeeded or canceled (Stripe's values). */
+    status: text().notNull(),
+    /** Given to the payer's browser only; compared in constant time. */
+    clientSecret: text().notNull(),
+    description: text(),
+    metadata: jsonb().$type<Record<string, string>>().notNull(),
+    /** The caller's idempotency key: the same key returns the same payment. */
+    idempotencyKey: text().notNull(),
+    /** SHA-256 of the create parameters: the same key with other parameters is refused, as Stripe does. */
+    requestHash: text().notNull(),
+    /** 'card' or 'wallet', once confirmed; only the brand and the last four digits are kept. */
+    methodType: text(),
+    brand: text(),
+    last4: text(),
+    expMonth: integer(),
+    expYear: integer(),
+    /** The successful charge ('ch_sb_…'). */
+    chargeId: text(),
+    amountReceived: integer().notNull().default(0),
+    amountRefunded: integer().notNull().default(0),
+    /** The last failure, as Stripe's last_payment_error: code, decline code, message. */
+    lastErrorCode: text(),
+    lastDeclineCode: text(),
+    lastErrorMessage: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_payment_intents_idempotency_uq').on(t.idempotencyKey),
+    check('sandbox_payment_intents_amounts', sql`${t.amount} >= 0 and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountReceived}`),
+  ],
+);
+
+/** A refund of a sandbox payment, shaped like Stripe's Refund. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    /** 're_sb_…' */
+    id: text().primaryKey(),
+    paymentIntentId: text()
+      .notNull()
+      .references(() => sandboxPaymentIntents.id, { onDelete: 'restrict' }),
+    amount: integer().notNull(),
+    /** pending, succeeded, failed or canceled (Stripe's values). */
+    status: text().notNull(),
+    metadata: jsonb().$type<Record<string, string>>().notNull(),
+    idempotencyKey: text().notNull(),
+    requestHash: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_idempotency_uq').on(t.idempotencyKey),
+    index('sandbox_refunds_payment_idx').on(t.paymentIntentId),
+    check('sandbox_refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The sandbox's outgoing events, written in the same transaction as the change they announce, then
+ * delivered (signed) to the webhook URL by the delivery worker, retried with backoff until a 2xx.
+ */
+export const sandboxEvents = pgTable(
+  'sandbox_events',
+  {
+    /** 'evt_sb_…' */
+    id: text().primaryKey(),
+    /** Creation order (events of one transaction share a timestamp). */
+    sequence: integer().generatedAlwaysAsIdentity().notNull(),
+    type: text().notNull(),
+    /** The Stripe-format event, exactly as it is sent (its signature is computed at each delivery). */
+    payload: jsonb().notNull(),
+    attempts: integer().notNull().default(0),
+    /** When the worker may (re)try; null once delivered or given up. */
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_events_sequence_uq').on(t.sequence),
+    index('sandbox_events_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+  ],
+);
