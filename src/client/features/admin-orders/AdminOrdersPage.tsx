@@ -1,0 +1,93 @@
+// /admin/commandes — every order of the site for the admin, newest first, a page at a time, with a
+// filter on the status; each leads to the order's page where it can be refunded.
+import { Receipt } from 'lucide-react';
+import type { OrderStatus } from '@shared/schemas/checkout';
+import { EmptyState } from '@client/components/ui/EmptyState';
+import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { PageHeader } from '@client/components/ui/PageHeader';
+import { Select } from '@client/components/ui/Select';
+import { Skeleton } from '@client/components/ui/Skeleton';
+import { useErrorToast } from '@client/lib/use-error-toast';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { useUrlParams } from '@client/lib/use-url-params';
+import { PAGE_SIZE, useAdminOrders } from './api';
+import { OrdersList } from './components/OrdersList';
+import { Pager } from './components/Pager';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from './labels';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }));
+
+function readPage(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+const readStatus = (value: string | null): OrderStatus | undefined =>
+  ORDER_STATUSES.includes(value as OrderStatus) ? (value as OrderStatus) : undefined;
+
+export default function AdminOrdersPage() {
+  usePageTitle('Commandes');
+  const [params, updateParams] = useUrlParams();
+  const page = readPage(params.get('page'));
+  const status = readStatus(params.get('statut'));
+  const query = useAdminOrders(page, status);
+  useErrorToast(query.error, 'Erreur');
+
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const setParam = (name: string, value: string | undefined) =>
+    updateParams((p) => {
+      if (value) p.set(name, value);
+      else p.delete(name);
+      if (name !== 'page') p.delete('page');
+      return p;
+    });
+
+  return (
+    <div className="mx-auto min-h-[60vh] w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeader
+        eyebrow="Administration"
+        title="Commandes"
+        subtitle="Les achats de cours, du plus récent au plus ancien. Ouvrez une commande pour voir son détail ou la rembourser."
+      />
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <Select
+          label="Statut"
+          value={status}
+          onValueChange={(v) => setParam('statut', v)}
+          options={STATUS_OPTIONS}
+          allLabel="Tous les statuts"
+          className="sm:w-64"
+        />
+        {query.data ? (
+          <p className="text-sm text-muted" aria-live="polite">
+            {total === 0 ? 'Aucune commande' : total === 1 ? '1 commande' : `${total} commandes`}
+          </p>
+        ) : null}
+      </div>
+
+      {query.isPending ? (
+        <div role="status" aria-label="Chargement des commandes" className="space-y-3">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <ErrorPanel title="Impossible de charger les commandes." message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : query.data.orders.length === 0 ? (
+        <EmptyState
+          icon={<Receipt className="size-10" />}
+          title={status ? 'Aucune commande avec ce statut.' : 'Aucune commande pour le moment.'}
+          titleAs="h2"
+          hint="Les commandes apparaissent ici dès qu'un paiement est lancé."
+        />
+      ) : (
+        <div aria-busy={query.isPlaceholderData || undefined}>
+          <OrdersList orders={query.data.orders} />
+          <Pager page={page} pageCount={pageCount} onPage={(p) => setParam('page', p > 1 ? String(p) : undefined)} />
+        </div>
+      )}
+    </div>
+  );
+}
