@@ -1,0 +1,20 @@
+// Chooses the payment adapter from configuration (PAYMENT_PROVIDER): the sandbox by default.
+import type { Deps } from '../../deps';
+import type { PaymentProvider } from './port';
+import { createSandboxProvider, type SandboxProvider } from './sandbox';
+
+export function createPaymentProvider(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>): PaymentProvider {
+  const payments = deps.config.payments;
+  switch (payments.provider) {
+    case 'sandbox':
+      return createSandboxProvider(deps, { webhookSecret: payments.webhookSecret });
+    case 'stripe':
+      // The Stripe adapter (integrations/payments/stripe) is wired here.
+      throw new Error('PAYMENT_PROVIDER=stripe : adaptateur Stripe non branché.');
+  }
+}
+
+/** The sandbox's own operations (its card form), when the sandbox is the configured provider. */
+export function asSandbox(provider: PaymentProvider): SandboxProvider | null {
+  return provider.name === 'sandbox' ? (provider as SandboxProvider) : null;
+}

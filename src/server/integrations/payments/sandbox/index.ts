@@ -1,0 +1,4 @@
+// The sandbox test processor: the provider, its delivery worker, and the test-card rules it applies.
+export { createSandboxDelivery, backoffDelay, DELIVERY_DEFAULTS } from './delivery';
+export type { DeliverOptions, DeliveryOptions, DeliveryReport, SandboxDelivery, SendWebhook, WebhookRequest } from './delivery';
+export { createSandboxProvider, type SandboxMethod, type SandboxProvider } from './processor';

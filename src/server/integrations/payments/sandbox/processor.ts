@@ -1,0 +1,232 @@
+// The sandbox test processor: a PaymentProvider that behaves like Stripe, offline. Payments are
+// confirmed by our own card form (POST /api/payments/sandbox/confirm) with Stripe's test numbers;
+// every state change writes its Stripe-format event to the outbox in the same transaction, and the
+// delivery worker sends it, signed, to the shop's webhook — the only way the shop learns of it.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { checkCard, sandboxCardOutcome, type CheckedCard } from '@shared/sandbox-card';
+import type { SandboxConfirmResponse } from '@shared/schemas/checkout';
+import type { Deps } from '../../../deps';
+import { AppError } from '../../../http/app-error';
+import type { CreatePaymentInput, CreateRefundInput, PaymentProvider, PaymentState } from '../port';
+import { frenchFailureMessage, parseStripeWebhook } from '../stripe-events';
+import { paymentIntentObject, refundObject, SANDBOX_WALLET, sandboxId, type PaymentIntentRow, type SandboxEventType } from './objects';
+import * as repo from './repository';
+import { notifyEventsQueued } from './signal';
+
+export type SandboxMethod = { type: 'card'; number: string; expiry: string; cvc: string } | { type: 'wallet' };
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** The payer's card form (or wallet button) submitted; the secret proves it is this payment's page. */
+  confirm(paymentId: string, clientSecret: string, method: SandboxMethod): Promise<SandboxConfirmResponse>;
+  /** The extra confirmation step (3-D Secure) approved or refused. */
+  authenticate(paymentId: string, clientSecret: string, approve: boolean): Promise<SandboxConfirmResponse>;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/** Constant time, whatever the lengths (both sides hashed first). */
+export function secretsMatch(given: string, expected: string): boolean {
+  return timingSafeEqual(sha256(given), sha256(expected));
+}
+
+function requestHash(params: unknown): string {
+  return sha256(JSON.stringify(params)).toString('hex');
+}
+
+type Outcome = { patch: Partial<repo.NewPaymentIntent>; events: SandboxEventType[] };
+
+const DECLINES = {
+  declined: { code: 'card_declined', decline: 'generic_decline' },
+  insufficient_funds: { code: 'card_declined', decline: 'insufficient_funds' },
+  authentication: { code: 'payment_intent_authentication_failure', decline: null },
+} as const;
+
+function succeeded(pi: PaymentIntentRow): Outcome['patch'] {
+  return {
+    status: 'succeeded',
+    chargeId: sandboxId('ch'),
+    amountReceived: pi.amount,
+    lastErrorCode: null,
+    lastDeclineCode: null,
+    lastErrorMessage: null,
+  };
+}
+
+function failed(kind: keyof typeof DECLINES): Outcome['patch'] {
+  const { code, decline } = DECLINES[kind];
+  // Stripe puts a failed payment back to requires_payment_method: the payer may try another card.
+  return {
+    status: 'requires_payment_method',
+    lastErrorCode: code,
+    lastDeclineCode: decline,
+    lastErrorMessage: frenchFailureMessage({ code, decline_code: decline }),
+  };
+}
+
+function cardFields(card: CheckedCard): Partial<repo.NewPaymentIntent> {
+  return { methodType: 'card', brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+}
+
+function answer(pi: PaymentIntentRow): SandboxConfirmResponse {
+  if (pi.status === 'succeeded') return { status: 'succeeded', error: null };
+  if (pi.status === 'processing') return { status: 'processing', error: null };
+  if (pi.status === 'requires_action') return { status: 'requires_action', error: null };
+  return { status: 'failed', error: frenchFailureMessage({ code: pi.lastErrorCode, decline_code: pi.lastDeclineCode }) };
+}
+
+export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | 'now'>, settings: { webhookSecret: string }): SandboxProvider {
+  const db = () => deps.database.db;
+
+  /**
+   * Locks the payment, checks its secret and state, applies `decide` and queues its events, all in
+   * one transaction; the worker is woken once it has committed.
+   */
+  async function transition(
+    paymentId: string,
+    clientSecret: string,
+    expected: PaymentIntentRow['status'],
+    decide: (pi: PaymentIntentRow) => Outcome,
+  ): Promise<SandboxConfirmResponse> {
+    const result = await db().transaction(async (tx) => {
+      const pi = await repo.findPaymentIntent(tx, paymentId, { forUpdate: true });
+      if (!pi || !secretsMatch(clientSecret, pi.clientSecret)) throw new AppError('ORDER_NOT_FOUND');
+      if (pi.status !== expected) throw new AppError('ORDER_NOT_PAYABLE');
+      const now = deps.now();
+      const outcome = decide(pi);
+      const updated = await repo.updatePaymentIntent(tx, pi.id, outcome.patch, now);
+      const object = paymentIntentObject(updated);
+      const snapshot = (type: SandboxEventType) =>
+        // The wallet's first event shows the payment as it was then: processing, nothing received yet.
+        type === 'payment_intent.processing' ? { ...object, status: 'processing', amount_received: 0, latest_charge: null } : object;
+      await repo.insertEvents(tx, outcome.events.map((type) => ({ type, object: snapshot(type) })), now);
+      return updated;
+    });
+    notifyEventsQueued();
+    return answer(result);
+  }
+
+  return {
+    name: 'sandbox',
+
+    async createPayment(input: CreatePaymentInput) {
+      const params = { amount: input.amountCents, currency: input.currency.toLowerCase(), description: input.description, metadata: input.metadata };
+      const id = sandboxId('pi');
+      const row = await repo.insertPaymentIntent(db(), {
+        id,
+        amount: params.amount,
+        currency: params.currency,
+        status: 'requires_payment_method',
+        clientSecret: `${id}_secret_${randomBytes(18).toString('base64url')}`,
+        description: params.description,
+        metadata: params.metadata,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: requestHash(params),
+        createdAt: deps.now(),
+        updatedAt: deps.now(),
+      });
+      // Stripe's rule: a key reused with other parameters is an error, never a silent second payment.
+      if (row.requestHash !== requestHash(params)) {
+        throw new AppError('PAYMENT_PROVIDER_ERROR', "Cette clé d'idempotence a déjà servi pour un autre paiement.");
+      }
+      return { paymentId: row.id, clientSecret: row.clientSecret };
+    },
+
+    async retrievePayment(paymentId: string): Promise<PaymentState> {
+      const pi = await repo.findPaymentIntent(db(), paymentId);
+      if (!pi) throw new AppError('ORDER_NOT_FOUND');
+      return { paymentId: pi.id, status: pi.status as PaymentState['status'], amountCents: pi.amount };
+    },
+
+    async createRefund(input: CreateRefundInput) {
+      const hash = requestHash({ paymentId: input.paymentId, amount: input.amountCents, metadata: input.metadata });
+      const refund = await db().transaction(async (tx) => {
+        const pi = await repo.findPaymentIntent(tx, input.paymentId, { forUpdate: true });
+        if (!pi) throw new AppError('REFUND_NOT_ALLOWED');
+        // Checked under the payment's lock: two calls with one key cannot both pass.
+        const existing = await repo.findRefundByKey(tx, input.idempotencyKey);
+        if (existing) {
+          if (existing.requestHash !== hash) throw new AppError('PAYMENT_PROVIDER_ERROR', "Cette clé d'idempotence a déjà servi pour un autre remboursement.");
+          return existing;
+        }
+        if (pi.status !== 'succeeded') throw new AppError('REFUND_NOT_ALLOWED');
+        if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || pi.amountRefunded + input.amountCents > pi.amountReceived) {
+          throw new AppError('REFUND_TOO_LARGE');
+        }
+        const now = deps.now();
+        // Card refunds succeed at once, as Stripe's test cards do; the shop still learns it from the event.
+        const row = await repo.insertRefund(tx, {
+          id: sandboxId('re'),
+          paymentIntentId: pi.id,
+          amount: input.amountCents,
+          status: 'succeeded',
+          metadata: input.metadata,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const updated = await repo.updatePaymentIntent(tx, pi.id, { amountRefunded: pi.amountRefunded + input.amountCents }, now);
+        await repo.insertEvents(
+          tx,
+          [
+            { type: 'refund.created', object: refundObject(row, updated) },
+            { type: 'charge.refunded', object: paymentIntentObject(updated).latest_charge },
+          ],
+          now,
+        );
+        return row;
+      });
+      notifyEventsQueued();
+      return { refundId: refund.id, status: refund.status as 'pending' | 'succeeded' | 'failed' };
+    },
+
+    parseWebhook(rawBody: string, signature: string | undefined) {
+      return parseStripeWebhook(rawBody, signature, settings.webhookSecret, deps.now().getTime());
+    },
+
+    clientConfig: () => null,
+
+    async confirm(paymentId, clientSecret, method) {
+      let card: CheckedCard | null = null;
+      if (method.type === 'card') {
+        const checked = checkCard(method, deps.now());
+        if (!checked.ok) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            undefined,
+            Object.fromEntries(Object.entries(checked.fields).map(([k, v]) => [`method.${k}`, v])),
+          );
+        }
+        card = checked.card;
+      }
+      return transition(paymentId, clientSecret, 'requires_payment_method', (pi) => {
+        if (!card) {
+          // The wallet settles like an asynchronous method: processing, then succeeded.
+          return {
+            patch: { ...succeeded(pi), methodType: 'wallet', brand: SANDBOX_WALLET.brand, last4: SANDBOX_WALLET.last4, expMonth: null, expYear: null },
+            events: ['payment_intent.processing', 'payment_intent.succeeded'],
+          };
+        }
+        switch (sandboxCardOutcome(card.digits)) {
+          case 'succeeds':
+            return { patch: { ...cardFields(card), ...succeeded(pi) }, events: ['payment_intent.succeeded'] };
+          case 'declined':
+            return { patch: { ...cardFields(card), ...failed('declined') }, events: ['payment_intent.payment_failed'] };
+          case 'insufficient_funds':
+            return { patch: { ...cardFields(card), ...failed('insufficient_funds') }, events: ['payment_intent.payment_failed'] };
+          case 'requires_action':
+            return { patch: { ...cardFields(card), status: 'requires_action' }, events: ['payment_intent.requires_action'] };
+        }
+      });
+    },
+
+    authenticate(paymentId, clientSecret, approve) {
+      return transition(paymentId, clientSecret, 'requires_action', (pi) =>
+        approve
+          ? { patch: succeeded(pi), events: ['payment_intent.succeeded'] }
+          : { patch: failed('authentication'), events: ['payment_intent.payment_failed'] },
+      );
+    },
+  };
+}
