@@ -1,0 +1,160 @@
+// The refunds' SQL: the admin's order list, and the rows a refund reads and writes. Functions that
+// take `tx` run inside the caller's transaction; the order row is locked before its refunds are
+// read, by both the refund request and the refund event, so the two never interleave.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@shared/schemas/checkout';
+import type { Db } from '../../db/client';
+import { orderLines, orders, purchases, refunds } from '../../db/schema';
+
+/** The refund row's `lines`: what each order line gets back, before tax. */
+export type RefundLineRecord = { orderLineId: string; amountCents: number };
+
+export async function listOrders(db: Db, query: { limit: number; offset: number; status?: OrderStatus }) {
+  const where = query.status ? eq(orders.status, query.status) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        totalCents: orders.totalCents,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+        buyerName: orders.buyerName,
+        buyerEmail: orders.buyerEmail,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const lines = ids.length
+    ? await db
+        .select({ orderId: orderLines.orderId, description: orderLines.description, position: orderLines.position })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, ids))
+        .orderBy(orderLines.orderId, orderLines.position)
+    : [];
+  return { rows, lines, total: counted?.total ?? 0 };
+}
+
+/** The order, locked until the transaction ends. */
+export async function lockOrder(tx: Db, orderId: string) {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      province: orders.province,
+      taxStatus: orders.taxStatus,
+      subtotalCents: orders.subtotalCents,
+      taxCents: orders.taxCents,
+      totalCents: orders.totalCents,
+      taxLines: orders.taxLines,
+      buyerName: orders.buyerName,
+      buyerEmail: orders.buyerEmail,
+      provider: orders.provider,
+      providerPaymentId: orders.providerPaymentId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function listLines(tx: Db, orderId: string) {
+  return tx
+    .select({ id: orderLines.id, description: orderLines.description, amountCents: orderLines.amountCents, refundedCents: orderLines.refundedCents })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.position);
+}
+
+const refundColumns = {
+  id: refunds.id,
+  orderId: refunds.orderId,
+  status: refunds.status,
+  lines: refunds.lines,
+  totalCents: refunds.totalCents,
+  providerRefundId: refunds.providerRefundId,
+};
+
+export async function findRefundByKey(tx: Db, orderId: string, idempotencyKey: string) {
+  const [row] = await tx
+    .select(refundColumns)
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ? { ...row, lines: row.lines as RefundLineRecord[] } : null;
+}
+
+/** Refunds that count against what is left: done, or asked and not yet answered. */
+export async function listOpenRefunds(tx: Db, orderId: string) {
+  const rows = await tx
+    .select({ status: refunds.status, lines: refunds.lines })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'succeeded'])));
+  return rows.map((r) => ({ status: r.status, lines: r.lines as RefundLineRecord[] }));
+}
+
+export async function insertRefund(
+  tx: Db,
+  values: Omit<typeof refunds.$inferInsert, 'id' | 'number' | 'status' | 'lines'> & { lines: RefundLineRecord[]; createdAt: Date },
+) {
+  const [row] = await tx
+    .insert(refunds)
+    .values({ ...values, status: 'pending', updatedAt: values.createdAt })
+    .returning(refundColumns);
+  return { ...row!, lines: row!.lines as RefundLineRecord[] };
+}
+
+/** Records the provider's id for the refund, unless an event already did. */
+export async function setProviderRefundId(db: Db, refundId: string, providerRefundId: string, now: Date) {
+  await db
+    .update(refunds)
+    .set({ providerRefundId, updatedAt: now })
+    .where(and(eq(refunds.id, refundId), sql`${refunds.providerRefundId} is null`));
+}
+
+// --- Refund events -------------------------------------------------------------------------------
+
+/** Which order a refund belongs to, found by our id (metadata) or by the provider's. */
+export async function findRefundOrderId(tx: Db, by: { refundId: string | null; providerRefundId: string }) {
+  const where = by.refundId ? eq(refunds.id, by.refundId) : eq(refunds.providerRefundId, by.providerRefundId);
+  const [row] = await tx.select({ id: refunds.id, orderId: refunds.orderId }).from(refunds).where(where).limit(1);
+  return row ?? null;
+}
+
+export type RefundRow = NonNullable<Awaited<ReturnType<typeof lockRefund>>>;
+
+export async function lockRefund(tx: Db, refundId: string) {
+  const [row] = await tx.select(refundColumns).from(refunds).where(eq(refunds.id, refundId)).for('update');
+  return row ? { ...row, lines: row.lines as RefundLineRecord[] } : null;
+}
+
+export async function updateRefund(tx: Db, refundId: string, values: Partial<typeof refunds.$inferInsert>) {
+  await tx.update(refunds).set(values).where(eq(refunds.id, refundId));
+}
+
+/** Adds (or, negative, takes back) a refunded amount on a line; the table's check keeps it within the line. */
+export async function addRefundedCents(tx: Db, orderLineId: string, deltaCents: number) {
+  await tx
+    .update(orderLines)
+    .set({ refundedCents: sql`${orderLines.refundedCents} + ${deltaCents}` })
+    .where(eq(orderLines.id, orderLineId));
+}
+
+export async function setPurchaseStatus(tx: Db, orderLineIds: string[], from: 'succeeded' | 'refunded', to: 'succeeded' | 'refunded', now: Date) {
+  if (orderLineIds.length === 0) return;
+  await tx
+    .update(purchases)
+    .set({ status: to, updatedAt: now })
+    .where(and(inArray(purchases.orderLineId, orderLineIds), eq(purchases.status, from)));
+}
+
+export async function setOrderStatus(tx: Db, orderId: string, status: OrderStatus, now: Date) {
+  await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+}
