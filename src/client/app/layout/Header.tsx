@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Bell, ShoppingBag, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '@client/components/ui/Button';
+import { CartCountBadge, cartLinkLabel } from '@client/features/cart/components/CartCountBadge';
+import { useCartCount } from '@client/features/cart/cart-store';
 import { useAuth, useAuthDialog } from '../auth';
 import { BackButton } from './BackButton';
 import { Logo } from './Logo';
@@ -15,6 +17,7 @@ export function Header() {
   const { pathname } = useLocation();
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
+  const cartCount = useCartCount();
   const isHome = pathname === '/';
 
   return (
@@ -28,8 +31,9 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {status === 'signed-in' && user ? (
             <>
-              <IconLink to="/panier" label="Panier">
+              <IconLink to="/panier" label={cartLinkLabel(cartCount)}>
                 <ShoppingBag aria-hidden="true" className="size-5" />
+                <CartCountBadge count={cartCount} />
               </IconLink>
               <IconLink to="/notifications" label="Notifications">
                 <Bell aria-hidden="true" className="size-5" />
@@ -68,7 +72,7 @@ function IconLink({ to, label, children }: { to: string; label: string; children
     <Link
       to={to}
       aria-label={label}
-      className="inline-flex size-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-brand-50 hover:text-brand-800"
+      className="relative inline-flex size-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-brand-50 hover:text-brand-800"
     >
       {children}
     </Link>

@@ -1,17 +1,25 @@
-// Reserve (live) or add to cart (recorded). Both need an account (spec §5): a visitor gets the
+// Reserve (live) or add to cart (both formats). Both need an account (spec §5): a visitor gets the
 // sign-in dialog instead.
 import { CalendarCheck, ShoppingCart } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from '@client/lib/toast';
 import type { CourseDetail } from '@shared/schemas/public';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import { Button } from '@client/components/ui/Button';
+import { addCourseToCart } from '@client/features/cart/add-to-cart';
 
 export function CourseActions({ course }: { course: CourseDetail }) {
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
   const navigate = useNavigate();
   const hasSeats = course.sessions.some((s) => s.seatsLeft > 0);
+
+  const addToCart = () => (user ? addCourseToCart(course, () => navigate('/panier')) : authDialog.open('login'));
+  const cartButton = (variant: 'primary' | 'secondary') => (
+    <Button size="lg" variant={variant} className="w-full" disabled={status === 'loading'} onClick={addToCart}>
+      <ShoppingCart aria-hidden="true" className="size-5" />
+      Ajouter au panier
+    </Button>
+  );
 
   if (course.isLive) {
     return (
@@ -25,6 +33,7 @@ export function CourseActions({ course }: { course: CourseDetail }) {
           <CalendarCheck aria-hidden="true" className="size-5" />
           {hasSeats ? 'Réserver' : 'Complet'}
         </Button>
+        {hasSeats ? cartButton('secondary') : null}
         {!hasSeats ? (
           <p className="text-center text-sm text-muted">
             {course.sessions.length ? 'Toutes les séances sont complètes.' : 'Aucune séance à réserver pour le moment.'}
@@ -34,20 +43,5 @@ export function CourseActions({ course }: { course: CourseDetail }) {
     );
   }
 
-  return (
-    <Button
-      size="lg"
-      className="w-full"
-      disabled={status === 'loading'}
-      onClick={() =>
-        user
-          ? // The cart arrives with the checkout issue; until then say so plainly (spec: unbuilt features).
-            toast('🚧 Le panier — Bientôt disponible !')
-          : authDialog.open('login')
-      }
-    >
-      <ShoppingCart aria-hidden="true" className="size-5" />
-      Ajouter au panier
-    </Button>
-  );
+  return cartButton('primary');
 }
