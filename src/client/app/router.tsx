@@ -52,6 +52,8 @@ export const routes: AppRoute[] = [
       ]),
       admin([
         { path: 'admin', lazy: page(() => import('../features/coming/AdminDashboardPage')) },
+        { path: 'admin/commandes', lazy: page(() => import('../features/admin-orders/AdminOrdersPage')) },
+        { path: 'admin/commandes/:orderId', lazy: page(() => import('../features/admin-orders/AdminOrderPage')) },
         { path: 'mon-profil-chef', lazy: page(() => import('../features/coming/OwnChefProfilePage')) },
       ]),
       { path: '*', lazy: page(() => import('./layout/NotFoundPage')) },

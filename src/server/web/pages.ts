@@ -262,6 +262,8 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/abonne', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/tableau-de-bord', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/admin', module: 'features/coming/AdminDashboardPage.tsx', title: 'Tableau de Bord Admin' },
+  { path: '/admin/commandes', module: 'features/admin-orders/AdminOrdersPage.tsx', title: 'Commandes' },
+  { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
   { path: '/mon-profil-chef', module: 'features/coming/OwnChefProfilePage.tsx', title: 'Mon profil de chef' },
   { path: '/payment/subscription', module: 'features/coming/PaymentPage.tsx', title: 'Paiement' },
   { path: '/payment/:id', module: 'features/coming/PaymentPage.tsx', title: 'Paiement' },

@@ -47,6 +47,7 @@ export default function UserMenu({ user }: { user: AuthUser }) {
         {user.role === 'admin' ? (
           <>
             <MenuLink to="/admin">Tableau de Bord Admin</MenuLink>
+            <MenuLink to="/admin/commandes">Commandes</MenuLink>
             <MenuLink to="/mon-profil-chef">Mon profil de chef</MenuLink>
           </>
         ) : null}
