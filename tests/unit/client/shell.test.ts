@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHEF_DEFAULT_BIO, CHEF_DEFAULT_SPECIALTY } from '@shared/catalog';
 import { mediaSrcSet, mediaUrl } from '@client/components/ui/ResponsiveImage';
 import { chefBio, chefInitial, chefSpecialty } from '@client/features/chefs/chef-text';
-import { readPaymentResult } from '@client/features/coming/payment-result';
+import { readPaymentResult } from '@client/features/payment/payment-result';
 
 describe('payment result from the query (spec: payment return)', () => {
   const read = (q: string) => readPaymentResult(new URLSearchParams(q));
@@ -20,8 +20,8 @@ describe('payment result from the query (spec: payment return)', () => {
     });
   });
 
-  it('never claims success before the server can confirm it', () => {
-    expect(read('payment_intent=pi_1&redirect_status=succeeded').kind).toBe('pending-feature');
+  it('never claims success from the query: it asks the server about the order', () => {
+    expect(read('order_id=o_1&payment_intent=pi_1&redirect_status=succeeded')).toEqual({ kind: 'confirm', orderId: 'o_1', paymentIntent: 'pi_1' });
   });
 });
 

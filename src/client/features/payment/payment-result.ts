@@ -1,14 +1,46 @@
-// What /payment-result can say from its query alone (spec §4, payment return).
+// What /payment-result can tell from its query (spec §4, payment return), and how often it asks the
+// server afterwards. The query never proves a payment: 'succeeded' only starts reading the order,
+// which is paid once the provider's event has been processed on the server.
 
-export type PaymentResultState = { kind: 'error'; message: string } | { kind: 'pending-feature' };
+export const INVALID_PARAMETERS = 'Paramètres de paiement invalides.';
+export const PAYMENT_FAILED = 'Le paiement a échoué. Veuillez réessayer ou utiliser un autre moyen de paiement.';
+
+export type PaymentResultState =
+  | { kind: 'error'; message: string }
+  /** Read the order until the server says paid or failed. */
+  | { kind: 'confirm'; orderId: string; paymentIntent: string }
+  /** A status we do not act on: processing shown, nothing done (spec). */
+  | { kind: 'idle' };
 
 export function readPaymentResult(params: URLSearchParams): PaymentResultState {
   const intent = params.get('payment_intent');
   const status = params.get('redirect_status');
-  if (!intent || !status) return { kind: 'error', message: 'Paramètres de paiement invalides.' };
-  if (status === 'failed') {
-    return { kind: 'error', message: 'Le paiement a échoué. Veuillez réessayer ou utiliser un autre moyen de paiement.' };
+  if (!intent || !status) return { kind: 'error', message: INVALID_PARAMETERS };
+  if (status === 'failed') return { kind: 'error', message: PAYMENT_FAILED };
+  if (status === 'succeeded' || status === 'processing') {
+    const orderId = params.get('order_id');
+    if (!orderId) return { kind: 'error', message: INVALID_PARAMETERS };
+    return { kind: 'confirm', orderId, paymentIntent: intent };
   }
-  // 'succeeded' needs the server's confirmation, which arrives with payments: never claimed here.
-  return { kind: 'pending-feature' };
+  return { kind: 'idle' };
+}
+
+/** How long the page keeps asking before it says the confirmation is late. */
+export const CONFIRM_PATIENCE_MS = 60_000;
+
+/**
+ * The wait before the next read of the order: every second at first (the event usually lands
+ * within one or two), then less often; null once the patience is spent.
+ */
+export function nextPollDelay(elapsedMs: number): number | null {
+  if (elapsedMs >= CONFIRM_PATIENCE_MS) return null;
+  if (elapsedMs < 10_000) return 1_000;
+  if (elapsedMs < 30_000) return 2_000;
+  return 4_000;
+}
+
+/** The URL the payment page goes to once the provider has the payment. */
+export function paymentResultUrl(orderId: string, paymentIntent: string, redirectStatus: 'succeeded' | 'processing' | 'failed'): string {
+  const q = new URLSearchParams({ order_id: orderId, payment_intent: paymentIntent, redirect_status: redirectStatus });
+  return `/payment-result?${q.toString()}`;
 }

@@ -1,0 +1,213 @@
+// /payment/:courseId and /payment/cart — 'Finalisez votre réservation' (spec: payment page). The
+// server prices the order (lines, taxes, total) from the course ids alone; this page shows it and
+// collects the payment: the sandbox's own form, or Stripe's Payment Element when configured. Once
+// the processor has the payment, the result page waits for the server to confirm it.
+import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { formatPrice } from '@shared/format';
+import type { CourseResponse } from '@shared/schemas/public';
+import type { CheckoutInput, CheckoutResponse } from '@shared/schemas/checkout';
+import { Button, ButtonLink } from '@client/components/ui/Button';
+import { notifyError, notifySuccess } from '@client/lib/notify';
+import { useApiQuery } from '@client/lib/use-api-query';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { priceCents } from '@client/features/cart/cart-item';
+import { getCart, removeFromCart, updateCartPrice, useCart } from '@client/features/cart/cart-store';
+import { CheckoutProblem } from './components/CheckoutProblem';
+import { LiveSessionWarning } from './components/LiveSessionWarning';
+import { OrderSummary } from './components/OrderSummary';
+import { PaymentLoading } from './components/PaymentLoading';
+import { ProvincePrompt } from './components/ProvincePrompt';
+import { SandboxPaymentForm } from './components/SandboxPaymentForm';
+import { SecuredFooter } from './components/SecuredFooter';
+import { paymentResultUrl } from './payment-result';
+import { useCheckout } from './use-checkout';
+
+const StripePaymentForm = lazy(() => import('./components/StripePaymentForm'));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Codes shown on the page with a way out; any other failure to start is the spec's toast. */
+const SHOWN_ON_PAGE = new Set(['PROVINCE_REQUIRED', 'SESSION_REQUIRED', 'SESSION_UNAVAILABLE', 'COURSE_UNAVAILABLE', 'ALREADY_PURCHASED']);
+
+type Items = CheckoutInput['items'];
+
+/** The navigation state the booking page passes: the live session chosen for this course. */
+export type PaymentNavigationState = { sessionId?: string } | null;
+
+export default function PaymentPage() {
+  usePageTitle('Finalisez votre réservation');
+  const { courseId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isCart = courseId === 'cart';
+  const sessionId = (location.state as PaymentNavigationState)?.sessionId;
+
+  // The courses of this payment, fixed when the page opens: the cart's recorded courses, or this one.
+  const [items] = useState<Items>(() =>
+    isCart
+      ? getCart()
+          .filter((i) => !i.is_live)
+          .map((i) => ({ courseId: i.id }))
+      : UUID.test(courseId)
+        ? [{ courseId, ...(sessionId ? { sessionId } : {}) }]
+        : [],
+  );
+  const noCourse = items.length === 0;
+  const backTo = isCart ? '/panier' : '/cours';
+
+  // Spec §5: paying needs a course.
+  useEffect(() => {
+    if (!noCourse) return;
+    notifyError('Aucun cours sélectionné.');
+    navigate(backTo, { replace: true });
+  }, [noCourse, backTo, navigate]);
+
+  const course = useApiQuery<CourseResponse>(`/courses/${courseId}`, undefined, { enabled: !isCart && !noCourse, retry: false });
+  const liveWithoutSession = !isCart && course.data?.course.isLive === true && !sessionId;
+  const { state, pending, withProvince, retry } = useCheckout(noCourse || liveWithoutSession ? null : items);
+
+  const error = state.kind === 'error' ? state.error : null;
+  // Any other failure to start: the spec's toast, then back (spec §8, checkout session failure).
+  useEffect(() => {
+    if (!error || SHOWN_ON_PAGE.has(error.code)) return;
+    if (error.status === 401) notifyError('Vous devez être connecté pour payer.');
+    else notifyError('Erreur de paiement', `Impossible de démarrer le paiement : ${error.message}`);
+    navigate(backTo, { replace: true });
+  }, [error, backTo, navigate]);
+
+  const data = state.kind === 'ready' ? state.data : null;
+  // Reached again after paying (same key, same order): the result page says where it stands.
+  useEffect(() => {
+    if (!data || data.payment) return;
+    const { order } = data;
+    if (order.status === 'paid' || order.status === 'processing' || order.status === 'partially_refunded' || order.status === 'refunded') {
+      navigate(paymentResultUrl(order.id, order.id, order.status === 'processing' ? 'processing' : 'succeeded'), { replace: true });
+    }
+  }, [data, navigate]);
+
+  const cart = useCart();
+  const repriced = useRepriced(data, cart);
+  const courseTitle = course.data?.course.title ?? cart.find((i) => i.id === courseId)?.title;
+
+  const removeAndLeave = (ids: string[]) => {
+    if (removeFromCart(...ids)) notifySuccess('Cours supprimé', 'Le cours a été retiré de votre panier.');
+    navigate(isCart ? '/panier' : '/cours', { replace: true });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 pb-12 pt-6 sm:px-6">
+      <Link
+        to={isCart ? '/panier' : `/cours/${courseId}`}
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {isCart ? 'Retour au panier' : 'Retour au cours'}
+      </Link>
+      <header className="mb-6 mt-4">
+        <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Finalisez votre réservation</h1>
+        <p className="mt-2 text-lg text-muted">
+          {isCart ? `${items.length} ${items.length > 1 ? 'cours enregistrés' : 'cours enregistré'} en un seul paiement` : courseTitle ? `« ${courseTitle} »` : '\u00a0'}
+        </p>
+      </header>
+
+      {noCourse ? null : liveWithoutSession ? (
+        <LiveSessionWarning courseId={courseId} />
+      ) : state.kind === 'loading' || (error && !SHOWN_ON_PAGE.has(error.code)) ? (
+        <PaymentLoading />
+      ) : error?.code === 'PROVINCE_REQUIRED' ? (
+        <ProvincePrompt message={error.message} busy={pending} onSubmit={withProvince} />
+      ) : error?.code === 'SESSION_REQUIRED' || error?.code === 'SESSION_UNAVAILABLE' ? (
+        <LiveSessionWarning courseId={courseId} message={error.message} />
+      ) : error?.code === 'COURSE_UNAVAILABLE' ? (
+        <CheckoutProblem title="Cours indisponible" message={error.message}>
+          <Button onClick={() => removeAndLeave(unavailableIds(error.fields, items))}>Retirer du panier</Button>
+          <ButtonLink variant="secondary" to={backTo}>
+            {isCart ? 'Retour au panier' : 'Voir les cours'}
+          </ButtonLink>
+        </CheckoutProblem>
+      ) : error?.code === 'ALREADY_PURCHASED' ? (
+        <CheckoutProblem title="Déjà acheté" message={error.message}>
+          {isCart ? (
+            <ButtonLink to="/panier">Retour au panier</ButtonLink>
+          ) : (
+            <>
+              <ButtonLink to={`/cours/${courseId}`}>Voir le cours</ButtonLink>
+              {cart.some((i) => i.id === courseId) ? (
+                <Button variant="secondary" onClick={() => removeAndLeave([courseId])}>
+                  Retirer du panier
+                </Button>
+              ) : null}
+            </>
+          )}
+        </CheckoutProblem>
+      ) : data?.payment ? (
+        <div className="space-y-6">
+          {repriced.length ? (
+            <div role="status" className="rounded-2xl border border-saffron/60 bg-saffron/10 px-5 py-4 text-sm text-ink">
+              <p className="font-semibold">Le prix a changé depuis l'ajout au panier :</p>
+              <ul className="mt-1 list-disc pl-5">
+                {repriced.map((r) => (
+                  <li key={r.courseId}>
+                    « {r.title} » : {formatPrice(r.before)} → {formatPrice(r.after)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="grid gap-6 md:grid-cols-2 md:items-start">
+            <OrderSummary order={data.order} />
+            <section aria-labelledby="payment-title" className="rounded-2xl bg-ink p-5 text-white shadow-lg sm:p-6">
+              <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">
+                Paiement
+              </h2>
+              {data.payment.provider === 'stripe' ? (
+                <Suspense fallback={<PaymentLoading />}>
+                  <StripePaymentForm order={data.order} payment={data.payment} />
+                </Suspense>
+              ) : (
+                <SandboxPaymentForm
+                  order={data.order}
+                  payment={data.payment}
+                  onAccepted={(status) => navigate(paymentResultUrl(data.order.id, data.payment!.paymentId, status), { replace: true })}
+                />
+              )}
+            </section>
+          </div>
+          <SecuredFooter provider={data.payment.provider} />
+        </div>
+      ) : data ? (
+        <CheckoutProblem title="Paiement indisponible" message="Cette commande ne peut pas être payée pour le moment.">
+          <Button onClick={retry}>Réessayer</Button>
+        </CheckoutProblem>
+      ) : null}
+    </div>
+  );
+}
+
+/** The courses the server names as unavailable (its fields), else all of this payment's. */
+function unavailableIds(fields: Record<string, string> | undefined, items: Items): string[] {
+  const ids = items.map((i) => i.courseId);
+  const named = Object.entries(fields ?? {})
+    .flatMap(([key, value]) => [key, value])
+    .flatMap((text) => ids.filter((id) => text.includes(id)));
+  return named.length ? [...new Set(named)] : ids;
+}
+
+/** Cart lines whose price moved since they were added; the cart then shows the new one. */
+function useRepriced(data: CheckoutResponse | null, cart: ReturnType<typeof useCart>) {
+  const repriced = useMemo(() => {
+    if (!data) return [];
+    return data.order.lines.flatMap((line) => {
+      const item = line.courseId ? cart.find((i) => i.id === line.courseId) : undefined;
+      return item && priceCents(item) !== line.amountCents
+        ? [{ courseId: item.id, title: item.title, before: priceCents(item), after: line.amountCents }]
+        : [];
+    });
+    // Compared once, against the cart as it was when the order came back.
+  }, [data]);
+  useEffect(() => {
+    for (const r of repriced) updateCartPrice(r.courseId, r.after / 100);
+  }, [repriced]);
+  return repriced;
+}

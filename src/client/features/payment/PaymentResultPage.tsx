@@ -1,0 +1,180 @@
+// /payment-result (spec: payment result page) — processing, then success or error. The query says
+// where the buyer comes from; whether the order is paid is only ever read from the server, which
+// knows once the provider's event has been processed. The page never claims success from the URL.
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatPrice } from '@shared/format';
+import type { OrderView } from '@shared/schemas/checkout';
+import { useAuthDialog } from '@client/app/auth';
+import { Button, ButtonLink } from '@client/components/ui/Button';
+import { Spinner } from '@client/components/ui/Spinner';
+import { notifyError, notifySuccess } from '@client/lib/notify';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { removeFromCart } from '@client/features/cart/cart-store';
+import { forgetOrder } from './checkout-attempt';
+import { readPaymentResult } from './payment-result';
+import { useOrderConfirmation } from './use-order-confirmation';
+
+const CONFIRMATION_ERROR = 'Une erreur est survenue lors de la confirmation de votre paiement. Veuillez contacter le support.';
+
+export default function PaymentResultPage() {
+  const [params] = useSearchParams();
+  const result = readPaymentResult(params);
+  const orderId = result.kind === 'confirm' ? result.orderId : null;
+  const { confirmation, askAgain } = useOrderConfirmation(orderId, result.kind === 'confirm');
+  const authDialog = useAuthDialog();
+  const queryClient = useQueryClient();
+
+  const paidOrder = confirmation.kind === 'paid' ? confirmation.order : null;
+  const failedOrder = confirmation.kind === 'failed' ? confirmation.order : null;
+  const announced = useRef<string | null>(null);
+
+  // Once per order: the spec's toast, the paid courses out of the cart, the pages that show access
+  // read again, and this tab's checkout attempt forgotten.
+  useEffect(() => {
+    if (!paidOrder || announced.current === paidOrder.id) return;
+    announced.current = paidOrder.id;
+    notifySuccess('Paiement confirmé !', 'Votre achat a été validé avec succès.');
+    removeFromCart(...paidOrder.lines.flatMap((l) => (l.courseId ? [l.courseId] : [])));
+    forgetOrder(paidOrder.id);
+    void queryClient.invalidateQueries({ queryKey: ['api'] });
+  }, [paidOrder, queryClient]);
+
+  useEffect(() => {
+    if (!failedOrder || announced.current === failedOrder.id) return;
+    announced.current = failedOrder.id;
+    notifyError('Erreur de confirmation', failedOrder.failureMessage ?? CONFIRMATION_ERROR);
+  }, [failedOrder]);
+
+  const view: 'processing' | 'success' | 'error' | 'late' | 'sign-in' =
+    result.kind === 'error' || confirmation.kind === 'failed' || confirmation.kind === 'not-found'
+      ? 'error'
+      : confirmation.kind === 'paid'
+        ? 'success'
+        : confirmation.kind === 'late'
+          ? 'late'
+          : confirmation.kind === 'sign-in'
+            ? 'sign-in'
+            : 'processing';
+  usePageTitle(view === 'success' ? 'Paiement Réussi !' : view === 'error' ? 'Erreur de Paiement' : 'Traitement de votre paiement');
+
+  return (
+    <div className="px-4 pb-12">
+      <section
+        aria-live="polite"
+        className="mx-auto mt-8 flex max-w-lg flex-col items-center rounded-[2rem] bg-white px-6 py-10 text-center shadow-sm ring-1 ring-line sm:mt-12 sm:py-12"
+      >
+        {view === 'success' && paidOrder ? (
+          <Outcome icon={<CircleCheck className="size-8" />} tone="success" title="Paiement Réussi !">
+            <p className="mt-3 text-lg text-muted">Votre achat a été validé avec succès.</p>
+            <PaidSummary order={paidOrder} />
+            <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
+              <ButtonLink to="/mes-achats">Voir mes achats</ButtonLink>
+              <ButtonLink to="/cours" variant="secondary">
+                Explorer d'autres cours
+              </ButtonLink>
+            </div>
+          </Outcome>
+        ) : view === 'error' ? (
+          <Outcome icon={<CircleAlert className="size-8" />} tone="error" title="Erreur de Paiement">
+            <p role="alert" className="mt-3 text-lg text-muted">
+              {result.kind === 'error'
+                ? result.message
+                : confirmation.kind === 'failed'
+                  ? (confirmation.order.failureMessage ?? CONFIRMATION_ERROR)
+                  : confirmation.kind === 'not-found'
+                    ? confirmation.message
+                    : CONFIRMATION_ERROR}
+            </p>
+            <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
+              {failedOrder ? <ButtonLink to={retryPath(failedOrder)}>Réessayer le paiement</ButtonLink> : null}
+              <ButtonLink to="/cours" variant={failedOrder ? 'secondary' : 'primary'}>
+                Retour aux cours
+              </ButtonLink>
+            </div>
+          </Outcome>
+        ) : view === 'late' ? (
+          <Outcome icon={<Clock className="size-8" />} tone="neutral" title="Confirmation en attente">
+            <p role="alert" className="mt-3 text-lg text-muted">
+              La confirmation de votre paiement prend plus de temps que prévu. Rien n'est perdu : dès que le service de
+              paiement l'aura confirmé, votre achat apparaîtra dans Mes Achats.
+            </p>
+            <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
+              <Button onClick={askAgain}>Vérifier à nouveau</Button>
+              <ButtonLink to="/mes-achats" variant="secondary">
+                Voir mes achats
+              </ButtonLink>
+            </div>
+          </Outcome>
+        ) : view === 'sign-in' ? (
+          <Outcome icon={<Clock className="size-8" />} tone="neutral" title="Traitement de votre paiement...">
+            <p role="alert" className="mt-3 text-lg text-muted">Connectez-vous pour voir le résultat de votre paiement.</p>
+            <Button className="mt-8" onClick={() => authDialog.open('login', { onSignedIn: askAgain })}>
+              Se connecter
+            </Button>
+          </Outcome>
+        ) : (
+          <>
+            <span className="mb-5 flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <Spinner className="size-8" />
+            </span>
+            <h1 className="text-3xl font-semibold">Traitement de votre paiement...</h1>
+            <p role="status" className="mt-3 text-lg text-muted">
+              Nous attendons la confirmation du service de paiement. Cette page se met à jour toute seule.
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+const TONES = {
+  success: 'bg-herb/15 text-herb',
+  error: 'bg-brand-50 text-brand-700',
+  neutral: 'bg-saffron/20 text-brand-800',
+} as const;
+
+function Outcome({ icon, tone, title, children }: { icon: ReactNode; tone: keyof typeof TONES; title: string; children: ReactNode }) {
+  return (
+    <>
+      <span className={`mb-5 flex size-16 items-center justify-center rounded-full ${TONES[tone]}`} aria-hidden="true">
+        {icon}
+      </span>
+      <h1 className="text-3xl font-semibold">{title}</h1>
+      {children}
+    </>
+  );
+}
+
+/** What was bought, with a way into each course. */
+function PaidSummary({ order }: { order: OrderView }) {
+  return (
+    <div className="mt-6 w-full rounded-2xl border border-line bg-cream/60 p-4 text-left">
+      <p className="text-sm text-muted">
+        Commande n° {order.number} — {formatPrice(order.totalCents)}
+        {order.paymentMethod?.last4 ? ` — ${order.paymentMethod.brand ?? 'Carte'} •••• ${order.paymentMethod.last4}` : ''}
+      </p>
+      <ul className="mt-3 space-y-2">
+        {order.lines.map((line) => (
+          <li key={line.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-semibold text-ink">{line.description}</span>
+            {line.courseId ? (
+              <ButtonLink to={`/cours/${line.courseId}`} variant="link" aria-label={`Voir le cours « ${line.description} »`}>
+                Voir le cours
+              </ButtonLink>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Back to pay again: the same course, or the cart for a payment of several. */
+function retryPath(order: OrderView): string {
+  const courses = order.lines.filter((l) => l.courseId);
+  return courses.length === 1 ? `/payment/${courses[0]!.courseId}` : '/panier';
+}

@@ -1,0 +1,53 @@
+// What the order costs, as the server priced it: each line, the subtotal, a discount if any, each
+// tax on its own line with its rate, the total (issue 4: the payment page shows the lines).
+import { formatPrice } from '@shared/format';
+import { provinceName } from '@shared/provinces';
+import type { OrderView } from '@shared/schemas/checkout';
+
+const TAX_STATUS_NOTES: Partial<Record<OrderView['taxStatus'], string>> = {
+  zero_rated: "Aucune taxe : vente à une personne résidant à l'extérieur du Canada.",
+};
+
+export function OrderSummary({ order }: { order: OrderView }) {
+  const province = provinceName(order.province);
+  return (
+    <section aria-labelledby="order-summary" className="rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="order-summary" className="text-xl font-semibold text-ink">
+        Votre commande
+      </h2>
+      <ul className="mt-4 space-y-3" aria-label="Articles de la commande">
+        {order.lines.map((line) => (
+          <li key={line.id} className="flex items-baseline justify-between gap-4">
+            <span className="min-w-0 text-ink">{line.description}</span>
+            <span className="shrink-0 font-semibold tabular-nums text-ink">{formatPrice(line.amountCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-2 border-t border-line pt-4 text-sm">
+        <Row label="Sous-total" value={formatPrice(order.subtotalCents)} />
+        {order.discountCents > 0 ? <Row label="Rabais" value={`− ${formatPrice(order.discountCents)}`} /> : null}
+        {order.taxLines.map((tax) => (
+          <Row key={tax.code} label={`${tax.label} (${tax.rateLabel})`} value={formatPrice(tax.amountCents)} />
+        ))}
+        <div className="flex items-baseline justify-between gap-4 border-t border-line pt-3 text-base">
+          <dt className="text-lg font-semibold text-ink">Total</dt>
+          <dd className="text-lg font-semibold tabular-nums text-brand-800">{formatPrice(order.totalCents)}</dd>
+        </div>
+      </dl>
+      {province && order.taxStatus === 'taxed' ? (
+        <p className="mt-3 text-xs text-muted">Taxes selon votre province de résidence : {province} (modifiable dans Mon Compte).</p>
+      ) : TAX_STATUS_NOTES[order.taxStatus] ? (
+        <p className="mt-3 text-xs text-muted">{TAX_STATUS_NOTES[order.taxStatus]}</p>
+      ) : null}
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className="tabular-nums text-ink">{value}</dd>
+    </div>
+  );
+}

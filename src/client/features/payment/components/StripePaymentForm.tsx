@@ -1,0 +1,80 @@
+// Stripe's Payment Element, loaded only when Stripe is the configured provider (this module and
+// Stripe's libraries are their own chunk; Stripe.js itself comes from js.stripe.com on first use).
+// Wallets first, then the card; the night theme on the dark panel; confirmation goes to Stripe,
+// which sends the buyer to /payment-result?order_id=… with payment_intent and redirect_status.
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { CreditCard } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { formatAmount } from '@shared/format';
+import type { OrderView } from '@shared/schemas/checkout';
+import { Button } from '@client/components/ui/Button';
+import { FormAlert } from '@client/components/ui/FormAlert';
+import { UNEXPECTED_ERROR } from '../payment-errors';
+
+type StripePaymentFormProps = {
+  order: OrderView;
+  payment: { clientSecret: string; publishableKey: string };
+};
+
+// One Stripe.js instance per publishable key for the life of the page.
+const instances = new Map<string, Promise<Stripe | null>>();
+function stripeFor(key: string): Promise<Stripe | null> {
+  let instance = instances.get(key);
+  if (!instance) {
+    instance = loadStripe(key, { locale: 'fr-CA' });
+    instances.set(key, instance);
+  }
+  return instance;
+}
+
+export default function StripePaymentForm({ order, payment }: StripePaymentFormProps) {
+  return (
+    <Elements
+      stripe={stripeFor(payment.publishableKey)}
+      options={{ clientSecret: payment.clientSecret, locale: 'fr-CA', appearance: { theme: 'night', variables: { colorPrimary: '#e0a526' } } }}
+    >
+      <PaymentForm order={order} />
+    </Elements>
+  );
+}
+
+function PaymentForm({ order }: { order: OrderView }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setBusy(true);
+    setFailure(null);
+    const returnUrl = new URL('/payment-result', window.location.origin);
+    returnUrl.searchParams.set('order_id', order.id);
+    // On success Stripe leaves the page for return_url; only a failure comes back here.
+    const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl.toString() } });
+    // Spec §5: the card's and the form's own errors as Stripe words them; anything else, ours.
+    setFailure(error.type === 'card_error' || error.type === 'validation_error' ? (error.message ?? UNEXPECTED_ERROR) : UNEXPECTED_ERROR);
+    setBusy(false);
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label="Paiement" className="space-y-5">
+      <PaymentElement
+        onReady={() => setReady(true)}
+        options={{
+          layout: 'tabs',
+          paymentMethodOrder: ['apple_pay', 'google_pay', 'link', 'card'],
+          wallets: { applePay: 'auto', googlePay: 'auto' },
+        }}
+      />
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <Button type="submit" size="lg" className="w-full" loading={busy} disabled={!stripe || !elements || !ready}>
+        <CreditCard aria-hidden="true" className="size-5" />
+        Payer {formatAmount(order.totalCents)} CAD
+      </Button>
+    </form>
+  );
+}

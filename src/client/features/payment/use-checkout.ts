@@ -1,0 +1,79 @@
+// Starts the checkout of these courses once the page opens: the order and its payment, under the
+// idempotency key this tab keeps for them (a reload gets the same order back). A province chosen in
+// the prompt sends it again with the province.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ProvinceCode } from '@shared/provinces';
+import type { CheckoutInput, CheckoutResponse } from '@shared/schemas/checkout';
+import { ApiError } from '@client/lib/api';
+import { startCheckout } from './api';
+import { checkoutKey, rememberOrder, renewCheckoutKey } from './checkout-attempt';
+
+type Items = CheckoutInput['items'];
+
+export type CheckoutState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; data: CheckoutResponse }
+  | { kind: 'error'; error: ApiError };
+
+const asApiError = (error: unknown): ApiError =>
+  error instanceof ApiError ? error : new ApiError(0, 'INTERNAL', 'Une erreur inattendue est survenue.');
+
+/** An order this key made earlier that can no longer take a payment: a new attempt is needed. */
+const spent = (data: CheckoutResponse) => !data.payment && (data.order.status === 'failed' || data.order.status === 'canceled');
+
+async function checkout(items: Items, province: ProvinceCode | undefined): Promise<CheckoutResponse> {
+  let key = checkoutKey(items);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const data = await startCheckout({ items, province, idempotencyKey: key });
+      if (attempt === 0 && spent(data)) {
+        key = renewCheckoutKey(items);
+        continue;
+      }
+      rememberOrder(items, key, data.order.id);
+      return data;
+    } catch (error) {
+      // The remembered order was paid or closed meanwhile: start a new one, once.
+      if (attempt === 0 && error instanceof ApiError && error.code === 'ORDER_NOT_PAYABLE') {
+        key = renewCheckoutKey(items);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+export function useCheckout(items: Items | null) {
+  const [state, setState] = useState<CheckoutState>({ kind: 'loading' });
+  const [province, setProvince] = useState<ProvinceCode | undefined>();
+  const [pending, setPending] = useState(false);
+  const [round, setRound] = useState(0);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const itemsKey = items ? JSON.stringify(items) : null;
+
+  useEffect(() => {
+    const current = itemsRef.current;
+    if (!current || current.length === 0) return;
+    let live = true;
+    setPending(true);
+    checkout(current, province)
+      .then((data) => live && setState({ kind: 'ready', data }))
+      .catch((error: unknown) => live && setState({ kind: 'error', error: asApiError(error) }))
+      .finally(() => live && setPending(false));
+    return () => {
+      live = false;
+    };
+  }, [itemsKey, province, round]);
+
+  const withProvince = useCallback((code: ProvinceCode) => {
+    setProvince(code);
+    setRound((r) => r + 1);
+  }, []);
+  const retry = useCallback(() => {
+    setState({ kind: 'loading' });
+    setRound((r) => r + 1);
+  }, []);
+
+  return { state, pending, withProvince, retry };
+}
