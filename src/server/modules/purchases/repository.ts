@@ -1,0 +1,41 @@
+// Mes Achats: one user's purchases that gave access or were refunded, with their course and the
+// order that paid them (none for the demo's purchases recorded before orders existed).
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, orderLines, orders, purchases, refunds } from '../../db/schema';
+
+export async function listPurchases(db: Db, userId: string) {
+  return db
+    .select({
+      id: purchases.id,
+      status: purchases.status,
+      amountCents: purchases.amountCents,
+      createdAt: purchases.createdAt,
+      orderLineId: purchases.orderLineId,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      courseImageUrl: courses.imageUrl,
+      courseIsLive: courses.isLive,
+      orderId: orders.id,
+      orderStatus: orders.status,
+      // The owner of the order, checked again: a purchase only ever shows its own user's receipt.
+      orderUserId: orders.userId,
+    })
+    .from(purchases)
+    .innerJoin(courses, eq(courses.id, purchases.courseId))
+    .leftJoin(orderLines, eq(orderLines.id, purchases.orderLineId))
+    .leftJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(purchases.userId, userId), inArray(purchases.status, ['succeeded', 'refunded'])))
+    .orderBy(desc(purchases.createdAt), desc(purchases.id));
+}
+
+/** The succeeded refunds of these orders, newest first, with the lines each gave back. */
+export async function listSucceededRefunds(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ id: refunds.id, orderId: refunds.orderId, lines: refunds.lines, number: refunds.number })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.status, 'succeeded')))
+    .orderBy(desc(refunds.number));
+  return rows.map((r) => ({ ...r, lines: r.lines as { orderLineId: string; amountCents: number }[] }));
+}
