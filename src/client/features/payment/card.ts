@@ -1,36 +1,12 @@
-// The sandbox card form's checks, in the browser before anything is sent (the server checks again):
-// Luhn, an expiry MM/AA not in the past, a CVC of 3 digits (4 for American Express). Pure.
+// The sandbox card form as the person types: digits grouped, the expiry's slash, and the checks
+// run before anything is sent — the same ones the server runs (@shared/sandbox-card), so the
+// inline messages are the server's own.
+import { checkCard, type CardInput } from '@shared/sandbox-card';
 
-export type CardFields = { number: string; expiry: string; cvc: string };
+export type CardFields = CardInput;
 export type CardErrors = Partial<Record<keyof CardFields, string>>;
 
-export const CARD_MESSAGES = {
-  numberRequired: 'Entrez le numéro de la carte.',
-  numberInvalid: 'Le numéro de carte est invalide.',
-  expiryRequired: "Entrez la date d'expiration.",
-  expiryFormat: "La date d'expiration doit suivre le format MM/AA.",
-  expiryPast: 'Cette carte est expirée.',
-  cvcRequired: 'Entrez le CVC.',
-  cvcInvalid: 'Le CVC doit comporter 3 chiffres.',
-  cvcInvalidAmex: 'Le CVC doit comporter 4 chiffres.',
-} as const;
-
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
-
-/** The Luhn checksum every card number carries. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 const isAmex = (digits: string) => /^3[47]/.test(digits);
 
@@ -59,40 +35,10 @@ export function formatExpiry(value: string, previous = ''): string {
   return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 
-/** MM/AA → month and four-digit year, or null when not that shape. */
-export function parseExpiry(value: string): { month: number; year: number } | null {
-  const m = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(value);
-  if (!m) return null;
-  const month = Number(m[1]);
-  if (month < 1 || month > 12) return null;
-  return { month, year: 2000 + Number(m[2]) };
-}
-
-/** A card is good through the last day of its expiry month. */
-export function isExpired(expiry: { month: number; year: number }, now: Date): boolean {
-  const year = now.getFullYear();
-  const month = now.getMonth() + 1;
-  return expiry.year < year || (expiry.year === year && expiry.month < month);
-}
-
+/** Luhn, an expiry MM/AA not in the past, a CVC of 3 or 4 digits: a French message per bad field. */
 export function validateCard(fields: CardFields, now: Date = new Date()): CardErrors {
-  const errors: CardErrors = {};
-  const number = digitsOnly(fields.number);
-  if (!number) errors.number = CARD_MESSAGES.numberRequired;
-  else if (number.length < 12 || number.length > 19 || !luhnValid(number)) errors.number = CARD_MESSAGES.numberInvalid;
-
-  if (!fields.expiry.trim()) errors.expiry = CARD_MESSAGES.expiryRequired;
-  else {
-    const expiry = parseExpiry(fields.expiry);
-    if (!expiry) errors.expiry = CARD_MESSAGES.expiryFormat;
-    else if (isExpired(expiry, now)) errors.expiry = CARD_MESSAGES.expiryPast;
-  }
-
-  const cvc = fields.cvc.trim();
-  const cvcLength = isAmex(number) ? 4 : 3;
-  if (!cvc) errors.cvc = CARD_MESSAGES.cvcRequired;
-  else if (!new RegExp(`^\\d{${cvcLength}}$`).test(cvc)) errors.cvc = cvcLength === 4 ? CARD_MESSAGES.cvcInvalidAmex : CARD_MESSAGES.cvcInvalid;
-  return errors;
+  const result = checkCard(fields, now);
+  return result.ok ? {} : result.fields;
 }
 
 /** The sandbox's test cards, for the note under the form (brief: issue 4). */
