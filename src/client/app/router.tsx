@@ -44,7 +44,7 @@ export const routes: AppRoute[] = [
         { path: 'mes-achats', lazy: page(() => import('../features/purchases/PurchasesPage')) },
         { path: 'calendrier', lazy: page(() => import('../features/coming/CalendarPage')) },
         { path: 'notifications', lazy: page(() => import('../features/coming/NotificationsPage')) },
-        { path: 'panier', lazy: page(() => import('../features/coming/CartPage')) },
+        { path: 'panier', lazy: page(() => import('../features/cart/CartPage')) },
       ]),
       subscriber([
         { path: 'abonne', lazy: page(() => import('../features/coming/SubscriberDashboardPage')) },
@@ -65,9 +65,9 @@ export const routes: AppRoute[] = [
     children: [
       signedIn([
         { path: 'payment/subscription', lazy: page(() => import('../features/coming/PaymentPage')) },
-        { path: 'payment/:courseId', lazy: page(() => import('../features/coming/PaymentPage')) },
+        { path: 'payment/:courseId', lazy: page(() => import('../features/payment/PaymentPage')) },
       ]),
-      { path: 'payment-result', lazy: page(() => import('../features/coming/PaymentResultPage')) },
+      { path: 'payment-result', lazy: page(() => import('../features/payment/PaymentResultPage')) },
     ],
   },
 ];

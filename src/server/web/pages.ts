@@ -258,7 +258,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/mes-achats', module: 'features/purchases/PurchasesPage.tsx', title: 'Mes Achats' },
   { path: '/calendrier', module: 'features/coming/CalendarPage.tsx', title: 'Mon Calendrier' },
   { path: '/notifications', module: 'features/coming/NotificationsPage.tsx', title: 'Notifications' },
-  { path: '/panier', module: 'features/coming/CartPage.tsx', title: 'Panier' },
+  { path: '/panier', module: 'features/cart/CartPage.tsx', title: 'Mon Panier' },
   { path: '/abonne', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/tableau-de-bord', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/admin', module: 'features/coming/AdminDashboardPage.tsx', title: 'Tableau de Bord Admin' },
@@ -266,8 +266,8 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
   { path: '/mon-profil-chef', module: 'features/coming/OwnChefProfilePage.tsx', title: 'Mon profil de chef' },
   { path: '/payment/subscription', module: 'features/coming/PaymentPage.tsx', title: 'Paiement' },
-  { path: '/payment/:id', module: 'features/coming/PaymentPage.tsx', title: 'Paiement' },
-  { path: '/payment-result', module: 'features/coming/PaymentResultPage.tsx', title: 'Résultat du paiement' },
+  { path: '/payment/:id', module: 'features/payment/PaymentPage.tsx', title: 'Finalisez votre réservation' },
+  { path: '/payment-result', module: 'features/payment/PaymentResultPage.tsx', title: 'Résultat du paiement' },
 ];
 
 export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
