@@ -2,6 +2,7 @@
 import type { Deps } from '../../deps';
 import type { PaymentProvider } from './port';
 import { createSandboxProvider, type SandboxProvider } from './sandbox';
+import { createStripeProvider } from './stripe';
 
 export function createPaymentProvider(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>): PaymentProvider {
   const payments = deps.config.payments;
@@ -9,8 +10,7 @@ export function createPaymentProvider(deps: Pick<Deps, 'config' | 'database' | '
     case 'sandbox':
       return createSandboxProvider(deps, { webhookSecret: payments.webhookSecret });
     case 'stripe':
-      // The Stripe adapter (integrations/payments/stripe) is wired here.
-      throw new Error('PAYMENT_PROVIDER=stripe : adaptateur Stripe non branché.');
+      return createStripeProvider(payments, { now: deps.now });
   }
 }
 
