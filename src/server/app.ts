@@ -8,6 +8,7 @@ import { sameOriginOnly } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { jsonOnly } from './http/json-only';
 import { createMailer } from './integrations/mail/mailer';
+import { createPaymentProvider } from './integrations/payments';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes, meRoutes } from './modules/auth/routes';
 import { createAccountService } from './modules/auth/service';
@@ -15,12 +16,16 @@ import { ACCOUNT_MULTIPART_ROUTES, accountRoutes } from './modules/account/route
 import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
+import { checkoutRoutes, orderRoutes } from './modules/checkout/routes';
+import { createCheckoutService } from './modules/checkout/service';
 import { createAdminService } from './modules/admin/service';
 import { chefRoutes } from './modules/chefs/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { favoriteRoutes } from './modules/favorites/routes';
 import { createFavoriteService } from './modules/favorites/service';
 import { homeRoutes } from './modules/home/routes';
+import { paymentRoutes, WEBHOOK_PATH } from './modules/payments/routes';
+import { createPaymentService } from './modules/payments/service';
 import { recipeRoutes } from './modules/recipes/routes';
 import { createPublicServices } from './modules/services';
 import { mediaRoutes } from './web/media';
@@ -34,6 +39,7 @@ export function createApp(deps: Deps) {
   const mailer = createMailer(deps.config, deps.database.db, deps.logger);
   const auth = createAuth(deps);
   const accounts = createAccountService(deps, auth);
+  const paymentProvider = createPaymentProvider(deps);
   // Before the cache: it tells visitors (no session cookie, shared answers) from signed-in people.
   app.use(async (c, next) => {
     c.set('viewerSource', accounts.viewerSource);
@@ -55,8 +61,8 @@ export function createApp(deps: Deps) {
 
   const services = createPublicServices(deps);
   const api = new Hono<AppEnv>();
-  // Every state-changing call, auth included (a payment webhook, later, is the one signed exception).
-  api.use(sameOriginOnly(deps.config.publicUrl));
+  // Every state-changing call, auth included; the payment webhook is the one exception (signed).
+  api.use(sameOriginOnly(deps.config.publicUrl, { exempt: [WEBHOOK_PATH] }));
   // Then the body's type: JSON everywhere, multipart only where a file is uploaded (else 415).
   api.use(jsonOnly({ multipart: ACCOUNT_MULTIPART_ROUTES }));
   // Feature modules register their routes here.
@@ -71,6 +77,10 @@ export function createApp(deps: Deps) {
   api.route('/account', accountRoutes(createAccountProfileService(deps), createUploadLimits(deps.database.db)));
   api.route('/favorites', favoriteRoutes(createFavoriteService(deps)));
   api.route('/admin', adminRoutes(createAdminService(deps)));
+  const checkout = createCheckoutService(deps, paymentProvider);
+  api.route('/checkout', checkoutRoutes(checkout));
+  api.route('/orders', orderRoutes(checkout));
+  api.route('/payments', paymentRoutes(createPaymentService(deps, paymentProvider), paymentProvider, () => deps.database.db));
   api.all('*', (c) =>
     c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),
   );

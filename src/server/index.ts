@@ -1,4 +1,5 @@
-// Boots the server: configuration, database (migrated, seeded when empty), HTTP.
+// Boots the server: configuration, database (migrated, seeded when empty), HTTP, and — with the
+// sandbox payment provider — the worker delivering its events to our own webhook.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
@@ -6,6 +7,7 @@ import { migrationsDir, pgliteDir, uploadsDir } from './db/paths';
 import { seedIfEmpty } from './db/seed';
 import type { Deps } from './deps';
 import { loadConfig } from './env';
+import { createSandboxDelivery } from './integrations/payments/sandbox';
 import { localDiskStorage } from './integrations/storage/local-disk';
 import { createLogger } from './logger';
 
@@ -33,8 +35,14 @@ if (config.seedOnEmpty) {
 }
 
 const app = createApp(deps);
+// Started once the server listens: its first deliveries may be to this very server.
+const sandboxDelivery =
+  config.payments.provider === 'sandbox'
+    ? createSandboxDelivery(deps, { url: config.payments.webhookUrl, secret: config.payments.webhookSecret })
+    : null;
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info(`Toque écoute sur ${config.publicUrl} (port ${info.port}, base ${database.kind})`);
+  sandboxDelivery?.start();
 });
 
 let stopping = false;
@@ -42,8 +50,10 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'arrêt en cours');
-  // Finish in-flight requests, then release the database.
+  // Finish in-flight requests and the delivery under way, then release the database.
+  const delivering = sandboxDelivery?.stop();
   server.close(async () => {
+    await delivering?.catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   });

@@ -26,6 +26,11 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/account/', 'signed-in'],
   ['/api/favorites', 'signed-in'],
   ['/api/admin/', 'admin'],
+  // Authenticated by the provider's signature over the body, not by a session.
+  ['/api/payments/webhook', 'public'],
+  ['/api/payments/sandbox/', 'signed-in'],
+  ['/api/checkout', 'signed-in'],
+  ['/api/orders/', 'signed-in'],
 ];
 
 const policyOf = (path: string): Policy | undefined => POLICIES.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];
@@ -101,7 +106,8 @@ describe('route inventory (deny by default)', () => {
     const params = apiRoutes()
       .filter((r) => policyOf(r.path) === 'signed-in')
       .flatMap((r) => r.path.match(/:[A-Za-z]+/g) ?? []);
-    expect(new Set(params)).toEqual(new Set([':recipeId']));
+    // An order id names one order; its route answers only its buyer (404 for anyone else).
+    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId']));
   });
 });
 

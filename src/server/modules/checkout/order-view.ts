@@ -1,0 +1,63 @@
+// The one mapping of an order's rows to the API's OrderView (order page, result page, receipts,
+// admin): whoever shows an order shows the same thing.
+import type { ProvinceCode } from '@shared/provinces';
+import type { OrderStatus, OrderView, PaymentMethodView, ProductKind, RefundView } from '@shared/schemas/checkout';
+import type { TaxLine, TaxRefundLine, TaxStatus } from '@shared/tax';
+import { toIso } from '../rows';
+import { creditNoteUrl, hasReceipt, receiptPdfUrl, receiptUrl } from '../receipts/urls';
+import type { OrderDetail, RefundRow } from './repository';
+
+function paymentMethod(order: OrderDetail['order']): PaymentMethodView | null {
+  if (order.paymentMethodType !== 'card' && order.paymentMethodType !== 'wallet') return null;
+  return { type: order.paymentMethodType, brand: order.paymentMethodBrand, last4: order.paymentMethodLast4 };
+}
+
+export function toRefundView(refund: RefundRow): RefundView {
+  const succeeded = refund.status === 'succeeded';
+  return {
+    id: refund.id,
+    number: refund.number,
+    status: refund.status,
+    subtotalCents: refund.subtotalCents,
+    taxLines: refund.taxLines as TaxRefundLine[],
+    taxCents: refund.taxCents,
+    totalCents: refund.totalCents,
+    reason: refund.reason,
+    createdAt: toIso(refund.createdAt),
+    succeededAt: toIso(refund.succeededAt),
+    creditNoteUrl: succeeded ? creditNoteUrl(refund.id) : null,
+  };
+}
+
+export function toOrderView({ order, lines, refunds }: OrderDetail): OrderView {
+  const receipt = hasReceipt(order.status);
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status as OrderStatus,
+    currency: 'CAD',
+    province: order.province as ProvinceCode,
+    taxStatus: order.taxStatus as TaxStatus,
+    lines: lines.map((l) => ({
+      id: l.id,
+      kind: l.kind as ProductKind,
+      courseId: l.courseId,
+      sessionId: l.sessionId,
+      description: l.description,
+      amountCents: l.amountCents,
+      refundedCents: l.refundedCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    taxLines: order.taxLines as TaxLine[],
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    paymentMethod: paymentMethod(order),
+    failureMessage: order.status === 'failed' ? order.failureMessage : null,
+    createdAt: toIso(order.createdAt),
+    paidAt: toIso(order.paidAt),
+    receiptUrl: receipt ? receiptUrl(order.id) : null,
+    receiptPdfUrl: receipt ? receiptPdfUrl(order.id) : null,
+    refunds: refunds.map(toRefundView),
+  };
+}

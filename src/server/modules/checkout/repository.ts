@@ -1,0 +1,80 @@
+// Orders and what a checkout reads to price them: courses, sessions, the buyer, earlier purchases.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courseSessions, courses, orderLines, orders, profiles, purchases, refunds, users } from '../../db/schema';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Conn = Db | Tx;
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type OrderDetail = { order: OrderRow; lines: OrderLineRow[]; refunds: RefundRow[] };
+
+export async function findOrderByKey(db: Conn, userId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** The order with its lines (in order) and refunds (oldest first); undefined if absent. */
+export async function loadOrderDetail(db: Conn, orderId: string): Promise<OrderDetail | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return undefined;
+  const [lines, refundRows] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
+    db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.number)),
+  ]);
+  return { order, lines, refunds: refundRows };
+}
+
+export type CourseForSale = { id: string; title: string; priceCents: number; isLive: boolean; status: string };
+
+export async function findCourses(db: Conn, ids: string[]): Promise<CourseForSale[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: courses.id, title: courses.title, priceCents: courses.priceCents, isLive: courses.isLive, status: courses.status })
+    .from(courses)
+    .where(inArray(courses.id, ids));
+}
+
+export async function findSessions(db: Conn, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: courseSessions.id, courseId: courseSessions.courseId, startsAt: courseSessions.startsAt, status: courseSessions.status })
+    .from(courseSessions)
+    .where(inArray(courseSessions.id, ids));
+}
+
+/** Of these courses, the ones the user already owns (a succeeded purchase). */
+export async function purchasedCourseIds(db: Conn, userId: string, courseIds: string[]): Promise<Set<string>> {
+  if (courseIds.length === 0) return new Set();
+  const rows = await db
+    .select({ courseId: purchases.courseId })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'succeeded'), inArray(purchases.courseId, courseIds)));
+  return new Set(rows.map((r) => r.courseId));
+}
+
+export async function findBuyer(db: Conn, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, fullName: profiles.fullName, province: profiles.province })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function saveProvince(db: Conn, userId: string, province: string, now: Date): Promise<void> {
+  await db.update(profiles).set({ province, updatedAt: now }).where(eq(profiles.userId, userId));
+}
+
+export async function insertOrder(tx: Tx, order: typeof orders.$inferInsert, lines: (typeof orderLines.$inferInsert)[]): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  await tx.insert(orderLines).values(lines);
+  return row!;
+}
+
+/** Links the order to its provider payment (once; a retried checkout finds it linked). */
+export async function setProviderPayment(db: Conn, orderId: string, paymentId: string, now: Date): Promise<void> {
+  await db.update(orders).set({ providerPaymentId: paymentId, updatedAt: now }).where(eq(orders.id, orderId));
+}

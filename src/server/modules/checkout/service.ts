@@ -1,0 +1,199 @@
+// Checkout: the server prices the courses named by the client (never a price from the client),
+// adds the buyer's taxes, writes the order and its lines in one transaction, then asks the
+// provider for a payment whose idempotency key comes from the order id. The same (user, key)
+// gives back the same order and payment. The order becomes paid only through a provider event.
+import { randomUUID } from 'node:crypto';
+import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
+import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
+import type { CheckoutInput, CheckoutResponse, OrderView, PaymentSession, ProductKind } from '@shared/schemas/checkout';
+import { computeTaxes } from '@shared/tax';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { isUuid } from '../params';
+import { toOrderView } from './order-view';
+import * as repo from './repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+/** Orders a payment can still be collected for (a failed payment may be retried with another card). */
+const PAYABLE = new Set(['pending', 'failed']);
+
+/** The provider's idempotency key for an order's payment: a retried checkout never pays twice. */
+export const paymentKeyOf = (orderId: string) => `order:${orderId}`;
+
+type Checked = { courseId: string; sessionId: string | null; kind: ProductKind; description: string; amountCents: number };
+
+const isProvince = (value: string | null | undefined): value is ProvinceCode =>
+  !!value && (PROVINCE_CODES as readonly string[]).includes(value);
+
+export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
+  const db = () => deps.database.db;
+
+  /** The courses, checked and priced from the database, in the order asked. */
+  async function priceItems(userId: string, items: CheckoutInput['items'], now: Date): Promise<Checked[]> {
+    const courseIds = items.map((i) => i.courseId.toLowerCase());
+    const fields: Record<string, string> = {};
+    courseIds.forEach((id, i) => {
+      if (courseIds.indexOf(id) !== i) fields[`items.${i}.courseId`] = 'Ce cours figure déjà dans ce paiement.';
+    });
+    if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', undefined, fields);
+
+    const sessionIds = items.flatMap((i) => (i.sessionId ? [i.sessionId.toLowerCase()] : []));
+    const [found, sessions, owned] = await Promise.all([
+      repo.findCourses(db(), courseIds),
+      repo.findSessions(db(), sessionIds),
+      repo.purchasedCourseIds(db(), userId, courseIds),
+    ]);
+    const byId = new Map(found.map((c) => [c.id, c]));
+    const sessionById = new Map(sessions.map((s) => [s.id, s]));
+
+    return items.map((item, i): Checked => {
+      const field = `items.${i}.courseId`;
+      const course = byId.get(courseIds[i]!);
+      if (!course || course.status !== 'published') {
+        throw new AppError('COURSE_UNAVAILABLE', undefined, { [field]: "Ce cours n'est plus offert." });
+      }
+      if (owned.has(course.id)) throw new AppError('ALREADY_PURCHASED', `Vous avez déjà acheté le cours « ${course.title} ».`, { [field]: 'Déjà acheté.' });
+      if (!course.isLive) {
+        return { courseId: course.id, sessionId: null, kind: 'recorded_course', description: course.title, amountCents: course.priceCents };
+      }
+      const sessionField = `items.${i}.sessionId`;
+      if (!item.sessionId) throw new AppError('SESSION_REQUIRED', undefined, { [sessionField]: 'Choisissez une séance.' });
+      const session = sessionById.get(item.sessionId.toLowerCase());
+      if (!session || session.courseId !== course.id || session.status !== 'scheduled' || session.startsAt.getTime() <= now.getTime()) {
+        throw new AppError('SESSION_UNAVAILABLE', undefined, { [sessionField]: "Cette séance n'est plus offerte." });
+      }
+      return {
+        courseId: course.id,
+        sessionId: session.id,
+        kind: 'live_class',
+        description: `${course.title} — séance du ${formatSessionDateTime(session.startsAt, CHEF_TIME_ZONE)}`,
+        amountCents: course.priceCents,
+      };
+    });
+  }
+
+  /** The payment for a payable order: created once (idempotent key), linked to the order. */
+  async function paymentFor(order: repo.OrderRow): Promise<PaymentSession | null> {
+    if (!PAYABLE.has(order.status) || order.provider !== provider.name) return null;
+    let payment: { paymentId: string; clientSecret: string };
+    try {
+      payment = await provider.createPayment({
+        orderId: order.id,
+        amountCents: order.totalCents,
+        currency: 'CAD',
+        description: `Toque — commande n° ${order.number}`,
+        customerEmail: order.buyerEmail,
+        idempotencyKey: paymentKeyOf(order.id),
+        metadata: { order_id: order.id, order_number: String(order.number), user_id: order.userId },
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      deps.logger.error({ err, orderId: order.id }, 'création du paiement refusée par le prestataire');
+      throw new AppError('PAYMENT_PROVIDER_ERROR');
+    }
+    if (order.providerPaymentId !== payment.paymentId) {
+      if (order.providerPaymentId) deps.logger.warn({ orderId: order.id, was: order.providerPaymentId, now: payment.paymentId }, 'paiement de la commande remplacé');
+      await repo.setProviderPayment(db(), order.id, payment.paymentId, deps.now());
+    }
+    const client = provider.clientConfig();
+    return provider.name === 'stripe' && client
+      ? { provider: 'stripe', paymentId: payment.paymentId, clientSecret: payment.clientSecret, publishableKey: client.publishableKey }
+      : { provider: 'sandbox', paymentId: payment.paymentId, clientSecret: payment.clientSecret };
+  }
+
+  /** The existing order for this key, if the request names the same courses; else 409. */
+  async function replay(order: repo.OrderRow, input: CheckoutInput): Promise<CheckoutResponse> {
+    const detail = (await repo.loadOrderDetail(db(), order.id))!;
+    const asked = input.items.map((i) => i.courseId.toLowerCase()).sort();
+    const had = detail.lines.map((l) => l.courseId ?? '').sort();
+    if (asked.join() !== had.join()) {
+      throw new AppError('CONFLICT', "Cette tentative de paiement a déjà servi pour d'autres cours. Rechargez la page et réessayez.");
+    }
+    const payment = await paymentFor(detail.order);
+    return { order: toOrderView((await repo.loadOrderDetail(db(), order.id))!), payment };
+  }
+
+  return {
+    /** 201 with a new order, or 200 with the one this key already made. */
+    async checkout(userId: string, input: CheckoutInput): Promise<{ created: boolean; response: CheckoutResponse }> {
+      const existing = await repo.findOrderByKey(db(), userId, input.idempotencyKey);
+      if (existing) return { created: false, response: await replay(existing, input) };
+
+      const now = deps.now();
+      const items = await priceItems(userId, input.items, now);
+      const buyer = await repo.findBuyer(db(), userId);
+      if (!buyer) throw new AppError('UNAUTHENTICATED');
+      // The buyer's declaration at checkout wins and is kept; otherwise the profile's.
+      const province = input.province ?? (isProvince(buyer.province) ? buyer.province : null);
+      if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
+      if (input.province && input.province !== buyer.province) await repo.saveProvince(db(), userId, input.province, now);
+
+      const lines = items.map((item, position) => ({ ...item, id: randomUUID(), position }));
+      const { seller } = deps.config;
+      const taxes = computeTaxes(lines, province, now, { mode: seller.taxMode, pstRegistrations: seller.pstRegistrations });
+      const orderId = randomUUID();
+      let order: repo.OrderRow;
+      try {
+        order = await db().transaction((tx) =>
+          repo.insertOrder(
+            tx,
+            {
+              id: orderId,
+              userId,
+              status: 'pending',
+              currency: 'CAD',
+              province,
+              taxStatus: taxes.status,
+              subtotalCents: taxes.subtotalCents,
+              discountCents: 0,
+              taxCents: taxes.taxCents,
+              totalCents: taxes.totalCents,
+              taxLines: taxes.lines,
+              buyerName: buyer.fullName ?? buyer.name,
+              buyerEmail: buyer.email,
+              provider: provider.name,
+              idempotencyKey: input.idempotencyKey,
+              createdAt: now,
+              updatedAt: now,
+            },
+            lines.map((l) => ({
+              id: l.id,
+              orderId,
+              position: l.position,
+              kind: l.kind,
+              courseId: l.courseId,
+              sessionId: l.sessionId,
+              description: l.description,
+              amountCents: l.amountCents,
+            })),
+          ),
+        );
+      } catch (err) {
+        // The same key sent twice at once: the other request made the order; answer with it.
+        if (!isUniqueViolation(err)) throw err;
+        const winner = await repo.findOrderByKey(db(), userId, input.idempotencyKey);
+        if (!winner) throw err;
+        return { created: false, response: await replay(winner, input) };
+      }
+      const payment = await paymentFor(order);
+      return { created: true, response: { order: toOrderView((await repo.loadOrderDetail(db(), orderId))!), payment } };
+    },
+
+    /** The buyer's own order; anyone else's is answered exactly like one that does not exist. */
+    async order(userId: string, orderId: string): Promise<OrderView> {
+      if (!isUuid(orderId)) throw new AppError('ORDER_NOT_FOUND');
+      const detail = await repo.loadOrderDetail(db(), orderId.toLowerCase());
+      if (!detail || detail.order.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
+      return toOrderView(detail);
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,68 @@
+// /api/payments: the provider's webhook (authenticated by its signature, not a session — exempt
+// from the Origin check) and the sandbox's card form (signed-in buyer of the order only).
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { sandboxAuthenticateSchema, sandboxConfirmSchema, type SandboxConfirmResponse } from '@shared/schemas/checkout';
+import type { AppEnv } from '../../app';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { requireUser, signedInOnly } from '../../http/guards';
+import { readJsonBody } from '../../http/json-only';
+import { parseInput } from '../../http/validate';
+import { asSandbox } from '../../integrations/payments';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { ownsSandboxPayment } from './sandbox-repository';
+import type { PaymentService } from './service';
+
+/** The webhook's path: the one state-changing API route that the Origin check lets through. */
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+/** Stripe's events are a few kilobytes; anything near this is not one. */
+const WEBHOOK_MAX_BYTES = 256 * 1024;
+
+export function paymentRoutes(payments: PaymentService, provider: PaymentProvider, db: () => Db) {
+  const app = new Hono<AppEnv>();
+
+  app.post(
+    '/webhook',
+    bodyLimit({
+      maxSize: WEBHOOK_MAX_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+    async (c) => {
+      // The raw text, byte for byte: the signature is over it, never over re-serialised JSON.
+      const raw = await c.req.text();
+      const outcome = await payments.handleWebhook(raw, c.req.header('stripe-signature'));
+      return c.json({ received: true, outcome });
+    },
+  );
+
+  const sandbox = new Hono<AppEnv>();
+  sandbox.use('*', signedInOnly);
+  /** The sandbox's form is only there when the sandbox is the provider; it pays only the viewer's own order. */
+  async function ownPayment(userId: string, paymentId: string) {
+    const processor = asSandbox(provider);
+    if (!processor) throw new AppError('ROUTE_NOT_FOUND');
+    if (!(await ownsSandboxPayment(db(), userId, paymentId))) throw new AppError('ORDER_NOT_FOUND');
+    return processor;
+  }
+
+  sandbox.post('/confirm', async (c) => {
+    const { userId } = await requireUser(c);
+    const input = parseInput(sandboxConfirmSchema, await readJsonBody(c));
+    const processor = await ownPayment(userId, input.paymentId);
+    return c.json<SandboxConfirmResponse>(await processor.confirm(input.paymentId, input.clientSecret, input.method));
+  });
+
+  sandbox.post('/authenticate', async (c) => {
+    const { userId } = await requireUser(c);
+    const input = parseInput(sandboxAuthenticateSchema, await readJsonBody(c));
+    const processor = await ownPayment(userId, input.paymentId);
+    return c.json<SandboxConfirmResponse>(await processor.authenticate(input.paymentId, input.clientSecret, input.approve));
+  });
+
+  app.route('/sandbox', sandbox);
+  return app;
+}

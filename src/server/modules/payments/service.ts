@@ -1,0 +1,107 @@
+// The webhook's work: verify the provider's event, then — in ONE transaction — record its id and
+// apply it. Fulfilment happens here and only here: an order is paid, and its courses granted,
+// because a verified event said so, never because a browser reached the result page.
+//
+// Events come at least once and in any order, so each change only moves forward: a paid order is
+// never set back to processing or failed by a late event; a failed one is paid if success follows.
+// Any error rolls everything back (the event is not recorded) and the route answers 500: the
+// provider retries, and the retry is processed afresh.
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../../integrations/payments/port';
+import { applyRefundEvent } from '../refunds/events';
+import * as repo from './repository';
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+
+type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
+
+/** Statuses that mean the money was received: no payment event moves an order out of them. */
+const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
+
+export function createPaymentService(deps: Pick<Deps, 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
+  const db = () => deps.database.db;
+
+  async function succeeded(tx: repo.Tx, event: Of<'payment.succeeded'>, now: Date) {
+    const order = await repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId);
+    if (!order) {
+      deps.logger.warn({ eventId: event.id, paymentId: event.paymentId }, 'paiement réussi sans commande connue');
+      return;
+    }
+    if (SETTLED.has(order.status)) return;
+    if (event.amountCents !== order.totalCents) {
+      // Never grant a course for another amount than the order's; a person looks at it.
+      deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant payé différent du total de la commande');
+      return;
+    }
+    await repo.setOrder(
+      tx,
+      order.id,
+      {
+        status: 'paid',
+        paidAt: now,
+        providerPaymentId: event.paymentId,
+        paymentMethodType: event.method?.type ?? null,
+        paymentMethodBrand: event.method?.brand ?? null,
+        paymentMethodLast4: event.method?.last4 ?? null,
+        failureMessage: null,
+      },
+      now,
+    );
+    await repo.grantPurchases(tx, order.id, order.userId, now);
+  }
+
+  async function processing(tx: repo.Tx, event: Of<'payment.processing'>, now: Date) {
+    const order = await repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId);
+    if (!order || (order.status !== 'pending' && order.status !== 'failed')) return;
+    await repo.setOrder(tx, order.id, { status: 'processing', providerPaymentId: event.paymentId, failureMessage: null }, now);
+  }
+
+  async function failed(tx: repo.Tx, event: Of<'payment.failed'>, now: Date) {
+    const order = await repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId);
+    if (!order || SETTLED.has(order.status)) return;
+    await repo.setOrder(tx, order.id, { status: 'failed', providerPaymentId: event.paymentId, failureMessage: event.message }, now);
+  }
+
+  async function apply(tx: repo.Tx, event: Exclude<PaymentEvent, { type: 'ignored' }>, now: Date) {
+    switch (event.type) {
+      case 'payment.succeeded':
+        return succeeded(tx, event, now);
+      case 'payment.processing':
+        return processing(tx, event, now);
+      case 'payment.failed':
+        return failed(tx, event, now);
+      case 'refund.succeeded':
+      case 'refund.failed': {
+        const outcome = await applyRefundEvent(tx, event, now);
+        if (outcome === 'unknown_refund') deps.logger.warn({ eventId: event.id, refundId: event.refundId }, 'remboursement inconnu du site');
+        return;
+      }
+    }
+  }
+
+  return {
+    /** Verifies (400 on a bad or stale signature) and processes one delivery of an event. */
+    async handleWebhook(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
+      let event: PaymentEvent;
+      try {
+        event = provider.parseWebhook(rawBody, signature);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) {
+          deps.logger.warn({ reason: err.message }, 'webhook refusé : signature invalide');
+          throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+        }
+        throw err;
+      }
+      if (event.type === 'ignored') return 'ignored';
+      const now = deps.now();
+      return db().transaction(async (tx) => {
+        if (!(await repo.recordEvent(tx, provider.name, event.id, event.type, now))) return 'duplicate';
+        await apply(tx, event, now);
+        return 'processed';
+      });
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
