@@ -144,6 +144,23 @@ describe('createRefund', () => {
   });
 });
 
+describe('createRefund refusals', () => {
+  it('a refund Stripe refuses (4xx) is a definite refusal in French, not an outage', async () => {
+    api.on('POST', '/v1/refunds', () => ({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_1 has already been refunded.' } },
+    }));
+    const attempt = provider.createRefund({ paymentId: 'pi_x', amountCents: 100, idempotencyKey: 'k-refused', metadata: {} });
+    await expect(attempt).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED', message: expect.stringMatching(/^Le fournisseur de paiement a refusé/) });
+  });
+
+  it('an outage stays an error for the caller, so the refund is kept pending and asked again', async () => {
+    api.on('POST', '/v1/refunds', () => ({ status: 503, body: { error: { type: 'api_error', message: 'down' } }, headers: { 'stripe-should-retry': 'false' } }));
+    const attempt = provider.createRefund({ paymentId: 'pi_x', amountCents: 100, idempotencyKey: 'k-down', metadata: {} });
+    await expect(attempt).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+  });
+});
+
 describe('parseWebhook', () => {
   const refundEvent = JSON.stringify({
     id: 'evt_test_refund',

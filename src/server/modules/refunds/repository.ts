@@ -119,6 +119,14 @@ export async function setProviderRefundId(db: Db, refundId: string, providerRefu
     .where(and(eq(refunds.id, refundId), sql`${refunds.providerRefundId} is null`));
 }
 
+/** A refund the provider refused outright: it no longer counts against what is left. */
+export async function failPendingRefund(db: Db, refundId: string, now: Date) {
+  await db
+    .update(refunds)
+    .set({ status: 'failed', updatedAt: now })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+}
+
 // --- Refund events -------------------------------------------------------------------------------
 
 /** Which order a refund belongs to, found by our id (metadata) or by the provider's. */

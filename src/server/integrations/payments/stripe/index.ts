@@ -7,6 +7,8 @@ import { AppError } from '../../../http/app-error';
 import type { CreatePaymentInput, CreateRefundInput, PaymentEvent, PaymentProvider, PaymentState } from '../port';
 import { frenchFailureMessage, parseStripeWebhook } from '../stripe-events';
 
+const REFUND_REFUSED = 'Le fournisseur de paiement a refusé ce remboursement (déjà remboursé, ou montant trop élevé).';
+
 export type StripeSettings = { secretKey: string; publishableKey: string; webhookSecret: string };
 
 /** Where the API is reached; the defaults are Stripe's. Tests point it at a local stand-in. */
@@ -82,10 +84,13 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
     },
 
     async createRefund(input: CreateRefundInput) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: input.paymentId, amount: input.amountCents, metadata: input.metadata },
-        { idempotencyKey: input.idempotencyKey },
-      );
+      const refund = await stripe.refunds
+        .create({ payment_intent: input.paymentId, amount: input.amountCents, metadata: input.metadata }, { idempotencyKey: input.idempotencyKey })
+        .catch((err: unknown) => {
+          // A 4xx is Stripe's definite no (already refunded, amount too large…), not an outage.
+          if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new AppError('REFUND_NOT_ALLOWED', REFUND_REFUSED);
+          throw err;
+        });
       return { refundId: refund.id, status: refundStatus(refund.status) };
     },
 
