@@ -26,7 +26,13 @@ import { createFavoriteService } from './modules/favorites/service';
 import { homeRoutes } from './modules/home/routes';
 import { paymentRoutes, WEBHOOK_PATH } from './modules/payments/routes';
 import { createPaymentService } from './modules/payments/service';
+import { createPurchaseService } from './modules/purchases/service';
+import { purchaseRoutes } from './modules/purchases/routes';
+import { creditNoteRoutes, receiptRoutes } from './modules/receipts/routes';
+import { createReceiptService } from './modules/receipts/service';
 import { recipeRoutes } from './modules/recipes/routes';
+import { adminOrderRoutes } from './modules/refunds/routes';
+import { createRefundService } from './modules/refunds/service';
 import { createPublicServices } from './modules/services';
 import { mediaRoutes } from './web/media';
 import { createPublicCache, servePublicCache } from './web/public-cache';
@@ -81,6 +87,11 @@ export function createApp(deps: Deps) {
   api.route('/checkout', checkoutRoutes(checkout));
   api.route('/orders', orderRoutes(checkout));
   api.route('/payments', paymentRoutes(createPaymentService(deps, paymentProvider), paymentProvider, () => deps.database.db));
+  const receipts = createReceiptService(deps);
+  api.route('/orders', receiptRoutes(receipts));
+  api.route('/refunds', creditNoteRoutes(receipts));
+  api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
+  api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
   api.all('*', (c) =>
     c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),
   );

@@ -31,6 +31,8 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/payments/sandbox/', 'signed-in'],
   ['/api/checkout', 'signed-in'],
   ['/api/orders/', 'signed-in'],
+  ['/api/refunds/', 'signed-in'],
+  ['/api/purchases', 'signed-in'],
 ];
 
 const policyOf = (path: string): Policy | undefined => POLICIES.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];
@@ -106,8 +108,8 @@ describe('route inventory (deny by default)', () => {
     const params = apiRoutes()
       .filter((r) => policyOf(r.path) === 'signed-in')
       .flatMap((r) => r.path.match(/:[A-Za-z]+/g) ?? []);
-    // An order id names one order; its route answers only its buyer (404 for anyone else).
-    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId']));
+    // An order or refund id names one order; its routes answer only its buyer (404 for anyone else).
+    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId']));
   });
 });
 
