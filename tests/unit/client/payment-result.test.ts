@@ -8,6 +8,7 @@ import {
   readPaymentResult,
 } from '@client/features/payment/payment-result';
 import { cardFieldErrors, paymentErrorMessage, UNEXPECTED_ERROR } from '@client/features/payment/payment-errors';
+import { paymentMethodLabel } from '@client/features/payment/payment-method';
 
 const read = (q: string) => readPaymentResult(new URLSearchParams(q));
 
@@ -66,5 +67,15 @@ describe('payment failure texts (spec §5)', () => {
       cvc: 'CVC invalide.',
     });
     expect(cardFieldErrors({})).toEqual({});
+  });
+});
+
+describe('payment method label', () => {
+  it('names the brand and the last four, and a wallet as such', () => {
+    expect(paymentMethodLabel({ type: 'card', brand: 'visa', last4: '4242' })).toBe('Visa •••• 4242');
+    expect(paymentMethodLabel({ type: 'card', brand: 'amex', last4: '0005' })).toBe('American Express •••• 0005');
+    expect(paymentMethodLabel({ type: 'wallet', brand: 'visa', last4: '4242' })).toBe('Portefeuille — Visa •••• 4242');
+    expect(paymentMethodLabel({ type: 'card', brand: null, last4: null })).toBe('Carte');
+    expect(paymentMethodLabel(null)).toBeNull();
   });
 });

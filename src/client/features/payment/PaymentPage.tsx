@@ -86,6 +86,11 @@ export default function PaymentPage() {
     }
   }, [data, navigate]);
 
+  // The result page comes next: its code is fetched while the buyer types.
+  useEffect(() => {
+    if (data?.payment) void import('./PaymentResultPage');
+  }, [data]);
+
   const cart = useCart();
   const repriced = useRepriced(data, cart);
   const courseTitle = course.data?.course.title ?? cart.find((i) => i.id === courseId)?.title;
@@ -121,25 +126,21 @@ export default function PaymentPage() {
         <LiveSessionWarning courseId={courseId} message={error.message} />
       ) : error?.code === 'COURSE_UNAVAILABLE' ? (
         <CheckoutProblem title="Cours indisponible" message={error.message}>
-          <Button onClick={() => removeAndLeave(unavailableIds(error.fields, items))}>Retirer du panier</Button>
+          {namedCourseIds(error.fields, items).some((id) => cart.some((i) => i.id === id)) ? (
+            <Button onClick={() => removeAndLeave(namedCourseIds(error.fields, items))}>Retirer du panier</Button>
+          ) : null}
           <ButtonLink variant="secondary" to={backTo}>
             {isCart ? 'Retour au panier' : 'Voir les cours'}
           </ButtonLink>
         </CheckoutProblem>
       ) : error?.code === 'ALREADY_PURCHASED' ? (
         <CheckoutProblem title="Déjà acheté" message={error.message}>
-          {isCart ? (
-            <ButtonLink to="/panier">Retour au panier</ButtonLink>
-          ) : (
-            <>
-              <ButtonLink to={`/cours/${courseId}`}>Voir le cours</ButtonLink>
-              {cart.some((i) => i.id === courseId) ? (
-                <Button variant="secondary" onClick={() => removeAndLeave([courseId])}>
-                  Retirer du panier
-                </Button>
-              ) : null}
-            </>
-          )}
+          <ButtonLink to={`/cours/${namedCourseIds(error.fields, items)[0]}`}>Voir le cours</ButtonLink>
+          {namedCourseIds(error.fields, items).some((id) => cart.some((i) => i.id === id)) ? (
+            <Button variant="secondary" onClick={() => removeAndLeave(namedCourseIds(error.fields, items))}>
+              Retirer du panier
+            </Button>
+          ) : null}
         </CheckoutProblem>
       ) : data?.payment ? (
         <div className="space-y-6">
@@ -185,13 +186,14 @@ export default function PaymentPage() {
   );
 }
 
-/** The courses the server names as unavailable (its fields), else all of this payment's. */
-function unavailableIds(fields: Record<string, string> | undefined, items: Items): string[] {
-  const ids = items.map((i) => i.courseId);
-  const named = Object.entries(fields ?? {})
-    .flatMap(([key, value]) => [key, value])
-    .flatMap((text) => ids.filter((id) => text.includes(id)));
-  return named.length ? [...new Set(named)] : ids;
+/** The courses the server's fields point at ('items.2.courseId'), else all of this payment's. */
+function namedCourseIds(fields: Record<string, string> | undefined, items: Items): string[] {
+  const named = Object.keys(fields ?? {}).flatMap((key) => {
+    const index = /^items\.(\d+)\./.exec(key)?.[1];
+    const item = index === undefined ? undefined : items[Number(index)];
+    return item ? [item.courseId] : [];
+  });
+  return named.length ? [...new Set(named)] : items.map((i) => i.courseId);
 }
 
 /** Cart lines whose price moved since they were added; the cart then shows the new one. */

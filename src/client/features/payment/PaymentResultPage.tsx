@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { removeFromCart } from '@client/features/cart/cart-store';
 import { forgetOrder } from './checkout-attempt';
+import { paymentMethodLabel } from './payment-method';
 import { readPaymentResult } from './payment-result';
 import { useOrderConfirmation } from './use-order-confirmation';
 
@@ -155,7 +156,7 @@ function PaidSummary({ order }: { order: OrderView }) {
     <div className="mt-6 w-full rounded-2xl border border-line bg-cream/60 p-4 text-left">
       <p className="text-sm text-muted">
         Commande n° {order.number} — {formatPrice(order.totalCents)}
-        {order.paymentMethod?.last4 ? ` — ${order.paymentMethod.brand ?? 'Carte'} •••• ${order.paymentMethod.last4}` : ''}
+        {paymentMethodLabel(order.paymentMethod) ? ` — ${paymentMethodLabel(order.paymentMethod)}` : ''}
       </p>
       <ul className="mt-3 space-y-2">
         {order.lines.map((line) => (

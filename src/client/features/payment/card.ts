@@ -43,8 +43,8 @@ export function validateCard(fields: CardFields, now: Date = new Date()): CardEr
 
 /** The sandbox's test cards, for the note under the form (brief: issue 4). */
 export const TEST_CARDS = [
-  { number: '4242 4242 4242 4242', outcome: 'paiement accepté' },
-  { number: '4000 0000 0000 0002', outcome: 'carte refusée' },
+  { number: '4242 4242 4242 4242', outcome: 'accepté' },
+  { number: '4000 0000 0000 0002', outcome: 'refusée' },
   { number: '4000 0000 0000 9995', outcome: 'fonds insuffisants' },
-  { number: '4000 0025 0000 3155', outcome: 'confirmation supplémentaire demandée' },
+  { number: '4000 0025 0000 3155', outcome: 'confirmation demandée' },
 ] as const;

@@ -33,8 +33,9 @@ async function checkout(items: Items, province: ProvinceCode | undefined): Promi
       rememberOrder(items, key, data.order.id);
       return data;
     } catch (error) {
-      // The remembered order was paid or closed meanwhile: start a new one, once.
-      if (attempt === 0 && error instanceof ApiError && error.code === 'ORDER_NOT_PAYABLE') {
+      // The remembered attempt cannot serve (its order was closed, or it named other courses): start
+      // a new one, once.
+      if (attempt === 0 && error instanceof ApiError && (error.code === 'ORDER_NOT_PAYABLE' || error.code === 'CONFLICT')) {
         key = renewCheckoutKey(items);
         continue;
       }

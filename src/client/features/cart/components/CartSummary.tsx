@@ -29,13 +29,13 @@ export function CartSummary({ items }: { items: CartItem[] }) {
         </div>
       </dl>
       {recorded > 0 ? (
-        <ButtonLink to="/payment/cart" className="w-full">
-          <CreditCard aria-hidden="true" className="size-5" />
-          {recorded === 1 ? 'Payer le cours enregistré' : `Payer tous les cours enregistrés (${recorded})`}
+        <ButtonLink to="/payment/cart" className="w-full px-4">
+          <CreditCard aria-hidden="true" className="size-5 shrink-0" />
+          {recorded === 1 ? 'Payer le cours enregistré' : 'Payer tous les cours enregistrés'}
         </ButtonLink>
       ) : null}
       <ul className="space-y-2 text-sm text-muted">
-        {recorded > 0 ? <li>Les vidéos pré-enregistrées peuvent être payées ensemble, en un seul paiement.</li> : null}
+        {recorded > 1 ? <li>Vos {recorded} vidéos pré-enregistrées peuvent être payées ensemble, en un seul paiement.</li> : null}
         {live > 0 ? <li>Les cours en direct se réservent un par un : choisissez une séance avec « Réserver ».</li> : null}
         <li>Les prix affichés sont indicatifs : le montant exact, taxes comprises, est calculé à l'étape du paiement.</li>
       </ul>

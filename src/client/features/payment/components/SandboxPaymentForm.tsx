@@ -102,13 +102,12 @@ export function SandboxPaymentForm({ order, payment, onAccepted }: SandboxPaymen
     <div className="space-y-5">
       <Button
         variant="secondary"
-        size="lg"
-        className="w-full border-white bg-white text-ink hover:bg-cream"
+        className="h-12 w-full border-white bg-white px-4 text-ink hover:bg-cream"
         loading={busy === 'wallet'}
         disabled={locked}
         onClick={() => void pay({ type: 'wallet' }, 'wallet')}
       >
-        <Wallet aria-hidden="true" className="size-5" />
+        <Wallet aria-hidden="true" className="size-5 shrink-0" />
         Payer avec le portefeuille (test)
       </Button>
 
@@ -174,16 +173,17 @@ export function SandboxPaymentForm({ order, payment, onAccepted }: SandboxPaymen
         </Button>
       </form>
 
-      <details open className="rounded-xl bg-white/[0.06] px-4 py-3 text-sm text-white/85">
-        <summary className="cursor-pointer font-semibold text-white">Cartes de test</summary>
-        <p className="mt-2">Mode test : aucune carte réelle n'est débitée. Toute date future et tout CVC à 3 chiffres conviennent.</p>
-        <ul className="mt-2 space-y-1">
+      <details open className="rounded-xl bg-white/[0.06] px-4 py-3 text-xs text-white/85">
+        <summary className="cursor-pointer text-sm font-semibold text-white">Cartes de test</summary>
+        <p className="mt-2">Aucune carte réelle n'est débitée. Toute date future et tout CVC à 3 chiffres conviennent.</p>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           {TEST_CARDS.map((card) => (
-            <li key={card.number}>
-              <span className="font-mono text-white">{card.number}</span> — {card.outcome}
-            </li>
+            <div key={card.number} className="contents">
+              <dt className="whitespace-nowrap font-mono text-white">{card.number}</dt>
+              <dd>{card.outcome}</dd>
+            </div>
           ))}
-        </ul>
+        </dl>
       </details>
 
       <ConfirmationDialog
