@@ -95,8 +95,10 @@ export function useFavorites({ fresh = false }: { fresh?: boolean } = {}): Favor
       setFavorite(client, userId, recipeId, !favorite);
       // Spec §8 (said in French, DESIGN §4).
       notifyError('Erreur', favorite ? "Impossible d'ajouter ce favori." : 'Impossible de retirer ce favori.');
-      void client.invalidateQueries({ queryKey: idsKey(userId) });
     },
+    // A list read that started while the change was on its way (window focus, a new sign-in) may
+    // have landed with the old answer: read the list again once the server has the change.
+    onSettled: () => client.invalidateQueries({ queryKey: idsKey(userId) }),
   });
   const { mutate } = mutation;
 
@@ -111,9 +113,11 @@ export function useFavorites({ fresh = false }: { fresh?: boolean } = {}): Favor
   const toggle = useCallback(
     (recipeId: string) => {
       if (!ready || toggleInFlight(client, recipeId)) return;
-      mutate({ recipeId, favorite: !set.has(recipeId) });
+      // From the cache as it is now, not as this render saw it: a quick second press must undo the first.
+      const current = client.getQueryData<FavoriteIdsResponse>(idsKey(userId));
+      mutate({ recipeId, favorite: !current?.recipeIds.includes(recipeId) });
     },
-    [ready, client, mutate, set],
+    [ready, client, mutate, userId],
   );
 
   return useMemo(
