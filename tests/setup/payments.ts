@@ -1,6 +1,7 @@
 // Paying through the real sandbox in integration tests: checkout, the card form, and the sandbox's
 // own delivery worker sending its signed events to the test app's webhook (app.request, no network).
 import { eq } from 'drizzle-orm';
+import type { ApiErrorBody } from '@shared/errors';
 import type { CheckoutResponse, OrderResponse, SandboxConfirmResponse } from '@shared/schemas/checkout';
 import { profiles } from '../../src/server/db/schema';
 import { signStripePayload } from '../../src/server/integrations/payments/stripe-events';
@@ -70,7 +71,8 @@ export async function checkout(app: TestApp, cookie: string, body: Record<string
 
 export async function confirm(app: TestApp, cookie: string, payment: { paymentId: string; clientSecret: string }, method: unknown) {
   const res = await send(app, 'POST', '/api/payments/sandbox/confirm', { cookie, body: { paymentId: payment.paymentId, clientSecret: payment.clientSecret, method } });
-  return { status: res.status, body: (await res.json()) as SandboxConfirmResponse & { error: unknown } };
+  // A refusal of the request itself (400, 404, 409) has the API's error object in place of the message.
+  return { status: res.status, body: (await res.json()) as { status: SandboxConfirmResponse['status']; error: string | null | ApiErrorBody['error'] } };
 }
 
 export async function authenticate(app: TestApp, cookie: string, payment: { paymentId: string; clientSecret: string }, approve: boolean) {
