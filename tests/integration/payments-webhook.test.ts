@@ -70,6 +70,8 @@ describe('fulfilment from a verified event', () => {
   it('pays the order and grants each course only when the event lands, not when the card is confirmed', async () => {
     const { user, order, payment } = await pendingOrder([premium, bread]);
     expect(await unlocked(user.cookie, premium)).toBe(false);
+    // A visitor's answer for this course is in the public cache (locked for everyone).
+    for (let i = 0; i < 2; i++) expect((await send(t, 'GET', `/api/courses/${premium}`)).headers.get('etag')).toBeTruthy();
 
     const confirmed = await confirm(t, user.cookie, payment, SUCCESS_CARD);
     expect(confirmed).toEqual({ status: 200, body: { status: 'succeeded', error: null } });
@@ -98,8 +100,11 @@ describe('fulfilment from a verified event', () => {
       ].sort(),
     );
     expect(new Set(granted.map((p) => p.orderLineId))).toEqual(new Set(order.lines.map((l) => l.id)));
-    // The signed-in buyer's course page is computed afresh (never a visitor's cached answer).
+    // The signed-in buyer's course page is computed afresh (never the visitor's cached answer),
+    // and is not marked for reuse by a cache (no validator).
     expect(await unlocked(user.cookie, premium)).toBe(true);
+    expect((await send(t, 'GET', `/api/courses/${premium}`, { cookie: user.cookie })).headers.get('etag')).toBeNull();
+    expect(((await (await send(t, 'GET', `/api/courses/${premium}`)).json()) as CourseResponse).course.unlocked).toBe(false);
   });
 
   it('an event signed after pretty-printing is read from the raw bytes (no JSON re-serialisation before the check)', async () => {
