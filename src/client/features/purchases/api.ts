@@ -21,10 +21,11 @@ export function usePurchases() {
   });
 
   // A purchase or a refund changes what the course page unlocks: a copy of that page read before
-  // it would show the wrong state when the person follows 'Voir le cours'.
+  // it would show, until read again, the wrong state to the person following 'Voir le cours'.
+  // Dropped, the page loads afresh instead.
   const purchases = query.data?.purchases;
   useEffect(() => {
-    for (const p of purchases ?? []) void client.invalidateQueries({ queryKey: ['api', apiKey(`/courses/${encodeURIComponent(p.course.id)}`)] });
+    for (const p of purchases ?? []) client.removeQueries({ queryKey: ['api', apiKey(`/courses/${encodeURIComponent(p.course.id)}`)], exact: true });
   }, [purchases, client]);
 
   return query;
