@@ -18,7 +18,9 @@ import {
   deliverEvents,
   getOrder,
   INSUFFICIENT_FUNDS_CARD,
+  postWebhook,
   sandboxSecret,
+  sign,
   setProvince,
   SUCCESS_CARD,
 } from '../setup/payments';
@@ -210,5 +212,29 @@ describe('the processor as the services call it', () => {
     await expect(
       provider().createRefund({ paymentId: payment.paymentId, amountCents: 100, idempotencyKey: 'remb-impaye', metadata: {} }),
     ).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED' });
+  });
+});
+
+describe('with PAYMENT_PROVIDER=stripe', () => {
+  it('the sandbox form does not exist (404) and sandbox-signed events are refused', async () => {
+    const stripeApp = await createTestApp({
+      config: { payments: { provider: 'stripe', secretKey: 'sk_test_toque', publishableKey: 'pk_test_toque', webhookSecret: 'whsec_toque_stripe_only' } },
+    });
+    try {
+      const user = await newSignedInUser(stripeApp);
+      for (const path of ['/api/payments/sandbox/confirm', '/api/payments/sandbox/authenticate']) {
+        const res = await send(stripeApp, 'POST', path, {
+          cookie: user.cookie,
+          body: { paymentId: 'pi_sb_x', clientSecret: 'pi_sb_x_secret_y', method: { type: 'wallet' }, approve: true },
+        });
+        expect(res.status).toBe(404);
+        expect(((await res.json()) as ApiErrorBody).error.code).toBe('ROUTE_NOT_FOUND');
+      }
+      const body = JSON.stringify({ id: 'evt_sb_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_sb_x' } } });
+      const forged = await postWebhook(stripeApp, body, sign(t, body));
+      expect(forged.status).toBe(400);
+    } finally {
+      await stripeApp.close();
+    }
   });
 });
