@@ -65,7 +65,10 @@ export default function PaymentPage() {
 
   const course = useApiQuery<CourseResponse>(`/courses/${courseId}`, undefined, { enabled: !isCart && !noCourse, retry: false });
   const liveWithoutSession = !isCart && course.data?.course.isLive === true && !sessionId;
-  const { state, pending, withProvince, retry } = useCheckout(noCourse || liveWithoutSession ? null : items);
+  // One course: its format is known first, so a live one without a session starts no checkout
+  // (a course that fails to load is left to the checkout's own answer).
+  const courseKnown = isCart || course.isSuccess || course.isError;
+  const { state, pending, withProvince, retry } = useCheckout(noCourse || liveWithoutSession || !courseKnown ? null : items);
 
   const error = state.kind === 'error' ? state.error : null;
   // Any other failure to start: the spec's toast, then back (spec §8, checkout session failure).

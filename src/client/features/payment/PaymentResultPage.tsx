@@ -38,8 +38,11 @@ export default function PaymentResultPage() {
     if (!paidOrder || announced.current === paidOrder.id) return;
     announced.current = paidOrder.id;
     notifySuccess('Paiement confirmé !', 'Votre achat a été validé avec succès.');
-    removeFromCart(...paidOrder.lines.flatMap((l) => (l.courseId ? [l.courseId] : [])));
+    const courseIds = paidOrder.lines.flatMap((l) => (l.courseId ? [l.courseId] : []));
+    removeFromCart(...courseIds);
     forgetOrder(paidOrder.id);
+    // A copy of a bought course read before paying would show it locked for a moment: dropped.
+    for (const id of courseIds) queryClient.removeQueries({ queryKey: ['api', `/courses/${id}`] });
     void queryClient.invalidateQueries({ queryKey: ['api'] });
   }, [paidOrder, queryClient]);
 

@@ -1,0 +1,163 @@
+// The cart in the system Chromium at phone and desktop widths: a visitor's 'Ajouter au panier'
+// opens the sign-in dialog; signed in, a course goes in once ('Déjà dans le panier' the second
+// time), the header counts it, /panier lists it with its way forward and the summary; removal says
+// so and another tab follows; the recorded courses are then paid together in one payment, which
+// buys both and empties the cart.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatPrice } from '@shared/format';
+import type { CourseListResponse, CourseSummary } from '@shared/schemas/public';
+import { expectToast } from './auth-helpers';
+import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+import { callApi, paidRecordedCourses, payButton, payWithCard, purchasedCourseIds, signUpLearner, waitForPaid } from './checkout-helpers';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let recorded: CourseSummary[];
+let live: CourseSummary;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  recorded = await paidRecordedCourses(baseURL);
+  const { courses } = (await (await fetch(`${baseURL}/api/courses`)).json()) as CourseListResponse;
+  // A live course someone can still book (the detail page offers 'Ajouter au panier' beside 'Réserver').
+  live = courses.find((c) => c.isLive && c.nextSessionAt && !c.isPremium)!;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+const cartLink = (page: Page) => page.getByRole('link', { name: /^Panier/ });
+const lines = (page: Page) => page.getByRole('list', { name: 'Cours du panier' }).getByRole('listitem');
+
+async function addFromDetail(page: Page, course: CourseSummary) {
+  await page.goto(`${baseURL}/cours/${course.id}`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+  describe(`the cart at ${viewport} width`, () => {
+    let page: Page;
+    let a: CourseSummary; // premium recorded
+    let b: CourseSummary; // recorded
+
+    beforeAll(async () => {
+      a = recorded.find((c) => c.isPremium)!;
+      b = recorded.find((c) => !c.isPremium)!;
+      page = await newPage(browser, viewport);
+    });
+
+    afterAll(async () => {
+      await page?.context().close();
+    });
+
+    it("a visitor's 'Ajouter au panier' opens the sign-in dialog and adds nothing", async () => {
+      await addFromDetail(page, a);
+      const dialog = page.getByRole('dialog', { name: 'Bienvenue !' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+    });
+
+    it('signed in: added once, refused the second time, counted in the header', async () => {
+      await signUpLearner(page, baseURL, `panier-${viewport}`);
+      // The province is set on the profile: the grouped payment goes straight to the form.
+      const me = await callApi<{ profile: { fullName: string } }>(page, 'GET', '/account/profile');
+      expect((await callApi(page, 'PATCH', '/account/profile', { fullName: me.json.profile.fullName, province: 'QC' })).status).toBe(200);
+
+      await addFromDetail(page, a);
+      await expectToast(page, 'Ajouté au panier');
+      await expect.poll(() => cartLink(page).getAttribute('aria-label')).toBe('Panier, 1 cours');
+      await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+      await expectToast(page, 'Déjà dans le panier');
+      await expectToast(page, 'Ce cours est déjà dans votre panier.');
+      expect(await cartLink(page).getAttribute('aria-label')).toBe('Panier, 1 cours');
+
+      await addFromDetail(page, b);
+      await expectToast(page, 'Ajouté au panier');
+      await addFromDetail(page, live);
+      await expect.poll(() => cartLink(page).getAttribute('aria-label')).toBe('Panier, 3 cours');
+      // The success toast's action opens the cart.
+      await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Voir le panier' }).click();
+      await page.waitForURL(`${baseURL}/panier`);
+      // The cart is the spec's local storage entry.
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!) as { id: string; is_live: boolean }[];
+      expect(stored.map((i) => [i.id, i.is_live])).toEqual([
+        [a.id, false],
+        [b.id, false],
+        [live.id, true],
+      ]);
+    });
+
+    it('/panier lists each course with its way forward and the summary; removal says so, another tab follows', async () => {
+      await page.getByRole('heading', { level: 1, name: 'Mon Panier' }).waitFor();
+      expect(await lines(page).count()).toBe(3);
+
+      const lineOf = (course: CourseSummary) => lines(page).filter({ hasText: course.title });
+      expect(await lineOf(a).textContent()).toContain('Vidéo pré-enregistrée');
+      expect(await lineOf(live).textContent()).toContain('Cours en direct');
+      expect(await lineOf(a).getByRole('link', { name: `Payer « ${a.title} »` }).getAttribute('href')).toBe(`/payment/${a.id}`);
+      expect(await lineOf(live).getByRole('link', { name: `Réserver « ${live.title} »` }).getAttribute('href')).toBe(`/booking/${live.id}`);
+      expect(await lineOf(b).textContent()).toContain(formatPrice(b.priceCents));
+
+      const summary = page.getByRole('region', { name: 'Récapitulatif' });
+      const subtotal = formatPrice(a.priceCents + b.priceCents + live.priceCents);
+      const text = (await summary.textContent()) ?? '';
+      expect(text).toContain(`Sous-total${subtotal}`);
+      expect(text).toContain("TaxesCalculées à l'étape suivante");
+      expect(text).toContain(`Total${subtotal}`);
+      await expectNoAxeViolations(page, `/panier with items (${viewport})`);
+
+      const other = await page.context().newPage();
+      await other.goto(`${baseURL}/cours`, { waitUntil: 'networkidle' });
+      expect(await cartLink(other).getAttribute('aria-label')).toBe('Panier, 3 cours');
+
+      await lineOf(live).getByRole('button', { name: `Supprimer « ${live.title} » du panier` }).click();
+      await expectToast(page, 'Cours supprimé');
+      await expectToast(page, 'Le cours a été retiré de votre panier.');
+      expect(await lines(page).count()).toBe(2);
+      expect(await summary.textContent()).toContain(`Total${formatPrice(a.priceCents + b.priceCents)}`);
+      // The keyboard stays in the cart.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cours du panier');
+      await expect.poll(() => cartLink(other).getAttribute('aria-label')).toBe('Panier, 2 cours');
+      await other.close();
+    });
+
+    it('the recorded courses are paid together: both bought, the cart emptied', async () => {
+      await page.getByRole('link', { name: 'Payer tous les cours enregistrés' }).click();
+      await page.waitForURL(`${baseURL}/payment/cart`);
+      const summary = page.getByRole('region', { name: 'Votre commande' });
+      await summary.waitFor();
+      const items = summary.getByRole('list', { name: 'Articles de la commande' }).getByRole('listitem');
+      expect(await items.count()).toBe(2);
+      expect(await summary.textContent()).toContain(a.title);
+      expect(await summary.textContent()).toContain(b.title);
+      expect(await page.locator('main').textContent()).toContain('2 cours enregistrés en un seul paiement');
+      await expectNoAxeViolations(page, `/payment/cart (${viewport})`);
+      await payButton(page).waitFor();
+
+      await payWithCard(page, '4242 4242 4242 4242');
+      await waitForPaid(page);
+      const bought = await purchasedCourseIds(page);
+      expect(bought).toEqual(expect.arrayContaining([a.id, b.id]));
+      expect(await page.getByRole('link', { name: /^Voir le cours « / }).count()).toBe(2);
+
+      await page.getByRole('link', { name: "Explorer d'autres cours" }).click();
+      await page.waitForURL(`${baseURL}/cours`);
+      await expect.poll(() => cartLink(page).getAttribute('aria-label')).toBe('Panier');
+      await cartLink(page).click();
+      await page.getByText('Votre panier est vide').waitFor();
+      expect(await page.getByRole('link', { name: 'Voir les cours' }).getAttribute('href')).toBe('/cours');
+      await expectNoAxeViolations(page, `/panier empty (${viewport})`);
+      expect(pageErrors(page)).toEqual([]);
+    });
+  });
+}

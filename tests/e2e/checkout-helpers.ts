@@ -1,0 +1,111 @@
+// What the checkout journeys share: a fresh learner signed in inside the browser, API calls with
+// the page's own session, the seeded recorded courses, the sandbox card form driven as a person
+// would, and the server's view of orders and purchases.
+import type { Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import type { OrderView, PurchasesResponse } from '@shared/schemas/checkout';
+import type { CourseListResponse, CourseSummary } from '@shared/schemas/public';
+import { uniqueEmail } from './auth-helpers';
+
+export const PASSWORD = 'Tourtiere-du-Lac-2026';
+
+export async function callApi<T = unknown>(page: Page, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, apiPath, body }) => {
+      const res = await fetch(`/api${apiPath}`, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, apiPath, body },
+  ) as Promise<{ status: number; json: T }>;
+}
+
+/**
+ * A new learner (one sign-up per journey file and width: the server allows 30 an hour per address),
+ * signed in in this browser context; the page is then on `path`.
+ */
+export async function signUpLearner(page: Page, baseURL: string, label: string, path = '/') {
+  await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
+  const email = uniqueEmail(label);
+  expect((await callApi(page, 'POST', '/auth/sign-up/email', { name: 'Camille Lavoie', email, password: PASSWORD })).status).toBe(200);
+  expect((await callApi(page, 'POST', '/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: /^Menu du compte de / }).waitFor();
+  return email;
+}
+
+/** The seeded recorded courses with a price, premium ones first (those show the lock before a purchase). */
+export async function paidRecordedCourses(baseURL: string): Promise<CourseSummary[]> {
+  const res = await fetch(`${baseURL}/api/courses`);
+  const { courses } = (await res.json()) as CourseListResponse;
+  const recorded = courses.filter((c) => !c.isLive && c.priceCents > 0).sort((a, b) => Number(b.isPremium) - Number(a.isPremium));
+  if (recorded.filter((c) => c.isPremium).length < 2 || recorded.length < 4) {
+    throw new Error('The seed should hold at least 4 paid recorded courses, 2 of them premium');
+  }
+  return recorded;
+}
+
+export async function purchasedCourseIds(page: Page): Promise<string[]> {
+  const { status, json } = await callApi<PurchasesResponse>(page, 'GET', '/purchases');
+  expect(status).toBe(200);
+  return json.purchases.filter((p) => p.status === 'succeeded').map((p) => p.course.id);
+}
+
+export async function orderOf(page: Page, orderId: string): Promise<OrderView> {
+  const { status, json } = await callApi<{ order: OrderView }>(page, 'GET', `/orders/${orderId}`);
+  expect(status).toBe(200);
+  return json.order;
+}
+
+/** Opens a payment page and returns the id of the order the page started. */
+export async function openPayment(page: Page, baseURL: string, path: string): Promise<{ orderId: () => string | null }> {
+  let orderId: string | null = null;
+  const onResponse = async (res: import('playwright-core').Response) => {
+    if (res.url().endsWith('/api/checkout') && res.request().method() === 'POST' && res.ok()) {
+      orderId = ((await res.json()) as { order: OrderView }).order.id;
+    }
+  };
+  page.on('response', onResponse);
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await page.locator('h1').first().waitFor();
+  return { orderId: () => orderId };
+}
+
+/** Counts the card submissions the browser sends to the sandbox from now on. */
+export function countConfirmRequests(page: Page): { count: () => number; stop: () => void } {
+  let n = 0;
+  const listener = (req: Request) => {
+    if (req.url().includes('/api/payments/sandbox/confirm')) n++;
+  };
+  page.on('request', listener);
+  return { count: () => n, stop: () => page.off('request', listener) };
+}
+
+export const payButton = (page: Page) => page.getByRole('button', { name: /^Payer [\d\s\u00a0\u202f]+,\d{2} CAD$/ });
+
+export async function fillCard(page: Page, number: string, expiry = '12/34', cvc = '123') {
+  await page.getByLabel('Numéro de carte').fill(number);
+  await page.getByLabel("Date d'expiration").fill(expiry);
+  await page.getByLabel('CVC').fill(cvc);
+}
+
+export async function payWithCard(page: Page, number: string, expiry?: string, cvc?: string) {
+  await fillCard(page, number, expiry, cvc);
+  await payButton(page).click();
+}
+
+/** The payment form's alert (the processor's refusal), once it shows. */
+export async function formAlert(page: Page): Promise<string> {
+  const alert = page.getByRole('form', { name: 'Paiement par carte' }).getByRole('alert');
+  await alert.waitFor();
+  return (await alert.textContent()) ?? '';
+}
+
+/** The result page, once the server has processed the provider's event. */
+export async function waitForPaid(page: Page) {
+  await page.waitForURL(/\/payment-result\?/);
+  await page.getByRole('heading', { name: 'Paiement Réussi !' }).waitFor({ timeout: 30_000 });
+}
