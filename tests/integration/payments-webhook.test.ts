@@ -125,6 +125,19 @@ describe('fulfilment from a verified event', () => {
     expect(await processedRows('evt_autre_1')).toHaveLength(0);
   });
 
+  it('acknowledges a payment that is none of ours (unknown id, foreign metadata) without failing', async () => {
+    for (const orderId of ['pas-un-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const body = JSON.stringify({
+        id: `evt_etranger_${orderId}`,
+        object: 'event',
+        type: 'payment_intent.payment_failed',
+        data: { object: { id: 'pi_fait_ailleurs', object: 'payment_intent', metadata: { order_id: orderId }, last_payment_error: { code: 'card_declined' } } },
+      });
+      const res = await postWebhook(t, body, sign(t, body));
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('does not grant anything for a payment of another amount than the order total', async () => {
     const { user, order, payment } = await pendingOrder();
     const body = JSON.stringify({

@@ -9,6 +9,7 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../../integrations/payments/port';
+import { isUuid } from '../params';
 import { applyRefundEvent } from '../refunds/events';
 import * as repo from './repository';
 
@@ -22,8 +23,13 @@ const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
 export function createPaymentService(deps: Pick<Deps, 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
 
+  /** The order a payment event is about; metadata from elsewhere (not one of our ids) finds none. */
+  function lockOrder(tx: repo.Tx, event: { paymentId: string; orderId: string | null }) {
+    return repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId && isUuid(event.orderId) ? event.orderId.toLowerCase() : null);
+  }
+
   async function succeeded(tx: repo.Tx, event: Of<'payment.succeeded'>, now: Date) {
-    const order = await repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId);
+    const order = await lockOrder(tx, event);
     if (!order) {
       deps.logger.warn({ eventId: event.id, paymentId: event.paymentId }, 'paiement réussi sans commande connue');
       return;
@@ -52,13 +58,13 @@ export function createPaymentService(deps: Pick<Deps, 'database' | 'logger' | 'n
   }
 
   async function processing(tx: repo.Tx, event: Of<'payment.processing'>, now: Date) {
-    const order = await repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId);
+    const order = await lockOrder(tx, event);
     if (!order || (order.status !== 'pending' && order.status !== 'failed')) return;
     await repo.setOrder(tx, order.id, { status: 'processing', providerPaymentId: event.paymentId, failureMessage: null }, now);
   }
 
   async function failed(tx: repo.Tx, event: Of<'payment.failed'>, now: Date) {
-    const order = await repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId);
+    const order = await lockOrder(tx, event);
     if (!order || SETTLED.has(order.status)) return;
     await repo.setOrder(tx, order.id, { status: 'failed', providerPaymentId: event.paymentId, failureMessage: event.message }, now);
   }
