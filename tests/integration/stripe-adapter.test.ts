@@ -109,6 +109,23 @@ describe('retrievePayment', () => {
   });
 });
 
+describe('retrievePaymentMethod', () => {
+  it("asks for the charge expanded and keeps only the card's brand and last four (the event carries the charge's id alone)", async () => {
+    api.on('GET', '/v1/payment_intents/pi_test_card', () => ({
+      body: {
+        ...paymentIntentJson({ id: 'pi_test_card', amount: 4500, status: 'succeeded' }),
+        latest_charge: {
+          id: 'ch_test_card',
+          object: 'charge',
+          payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2030, wallet: null } },
+        },
+      },
+    }));
+    expect(await provider.retrievePaymentMethod!('pi_test_card')).toEqual({ type: 'card', brand: 'mastercard', last4: '4444' });
+    expect(api.requests[0]!.form['expand[0]']).toBe('latest_charge');
+  });
+});
+
 describe('createRefund', () => {
   it('refunds the PaymentIntent by amount with our refund id in metadata and as idempotency key', async () => {
     api.on('POST', '/v1/refunds', (req) => ({

@@ -50,6 +50,11 @@ export interface PaymentProvider {
    * Throws WebhookSignatureError on a bad or stale signature.
    */
   parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+  /**
+   * The method a succeeded payment used, when its event did not carry it (Stripe sends the charge
+   * as an id only). Only brand and last four digits ever come back.
+   */
+  retrievePaymentMethod?(paymentId: string): Promise<PaymentMethodDetails | null>;
   /** What the payment page needs beyond the client secret (Stripe's publishable key). */
   clientConfig(): { publishableKey: string } | null;
 }

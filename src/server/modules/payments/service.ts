@@ -100,6 +100,16 @@ export function createPaymentService(deps: Pick<Deps, 'database' | 'logger' | 'n
         throw err;
       }
       if (event.type === 'ignored') return 'ignored';
+      if (event.type === 'payment.succeeded' && !event.method && provider.retrievePaymentMethod) {
+        // Before the transaction (no network call inside it). The receipt wants the card's brand
+        // and last four; a payment is fulfilled without them if the provider cannot say.
+        const { paymentId } = event;
+        const method = await provider.retrievePaymentMethod(paymentId).catch((err: unknown) => {
+          deps.logger.warn({ err, paymentId }, 'moyen de paiement introuvable chez le fournisseur');
+          return null;
+        });
+        event = { ...event, method };
+      }
       const now = deps.now();
       return db().transaction(async (tx) => {
         if (!(await repo.recordEvent(tx, provider.name, event.id, event.type, now))) return 'duplicate';

@@ -4,8 +4,8 @@
 // refund. Webhooks are read by stripe-events.ts, shared with the sandbox (constructEvent, 300 s).
 import Stripe from 'stripe';
 import { AppError } from '../../../http/app-error';
-import type { CreatePaymentInput, CreateRefundInput, PaymentEvent, PaymentProvider, PaymentState } from '../port';
-import { frenchFailureMessage, parseStripeWebhook } from '../stripe-events';
+import type { CreatePaymentInput, CreateRefundInput, PaymentEvent, PaymentMethodDetails, PaymentProvider, PaymentState } from '../port';
+import { frenchFailureMessage, parseStripeWebhook, paymentMethodOf } from '../stripe-events';
 
 const REFUND_REFUSED = 'Le fournisseur de paiement a refusé ce remboursement (déjà remboursé, ou montant trop élevé).';
 
@@ -81,6 +81,11 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
       // After a refusal Stripe puts the intent back to requires_payment_method, with the error kept.
       const failed = intent.status === 'requires_payment_method' && intent.last_payment_error != null;
       return { paymentId: intent.id, status: failed ? 'failed' : (PAYMENT_STATUS[intent.status] ?? 'processing'), amountCents: intent.amount };
+    },
+
+    async retrievePaymentMethod(paymentId: string): Promise<PaymentMethodDetails | null> {
+      const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] });
+      return paymentMethodOf(intent as unknown as Record<string, unknown>);
     },
 
     async createRefund(input: CreateRefundInput) {
