@@ -56,14 +56,17 @@ export default function PurchasesPage() {
 
 function PurchaseSkeleton() {
   return (
-    <div aria-hidden="true" className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white sm:flex-row">
-      <Skeleton className="aspect-[4/3] w-full rounded-none sm:aspect-auto sm:h-44 sm:w-56" />
-      <div className="flex-1 space-y-3 p-4 sm:p-5">
+    <div
+      aria-hidden="true"
+      className="grid grid-cols-[5rem_minmax(0,1fr)] gap-x-4 gap-y-3 overflow-hidden rounded-2xl border border-line bg-white p-4 sm:grid-cols-[14rem_minmax(0,1fr)] sm:gap-x-5 sm:p-0"
+    >
+      <Skeleton className="size-20 sm:row-span-3 sm:h-full sm:min-h-40 sm:w-full sm:rounded-none" />
+      <div className="space-y-2 sm:pr-5 sm:pt-5">
         <Skeleton className="h-5 w-24 rounded-full" />
         <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-9 w-40 rounded-full" />
       </div>
+      <Skeleton className="col-span-2 h-4 w-1/2 sm:col-span-1 sm:col-start-2" />
+      <Skeleton className="col-span-2 h-9 w-48 rounded-full sm:col-span-1 sm:col-start-2 sm:mb-5" />
     </div>
   );
 }

@@ -91,7 +91,9 @@ function RefundForm({
         : [];
   const estimate = plan.every((p) => p.amountCents > 0) && plan.length ? estimateRefund(order, plan) : null;
   const partial = mode === 'amount' && line !== undefined && partialCents !== null && partialCents < left;
-  const who = buyerName ?? "L'acheteur";
+  // Opened from the list the buyer is named; reached by its address, the order alone does not say.
+  const who = buyerName ?? "l'acheteur";
+  const Who = buyerName ?? "L'acheteur";
   const courses = lines.map((l) => l.description);
 
   const submit = (event: FormEvent) => {
@@ -145,8 +147,8 @@ function RefundForm({
         {partial
           ? `Remboursement partiel : ${who} garde l'accès au cours « ${line!.description} » tant que la ligne n'est pas remboursée en entier.`
           : courses.length === 1
-            ? `${who} perdra l'accès au cours « ${courses[0]} ».`
-            : `${who} perdra l'accès aux cours : ${courses.map((c) => `« ${c} »`).join(', ')}.`}
+            ? `${Who} perdra l'accès au cours « ${courses[0]} ».`
+            : `${Who} perdra l'accès aux cours : ${courses.map((c) => `« ${c} »`).join(', ')}.`}
       </Dialog.Description>
 
       {line ? (

@@ -19,17 +19,22 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
   const about = <span className="sr-only"> de « {course.title} »</span>;
 
   return (
-    <Card as="article" className="flex flex-col sm:flex-row">
+    // A phone shows a thumbnail beside the title and the rest under both; a wider screen the image
+    // down the card's left side.
+    <Card
+      as="article"
+      className="grid grid-cols-[5rem_minmax(0,1fr)] gap-x-4 gap-y-3 p-4 sm:grid-cols-[14rem_minmax(0,1fr)] sm:gap-x-5 sm:p-0"
+    >
       <ResponsiveImage
         src={course.imageUrl}
         alt=""
         width={800}
         height={600}
-        sizes="(min-width: 640px) 224px, 100vw"
+        sizes="(min-width: 640px) 224px, 80px"
         priority={priority}
-        className="aspect-[4/3] w-full shrink-0 sm:aspect-auto sm:w-56 sm:self-stretch"
+        className="size-20 rounded-xl sm:row-span-3 sm:h-full sm:min-h-40 sm:w-full sm:rounded-none"
       />
-      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5">
+      <div className="flex min-w-0 flex-col items-start gap-2 sm:pr-5 sm:pt-5">
         <div className="flex flex-wrap items-center gap-2">
           <FormatBadge isLive={course.isLive} />
           {refunded ? (
@@ -39,40 +44,40 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
             </Badge>
           ) : null}
         </div>
-        <h2 className="text-xl font-semibold leading-snug text-ink">{course.title}</h2>
-        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted">
-          <div className="flex gap-1">
-            <dt>Acheté le&nbsp;:</dt>
-            <dd className="font-medium text-ink">{formatLongDate(purchase.createdAt)}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>Montant&nbsp;:</dt>
-            <dd className="font-medium text-ink">{formatPrice(purchase.amountCents)}</dd>
-          </div>
-        </dl>
-        <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
-          {refunded ? null : (
-            <ButtonLink to={`/cours/${course.id}`} size="sm">
-              {course.isLive ? 'Voir la réservation' : 'Voir le cours'}
-            </ButtonLink>
-          )}
-          {purchase.receiptUrl ? (
-            <DocLink href={purchase.receiptUrl} newTab icon={<ExternalLink aria-hidden="true" className="size-4" />}>
-              Reçu{about}
-              <span className="sr-only"> (nouvel onglet)</span>
-            </DocLink>
-          ) : null}
-          {pdfUrl ? (
-            <DocLink href={pdfUrl} download icon={<FileDown aria-hidden="true" className="size-4" />}>
-              PDF<span className="sr-only"> du reçu{about}</span>
-            </DocLink>
-          ) : null}
-          {refunded && purchase.creditNoteUrl ? (
-            <DocLink href={purchase.creditNoteUrl} download icon={<FileDown aria-hidden="true" className="size-4" />}>
-              Note de crédit{about}
-            </DocLink>
-          ) : null}
+        <h2 className="text-lg font-semibold leading-snug text-ink sm:text-xl">{course.title}</h2>
+      </div>
+      <dl className="col-span-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted sm:col-span-1 sm:col-start-2 sm:pr-5">
+        <div className="flex gap-1">
+          <dt>Acheté le&nbsp;:</dt>
+          <dd className="font-medium text-ink">{formatLongDate(purchase.createdAt)}</dd>
         </div>
+        <div className="flex gap-1">
+          <dt>Montant&nbsp;:</dt>
+          <dd className="font-medium text-ink">{formatPrice(purchase.amountCents)}</dd>
+        </div>
+      </dl>
+      <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:pb-5 sm:pr-5">
+        {refunded ? null : (
+          <ButtonLink to={`/cours/${course.id}`} size="sm">
+            {course.isLive ? 'Voir la réservation' : 'Voir le cours'}
+          </ButtonLink>
+        )}
+        {purchase.receiptUrl ? (
+          <DocLink href={purchase.receiptUrl} newTab icon={<ExternalLink aria-hidden="true" className="size-4" />}>
+            Reçu{about}
+            <span className="sr-only"> (nouvel onglet)</span>
+          </DocLink>
+        ) : null}
+        {pdfUrl ? (
+          <DocLink href={pdfUrl} download icon={<FileDown aria-hidden="true" className="size-4" />}>
+            PDF<span className="sr-only"> du reçu{about}</span>
+          </DocLink>
+        ) : null}
+        {refunded && purchase.creditNoteUrl ? (
+          <DocLink href={purchase.creditNoteUrl} download icon={<FileDown aria-hidden="true" className="size-4" />}>
+            Note de crédit{about}
+          </DocLink>
+        ) : null}
       </div>
     </Card>
   );
