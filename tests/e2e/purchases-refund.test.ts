@@ -195,6 +195,18 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
     expect(page).toContain('•••• 4242');
     await expectNoAxeViolations(admin, 'an order page');
 
+    // A part of the line: more than was paid is refused in the form, before anything is sent.
+    await admin.getByRole('button', { name: `Rembourser « ${order.lines[0]!.description} »` }).click();
+    const lineDialog = admin.getByRole('dialog', { name: 'Rembourser cette ligne' });
+    await lineDialog.getByLabel('Un montant').check();
+    await lineDialog.getByLabel('Montant (CAD)').fill('100000');
+    await lineDialog.getByRole('button', { name: 'Confirmer le remboursement' }).click();
+    await lineDialog.getByText(`Au plus ${amount(order.lines[0]!.amountCents)} CAD sur cette ligne.`).waitFor();
+    await lineDialog.getByLabel('Montant (CAD)').fill('1,00');
+    expect(squash((await lineDialog.textContent()) ?? '')).toContain("garde l'accès au cours");
+    await lineDialog.getByRole('button', { name: 'Annuler' }).click();
+    await lineDialog.waitFor({ state: 'detached' });
+
     await admin.getByRole('button', { name: 'Tout rembourser' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.waitFor();
