@@ -97,7 +97,9 @@ describe('GET /api/admin/orders', () => {
     const order = await paidOrder();
     const res = await send(t, 'GET', `/api/admin/orders/${order.id}`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    const { order: view } = (await res.json()) as AdminOrderResponse;
+    const { order: view, buyer } = (await res.json()) as AdminOrderResponse;
+    // The buyer as the order recorded them (an order survives a later change of name or address).
+    expect(buyer).toEqual({ name: 'Camille Gagnon', email: learner.email ?? `${learner.id}@exemple.test` });
     expect(view).toMatchObject({ id: order.id, status: 'paid', province: 'QC', totalCents: order.totalCents, receiptUrl: `/api/orders/${order.id}/receipt`, refunds: [] });
     expect(view.lines.map((l) => l.description)).toEqual(['Pain au levain', 'Macarons']);
     expect((await send(t, 'GET', '/api/admin/orders/00000000-0000-4000-8000-000000000000', { cookie: admin.cookie })).status).toBe(404);

@@ -186,7 +186,7 @@ export const adminOrdersQuery = z
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
 /** GET /api/admin/orders/:orderId */
-export type AdminOrderResponse = { order: OrderView };
+export type AdminOrderResponse = { order: OrderView; buyer: { name: string; email: string } };
 
 /**
  * POST /api/admin/orders/:orderId/refunds → 201 (200 when the same idempotencyKey returns the

@@ -3,7 +3,7 @@
 // provider's event the page reads the order again until it has landed.
 import { ChevronLeft, ExternalLink, FileDown, RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatLongDate } from '@shared/format';
 import { provinceName } from '@shared/provinces';
 import { Button, ButtonLink, buttonClass } from '@client/components/ui/Button';
@@ -14,7 +14,6 @@ import { Spinner } from '@client/components/ui/Spinner';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useAdminOrder } from './api';
-import type { BuyerState } from './components/OrdersList';
 import { OrderStatusBadge } from './components/OrderStatusBadge';
 import { OrderSummary } from './components/OrderSummary';
 import { RefundDialog, type RefundTarget } from './components/RefundDialog';
@@ -23,10 +22,9 @@ import { hasPendingRefund, isRefundable, paymentMethodLabel } from './labels';
 
 export default function AdminOrderPage() {
   const { orderId = '' } = useParams();
-  // The list hands over the buyer's name and address (the order itself does not carry them).
-  const buyer = (useLocation().state as BuyerState | null) ?? null;
   const query = useAdminOrder(orderId);
   const order = query.data?.order;
+  const buyer = query.data ? { buyerName: query.data.buyer.name, buyerEmail: query.data.buyer.email } : null;
   const [target, setTarget] = useState<RefundTarget | null>(null);
   const notFound = query.error?.status === 404;
   usePageTitle(order ? `Commande n° ${order.number}` : notFound ? 'Commande introuvable' : 'Commande');

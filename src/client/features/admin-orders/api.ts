@@ -48,7 +48,7 @@ export function useRefund(orderId: string) {
     mutationFn: (input) =>
       api<RefundResponse>(`/admin/orders/${encodeURIComponent(orderId)}/refunds`, { method: 'POST', body: JSON.stringify(input) }),
     onSuccess: (res) => {
-      client.setQueryData<AdminOrderResponse>(orderKey(orderId), { order: res.order });
+      client.setQueryData<AdminOrderResponse>(orderKey(orderId), (old) => (old ? { ...old, order: res.order } : old));
       void client.invalidateQueries({ queryKey: [...ordersKey, 'list'] });
     },
   });

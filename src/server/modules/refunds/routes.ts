@@ -15,7 +15,7 @@ export function adminOrderRoutes(refunds: RefundService) {
 
   app.get('/:orderId', async (c) => {
     readQuery(c, noQuery);
-    return c.json<AdminOrderResponse>({ order: await refunds.detail(c.req.param('orderId')) });
+    return c.json<AdminOrderResponse>(await refunds.detail(c.req.param('orderId')));
   });
 
   app.post('/:orderId/refunds', async (c) => {

@@ -58,9 +58,12 @@ export function createRefundService(deps: Pick<Deps, 'database' | 'logger' | 'no
       return { orders, total };
     },
 
-    async detail(orderId: string): Promise<OrderView> {
+    /** The order as its buyer sees it, and who the buyer is (as the order recorded them). */
+    async detail(orderId: string): Promise<{ order: OrderView; buyer: { name: string; email: string } }> {
       if (!isUuid(orderId)) throw new AppError('ORDER_NOT_FOUND');
-      return orderView(orderId);
+      const detail = await loadOrderDetail(db(), orderId);
+      if (!detail) throw new AppError('ORDER_NOT_FOUND');
+      return { order: toOrderView(detail), buyer: { name: detail.order.buyerName, email: detail.order.buyerEmail } };
     },
 
     /** 'created' false: the same idempotencyKey gave back the refund made before. */

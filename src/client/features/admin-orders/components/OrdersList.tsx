@@ -5,12 +5,9 @@ import { formatLongDate, formatPrice } from '@shared/format';
 import type { AdminOrderSummary } from '@shared/schemas/checkout';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
-export type BuyerState = { buyerName: string; buyerEmail: string };
-
 function OrderLink({ order, className }: { order: AdminOrderSummary; className?: string }) {
-  const state: BuyerState = { buyerName: order.buyerName, buyerEmail: order.buyerEmail };
   return (
-    <Link to={`/admin/commandes/${order.id}`} state={state} className={className}>
+    <Link to={`/admin/commandes/${order.id}`} className={className}>
       Commande n°&nbsp;{order.number}
     </Link>
   );
