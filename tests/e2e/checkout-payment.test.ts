@@ -74,7 +74,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await page.getByRole('heading', { name: "Choisissez d'abord une date" }).waitFor();
       expect(await page.getByRole('link', { name: 'Choisir une séance' }).getAttribute('href')).toBe(`/booking/${live.id}`);
       expect(await page.locator('h1').textContent()).toBe('Finalisez votre réservation');
-      expect(await page.locator('main').textContent()).toContain(`« ${live.title} »`);
+      expect(await page.locator('main').textContent()).toContain(`«\u00a0${live.title}\u00a0»`);
       // Bare page: no site navigation.
       expect(await page.getByRole('navigation').count()).toBe(0);
       expect(checkout.calls).toBe(0);
@@ -164,7 +164,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await expectToast(page, 'Paiement confirmé !');
       const main = (await page.locator('main').textContent()) ?? '';
       expect(main).toContain('Votre achat a été validé avec succès.');
-      expect(main).toContain('Visa •••• 4242');
+      expect(main).toContain('Visa\u00a0••••\u00a04242');
       expect(await page.getByRole('link', { name: 'Voir mes achats' }).getAttribute('href')).toBe('/mes-achats');
       expect(await page.getByRole('link', { name: "Explorer d'autres cours" }).getAttribute('href')).toBe('/cours');
       await expectNoAxeViolations(page, `payment result, success (${viewport})`);

@@ -72,9 +72,9 @@ describe('payment failure texts (spec §5)', () => {
 
 describe('payment method label', () => {
   it('names the brand and the last four, and a wallet as such', () => {
-    expect(paymentMethodLabel({ type: 'card', brand: 'visa', last4: '4242' })).toBe('Visa •••• 4242');
-    expect(paymentMethodLabel({ type: 'card', brand: 'amex', last4: '0005' })).toBe('American Express •••• 0005');
-    expect(paymentMethodLabel({ type: 'wallet', brand: 'visa', last4: '4242' })).toBe('Portefeuille — Visa •••• 4242');
+    expect(paymentMethodLabel({ type: 'card', brand: 'visa', last4: '4242' })).toBe('Visa\u00a0••••\u00a04242');
+    expect(paymentMethodLabel({ type: 'card', brand: 'amex', last4: '0005' })).toBe('American Express\u00a0••••\u00a00005');
+    expect(paymentMethodLabel({ type: 'wallet', brand: 'visa', last4: '4242' })).toBe('Portefeuille — Visa\u00a0••••\u00a04242');
     expect(paymentMethodLabel({ type: 'card', brand: null, last4: null })).toBe('Carte');
     expect(paymentMethodLabel(null)).toBeNull();
   });

@@ -115,7 +115,7 @@ export default function PaymentPage() {
       <header className="mb-6 mt-4">
         <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Finalisez votre réservation</h1>
         <p className="mt-2 text-lg text-muted">
-          {isCart ? `${items.length} ${items.length > 1 ? 'cours enregistrés' : 'cours enregistré'} en un seul paiement` : courseTitle ? `« ${courseTitle} »` : '\u00a0'}
+          {isCart ? `${items.length} ${items.length > 1 ? 'cours enregistrés' : 'cours enregistré'} en un seul paiement` : courseTitle ? `«\u00a0${courseTitle}\u00a0»` : '\u00a0'}
         </p>
       </header>
 
@@ -159,7 +159,7 @@ export default function PaymentPage() {
               </ul>
             </div>
           ) : null}
-          <div className="grid gap-6 md:grid-cols-2 md:items-start">
+          <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:items-start">
             <OrderSummary order={data.order} />
             <section aria-labelledby="payment-title" className="rounded-2xl bg-ink p-5 text-white shadow-lg sm:p-6">
               <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">

@@ -14,6 +14,7 @@ const BRANDS: Record<string, string> = {
 export function paymentMethodLabel(method: PaymentMethodView | null): string | null {
   if (!method) return null;
   const brand = method.brand ? (BRANDS[method.brand] ?? 'Carte') : 'Carte';
-  const card = method.last4 ? `${brand} •••• ${method.last4}` : brand;
+  // Non-breaking spaces: the last four never wrap away from the brand.
+  const card = method.last4 ? `${brand}\u00a0••••\u00a0${method.last4}` : brand;
   return method.type === 'wallet' ? `Portefeuille — ${card}` : card;
 }

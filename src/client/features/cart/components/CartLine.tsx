@@ -11,40 +11,39 @@ import { priceCents, type CartItem } from '../cart-item';
 export function CartLine({ item, onRemove }: { item: CartItem; onRemove: (item: CartItem) => void }) {
   const TypeIcon = item.is_live ? Radio : PlayCircle;
   return (
-    <li className="flex gap-4 rounded-2xl border border-line bg-white p-3 shadow-sm sm:p-4">
-      <Link to={`/cours/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start overflow-hidden rounded-xl">
-        <ResponsiveImage src={item.image_url} alt="" width={160} height={120} sizes="160px" className="aspect-[4/3] w-24 sm:w-40" />
+    // Phone: picture and text side by side, the actions on their own row; wider: the actions in a column at the end.
+    <li className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-4 gap-y-3 rounded-2xl border border-line bg-white p-3 shadow-sm sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:p-4">
+      <Link to={`/cours/${item.id}`} tabIndex={-1} aria-hidden="true" className="self-start overflow-hidden rounded-xl">
+        <ResponsiveImage src={item.image_url} alt="" width={160} height={120} sizes="160px" className="aspect-[4/3] w-full" />
       </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 space-y-1.5">
-          <h2 className="text-lg font-semibold leading-snug text-ink">
-            <Link to={`/cours/${item.id}`} className="hover:text-brand-800 hover:underline">
-              {item.title}
-            </Link>
-          </h2>
-          <p className="flex items-center gap-1.5 text-sm text-muted">
-            <TypeIcon aria-hidden="true" className="size-4 shrink-0" />
-            {COURSE_TYPE_LABELS[item.is_live ? 'live' : 'recorded']}
-          </p>
-          <p className="text-lg font-semibold text-brand-800">{formatPrice(priceCents(item))}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-stretch">
-          {item.is_live ? (
-            <ButtonLink to={`/booking/${item.id}`} size="sm" aria-label={`Réserver « ${item.title} »`}>
-              <CalendarCheck aria-hidden="true" className="size-4" />
-              Réserver
-            </ButtonLink>
-          ) : (
-            <ButtonLink to={`/payment/${item.id}`} size="sm" aria-label={`Payer « ${item.title} »`}>
-              <CreditCard aria-hidden="true" className="size-4" />
-              Payer
-            </ButtonLink>
-          )}
-          <Button variant="ghost" size="sm" onClick={() => onRemove(item)} aria-label={`Supprimer « ${item.title} » du panier`}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Supprimer
-          </Button>
-        </div>
+      <div className="min-w-0 space-y-1.5">
+        <h2 className="text-lg font-semibold leading-snug text-ink">
+          <Link to={`/cours/${item.id}`} className="hover:text-brand-800 hover:underline">
+            {item.title}
+          </Link>
+        </h2>
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <TypeIcon aria-hidden="true" className="size-4 shrink-0" />
+          {COURSE_TYPE_LABELS[item.is_live ? 'live' : 'recorded']}
+        </p>
+        <p className="text-lg font-semibold text-brand-800">{formatPrice(priceCents(item))}</p>
+      </div>
+      <div className="col-span-2 flex items-center justify-end gap-2 border-t border-line pt-3 sm:col-span-1 sm:flex-col sm:items-stretch sm:justify-start sm:border-0 sm:pt-0">
+        {item.is_live ? (
+          <ButtonLink to={`/booking/${item.id}`} size="sm" aria-label={`Réserver « ${item.title} »`}>
+            <CalendarCheck aria-hidden="true" className="size-4" />
+            Réserver
+          </ButtonLink>
+        ) : (
+          <ButtonLink to={`/payment/${item.id}`} size="sm" aria-label={`Payer « ${item.title} »`}>
+            <CreditCard aria-hidden="true" className="size-4" />
+            Payer
+          </ButtonLink>
+        )}
+        <Button variant="ghost" size="sm" onClick={() => onRemove(item)} aria-label={`Supprimer « ${item.title} » du panier`}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Supprimer
+        </Button>
       </div>
     </li>
   );

@@ -1,6 +1,5 @@
 // The cart's summary (spec §9): subtotal of the prices shown, taxes left to the next step, total
 // equal to the subtotal — then how to go on: recorded courses together, live ones one by one.
-import { CreditCard } from 'lucide-react';
 import { formatPrice } from '@shared/format';
 import { ButtonLink } from '@client/components/ui/Button';
 import { cartSubtotalCents, type CartItem } from '../cart-item';
@@ -29,15 +28,14 @@ export function CartSummary({ items }: { items: CartItem[] }) {
         </div>
       </dl>
       {recorded > 0 ? (
-        <ButtonLink to="/payment/cart" className="w-full px-4">
-          <CreditCard aria-hidden="true" className="size-5 shrink-0" />
+        <ButtonLink to="/payment/cart" className="h-auto! min-h-11 w-full px-4! py-2.5 text-center leading-tight">
           {recorded === 1 ? 'Payer le cours enregistré' : 'Payer tous les cours enregistrés'}
         </ButtonLink>
       ) : null}
       <ul className="space-y-2 text-sm text-muted">
         {recorded > 1 ? <li>Vos {recorded} vidéos pré-enregistrées peuvent être payées ensemble, en un seul paiement.</li> : null}
-        {live > 0 ? <li>Les cours en direct se réservent un par un : choisissez une séance avec « Réserver ».</li> : null}
-        <li>Les prix affichés sont indicatifs : le montant exact, taxes comprises, est calculé à l'étape du paiement.</li>
+        {live > 0 ? <li>Les cours en direct se réservent un par un : choisissez une séance avec « Réserver ».</li> : null}
+        <li>Les prix affichés sont indicatifs : le montant exact, taxes comprises, est calculé à l'étape du paiement.</li>
       </ul>
     </section>
   );

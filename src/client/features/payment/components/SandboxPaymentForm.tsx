@@ -2,7 +2,7 @@
 // spec orders the methods. The card is checked here before anything is sent (Luhn, expiry, CVC);
 // the processor's answer is then shown as it gives it. 'requires_action' opens the extra
 // confirmation step; an accepted payment goes to the result page, which waits for the server.
-import { CreditCard, Wallet } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { formatAmount, formatPrice } from '@shared/format';
 import type { OrderView, SandboxConfirmResponse } from '@shared/schemas/checkout';
@@ -102,12 +102,11 @@ export function SandboxPaymentForm({ order, payment, onAccepted }: SandboxPaymen
     <div className="space-y-5">
       <Button
         variant="secondary"
-        className="h-12 w-full border-white bg-white px-4 text-ink hover:bg-cream"
+        className="h-auto! min-h-12 w-full border-white bg-white px-3! py-2 leading-tight text-ink hover:bg-cream"
         loading={busy === 'wallet'}
         disabled={locked}
         onClick={() => void pay({ type: 'wallet' }, 'wallet')}
       >
-        <Wallet aria-hidden="true" className="size-5 shrink-0" />
         Payer avec le portefeuille (test)
       </Button>
 
