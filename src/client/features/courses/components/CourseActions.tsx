@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import type { CourseDetail } from '@shared/schemas/public';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import { Button } from '@client/components/ui/Button';
-import { addCourseToCart } from '@client/features/cart/add-to-cart';
 
 export function CourseActions({ course }: { course: CourseDetail }) {
   const { status, user } = useAuth();
@@ -13,9 +12,14 @@ export function CourseActions({ course }: { course: CourseDetail }) {
   const navigate = useNavigate();
   const hasSeats = course.sessions.some((s) => s.seatsLeft > 0);
 
-  const addToCart = () => (user ? addCourseToCart(course, () => navigate('/panier')) : authDialog.open('login'));
+  // The cart's code loads on the first press: it stays out of this public page's first load.
+  const addToCart = async () => {
+    if (!user) return authDialog.open('login');
+    const { addCourseToCart } = await import('@client/features/cart/add-to-cart');
+    addCourseToCart(course, () => navigate('/panier'));
+  };
   const cartButton = (variant: 'primary' | 'secondary') => (
-    <Button size="lg" variant={variant} className="w-full" disabled={status === 'loading'} onClick={addToCart}>
+    <Button size="lg" variant={variant} className="w-full" disabled={status === 'loading'} onClick={() => void addToCart()}>
       <ShoppingCart aria-hidden="true" className="size-5" />
       Ajouter au panier
     </Button>
