@@ -3,8 +3,6 @@ import { lazy, Suspense } from 'react';
 import { Bell, ShoppingBag, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '@client/components/ui/Button';
-import { CartCountBadge, cartLinkLabel } from '@client/features/cart/components/CartCountBadge';
-import { useCartCount } from '@client/features/cart/cart-store';
 import { useAuth, useAuthDialog } from '../auth';
 import { BackButton } from './BackButton';
 import { Logo } from './Logo';
@@ -12,12 +10,13 @@ import { DesktopNav } from './MainNav';
 
 // The avatar menu uses Radix DropdownMenu: loaded only for signed-in users.
 const UserMenu = lazy(() => import('./UserMenu'));
+// The cart link with its count (the cart store) likewise.
+const HeaderCartLink = lazy(() => import('@client/features/cart/components/HeaderCartLink'));
 
 export function Header() {
   const { pathname } = useLocation();
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
-  const cartCount = useCartCount();
   const isHome = pathname === '/';
 
   return (
@@ -31,10 +30,15 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {status === 'signed-in' && user ? (
             <>
-              <IconLink to="/panier" label={cartLinkLabel(cartCount)}>
-                <ShoppingBag aria-hidden="true" className="size-5" />
-                <CartCountBadge count={cartCount} />
-              </IconLink>
+              <Suspense
+                fallback={
+                  <IconLink to="/panier" label="Panier">
+                    <ShoppingBag aria-hidden="true" className="size-5" />
+                  </IconLink>
+                }
+              >
+                <HeaderCartLink as={IconLink} icon={<ShoppingBag aria-hidden="true" className="size-5" />} />
+              </Suspense>
               <IconLink to="/notifications" label="Notifications">
                 <Bell aria-hidden="true" className="size-5" />
               </IconLink>
