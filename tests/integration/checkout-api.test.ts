@@ -167,6 +167,16 @@ describe('POST /api/checkout', () => {
     expect((await checkout(t, other.cookie, { items: [{ courseId: course.bread }] })).status).toBe(201);
   });
 
+  it('refuses a free course (409 COURSE_FREE): it is open to all, with nothing to pay or receipt', async () => {
+    const free = (await createCourse(t.db, { title: 'Premiers pas', isLive: false, priceCents: 0 })).id;
+    const user = await buyer();
+    const res = await checkout(t, user.cookie, { items: [{ courseId: course.bread }, { courseId: free }] });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'COURSE_FREE', fields: { 'items.1.courseId': 'Cours gratuit.' } });
+    expect(res.body.error!.message).toContain('Premiers pas');
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+  });
+
   it('refuses a draft, archived or unknown course (409 COURSE_UNAVAILABLE) and a course twice (400)', async () => {
     const user = await buyer();
     for (const courseId of [course.draft, course.archived, '00000000-0000-4000-8000-000000000000']) {

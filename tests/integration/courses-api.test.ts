@@ -146,9 +146,9 @@ describe('GET /api/courses/:id', () => {
     expect(body.course).toMatchObject({ isPremium: true, unlocked: false });
     const service = courseService(t.deps);
     const buyer = (await t.db.query.purchases.findFirst())!.userId;
-    expect((await service.detail(ids.premium!, { userId: buyer, role: 'learner', isSubscriber: false })).unlocked).toBe(true);
-    expect((await service.detail(ids.premium!, { userId: 'someone-else', role: 'learner', isSubscriber: false })).unlocked).toBe(false);
-    expect((await service.detail(ids.premium!, { userId: 'someone-else', role: 'learner', isSubscriber: true })).unlocked).toBe(true);
+    expect(await service.detail(ids.premium!, { userId: buyer, role: 'learner', isSubscriber: false })).toMatchObject({ unlocked: true, purchased: true });
+    expect(await service.detail(ids.premium!, { userId: 'someone-else', role: 'learner', isSubscriber: false })).toMatchObject({ unlocked: false, purchased: false });
+    expect(await service.detail(ids.premium!, { userId: 'someone-else', role: 'learner', isSubscriber: true })).toMatchObject({ unlocked: true, purchased: false });
   });
 
   it.each([

@@ -87,6 +87,8 @@ export type CourseDetail = CourseSummary & {
   sessions: SessionSummary[];
   /** False when the viewer must see the 'Contenu Exclusif pour Abonnés' panel. */
   unlocked: boolean;
+  /** The viewer bought it (a succeeded purchase): nothing to add to the cart. */
+  purchased: boolean;
 };
 
 export type RecipeSummary = {

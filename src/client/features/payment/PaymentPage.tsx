@@ -28,7 +28,7 @@ const StripePaymentForm = lazy(() => import('./components/StripePaymentForm'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Codes shown on the page with a way out; any other failure to start is the spec's toast. */
-const SHOWN_ON_PAGE = new Set(['PROVINCE_REQUIRED', 'SESSION_REQUIRED', 'SESSION_UNAVAILABLE', 'COURSE_UNAVAILABLE', 'ALREADY_PURCHASED']);
+const SHOWN_ON_PAGE = new Set(['PROVINCE_REQUIRED', 'SESSION_REQUIRED', 'SESSION_UNAVAILABLE', 'COURSE_UNAVAILABLE', 'ALREADY_PURCHASED', 'COURSE_FREE']);
 
 type Items = CheckoutInput['items'];
 
@@ -136,8 +136,8 @@ export default function PaymentPage() {
             {isCart ? 'Retour au panier' : 'Voir les cours'}
           </ButtonLink>
         </CheckoutProblem>
-      ) : error?.code === 'ALREADY_PURCHASED' ? (
-        <CheckoutProblem title="Déjà acheté" message={error.message}>
+      ) : error?.code === 'ALREADY_PURCHASED' || error?.code === 'COURSE_FREE' ? (
+        <CheckoutProblem title={error.code === 'COURSE_FREE' ? 'Cours gratuit' : 'Déjà acheté'} message={error.message}>
           <ButtonLink to={`/cours/${namedCourseIds(error.fields, items)[0]}`}>Voir le cours</ButtonLink>
           {namedCourseIds(error.fields, items).some((id) => cart.some((i) => i.id === id)) ? (
             <Button variant="secondary" onClick={() => removeAndLeave(namedCourseIds(error.fields, items))}>

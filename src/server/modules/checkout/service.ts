@@ -60,6 +60,10 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         throw new AppError('COURSE_UNAVAILABLE', undefined, { [field]: "Ce cours n'est plus offert." });
       }
       if (owned.has(course.id)) throw new AppError('ALREADY_PURCHASED', `Vous avez déjà acheté le cours « ${course.title} ».`, { [field]: 'Déjà acheté.' });
+      // A free course is open without an order: nothing to pay, nothing to receipt.
+      if (course.priceCents === 0) {
+        throw new AppError('COURSE_FREE', `Le cours « ${course.title} » est gratuit : il est ouvert à tous, sans achat.`, { [field]: 'Cours gratuit.' });
+      }
       if (!course.isLive) {
         return { courseId: course.id, sessionId: null, kind: 'recorded_course', description: course.title, amountCents: course.priceCents };
       }

@@ -81,6 +81,7 @@ export function courseService(deps: Pick<Deps, 'database' | 'now'>) {
           }),
         ),
         unlocked: canViewCourseDetail(course, viewer, purchased),
+        purchased,
       };
     },
 

@@ -1,10 +1,10 @@
 // Reserve (live) or add to cart (both formats). Both need an account (spec §5): a visitor gets the
-// sign-in dialog instead.
-import { CalendarCheck, ShoppingCart } from 'lucide-react';
+// sign-in dialog instead. A course already bought, or free, has nothing to add to the cart.
+import { CalendarCheck, CircleCheck, ShoppingCart } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { CourseDetail } from '@shared/schemas/public';
 import { useAuth, useAuthDialog } from '@client/app/auth';
-import { Button } from '@client/components/ui/Button';
+import { Button, ButtonLink } from '@client/components/ui/Button';
 
 export function CourseActions({ course }: { course: CourseDetail }) {
   const { status, user } = useAuth();
@@ -18,12 +18,14 @@ export function CourseActions({ course }: { course: CourseDetail }) {
     const { addCourseToCart } = await import('@client/features/cart/add-to-cart');
     addCourseToCart(course, () => navigate('/panier'));
   };
-  const cartButton = (variant: 'primary' | 'secondary') => (
-    <Button size="lg" variant={variant} className="w-full" disabled={status === 'loading'} onClick={() => void addToCart()}>
-      <ShoppingCart aria-hidden="true" className="size-5" />
-      Ajouter au panier
-    </Button>
-  );
+  const canBuy = !course.purchased && course.priceCents > 0;
+  const cartButton = (variant: 'primary' | 'secondary') =>
+    canBuy ? (
+      <Button size="lg" variant={variant} className="w-full" disabled={status === 'loading'} onClick={() => void addToCart()}>
+        <ShoppingCart aria-hidden="true" className="size-5" />
+        Ajouter au panier
+      </Button>
+    ) : null;
 
   if (course.isLive) {
     return (
@@ -47,5 +49,21 @@ export function CourseActions({ course }: { course: CourseDetail }) {
     );
   }
 
+  if (course.purchased) {
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="flex items-center justify-center gap-2 font-medium text-emerald-800">
+          <CircleCheck aria-hidden="true" className="size-5" />
+          Vous avez acheté ce cours.
+        </p>
+        <ButtonLink to="/mes-achats" size="lg" variant="secondary" className="w-full">
+          Voir mes achats
+        </ButtonLink>
+      </div>
+    );
+  }
+  if (course.priceCents === 0) {
+    return <p className="text-center font-medium text-ink">Cours gratuit : ouvert à tous, sans achat.</p>;
+  }
   return cartButton('primary');
 }
