@@ -64,7 +64,7 @@ export const routes: AppRoute[] = [
     element: <BareLayout />,
     children: [
       signedIn([
-        { path: 'payment/subscription', lazy: page(() => import('../features/coming/PaymentPage')) },
+        { path: 'payment/subscription', lazy: page(() => import('../features/coming/SubscriptionPaymentPage')) },
         { path: 'payment/:courseId', lazy: page(() => import('../features/payment/PaymentPage')) },
       ]),
       { path: 'payment-result', lazy: page(() => import('../features/payment/PaymentResultPage')) },

@@ -265,7 +265,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/admin/commandes', module: 'features/admin-orders/AdminOrdersPage.tsx', title: 'Commandes' },
   { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
   { path: '/mon-profil-chef', module: 'features/coming/OwnChefProfilePage.tsx', title: 'Mon profil de chef' },
-  { path: '/payment/subscription', module: 'features/coming/PaymentPage.tsx', title: 'Paiement' },
+  { path: '/payment/subscription', module: 'features/coming/SubscriptionPaymentPage.tsx', title: "Paiement de l'abonnement" },
   { path: '/payment/:id', module: 'features/payment/PaymentPage.tsx', title: 'Finalisez votre réservation' },
   { path: '/payment-result', module: 'features/payment/PaymentResultPage.tsx', title: 'Résultat du paiement' },
 ];
