@@ -80,6 +80,32 @@ describe('delivery over HTTP', () => {
     expect(await eventRow(eventId)).toMatchObject({ attempts: 1, deliveredAt: new Date(clock), nextAttemptAt: null, lastError: null });
   });
 
+  it("reaches a server on a port fetch() calls unsafe (PORT=6666 must work as well as 3000)", async () => {
+    // The same endpoint, forwarded from one of the Fetch standard's blocked ports (6665–6669).
+    let relay: ServerType | null = null;
+    for (const port of [6665, 6666, 6667, 6668, 6669]) {
+      const candidate = serve({ port, hostname: '127.0.0.1', fetch: (req) => fetch(new Request(url, req)) });
+      const ok = await new Promise<boolean>((resolve) => {
+        candidate.once('listening', () => resolve(true));
+        candidate.once('error', () => resolve(false));
+      });
+      if (ok) {
+        relay = candidate;
+        break;
+      }
+    }
+    if (!relay) throw new Error('ports 6665–6669 all taken on this machine');
+    try {
+      const { eventId } = await paidAtProcessor();
+      received.length = 0;
+      await worker({ url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}${WEBHOOK}` }).deliverDue();
+      expect(received).toHaveLength(1);
+      expect(await eventRow(eventId)).toMatchObject({ attempts: 1, deliveredAt: new Date(clock), lastError: null });
+    } finally {
+      await new Promise((resolve) => relay!.close(resolve));
+    }
+  });
+
   it('retries a failing endpoint after 2 s, then 4 s, and the order is paid once it answers', async () => {
     const { user, order, eventId } = await paidAtProcessor();
     failures = 2;

@@ -5,6 +5,8 @@
 // Started by index.ts (never by createApp: no I/O there) and stopped on shutdown. Tests call
 // deliverDue() themselves, with their own `send` (the test app's request) and, to play the
 // webhook's worst cases, duplicates and reversed order.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Deps } from '../../../deps';
 import { signStripePayload } from '../stripe-events';
 import * as repo from './repository';
@@ -59,17 +61,29 @@ export function backoffDelay(attempts: number, baseDelayMs: number, maxDelayMs: 
   return Math.min(baseDelayMs * 2 ** Math.max(0, attempts - 1), maxDelayMs);
 }
 
-function fetchSender(timeoutMs: number): SendWebhook {
-  return async ({ url, headers, body }) => {
-    const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    await res.arrayBuffer().catch(() => undefined);
-    return { status: res.status };
-  };
+/**
+ * node:http rather than fetch: fetch refuses the ports the Fetch standard calls unsafe (6000, 4190…),
+ * and the sandbox must reach this server on whatever PORT it was given.
+ */
+function httpSender(timeoutMs: number): SendWebhook {
+  return ({ url, headers, body }) =>
+    new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: timeoutMs }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end(body);
+    });
 }
 
 export function createSandboxDelivery(deps: Pick<Deps, 'database' | 'logger' | 'now'>, options: DeliveryOptions) {
   const o = { ...DELIVERY_DEFAULTS, ...options };
-  const defaultSend = options.send ?? fetchSender(o.timeoutMs);
+  const defaultSend = options.send ?? httpSender(o.timeoutMs);
   const db = () => deps.database.db;
 
   function request(payload: unknown): WebhookRequest {
