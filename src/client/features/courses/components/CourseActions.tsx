@@ -63,7 +63,7 @@ export function CourseActions({ course }: { course: CourseDetail }) {
     );
   }
   if (course.priceCents === 0) {
-    return <p className="text-center font-medium text-ink">Cours gratuit : ouvert à tous, sans achat.</p>;
+    return <p className="text-center font-medium text-ink">Ouvert à tous, sans achat.</p>;
   }
   return cartButton('primary');
 }
