@@ -6,14 +6,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@shared/errors';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+import { callApi } from './api';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { type Account, createAccount, signInByApi, signInFromHeader, signOutFromMenu } from './session';
+import { baseURL, dismissToasts, expectToast, visit } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let files: string;
 
 /** A GIF of a few dozen bytes whose header declares width × height pixels (a decompression bomb). */
@@ -32,8 +33,9 @@ function gifDeclaring(width: number, height: number): Buffer {
 
 const picture = (name: string) => path.join(files, name);
 
+useBrowser();
+
 beforeAll(async () => {
-  browser = await launchBrowser();
   files = await mkdtemp(path.join(os.tmpdir(), 'toque-avatar-'));
   const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 120, b: 200 } } })
     .png()
@@ -48,65 +50,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   if (files) await rm(files, { recursive: true, force: true });
 });
 
-type Person = { name: string; email: string; password: string };
-
-let people = 0;
-function newPerson(label: string): Person {
-  people += 1;
-  return {
-    name: 'Juliette Tremblay',
-    email: `compte-${label}-${Date.now()}-${people}@example.com`,
-    password: 'Tarte-au-sucre-2026',
-  };
-}
-
-/** Calls the API from the page, as the page's own scripts do (same origin, session cookie). */
-async function callApi(page: Page, method: string, apiPath: string, body?: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const res = await fetch(`/api${apiPath}`, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { method, apiPath, body },
-  );
-}
-
-async function signUpAndIn(page: Page, person: Person) {
-  await page.goto(`${baseURL}/faq`, { waitUntil: 'networkidle' });
-  expect(await callApi(page, 'POST', '/auth/sign-up/email', { name: person.name, email: person.email, password: person.password })).toBe(200);
-  expect(await callApi(page, 'POST', '/auth/sign-in/email', { email: person.email, password: person.password })).toBe(200);
-}
-
 async function openAccount(page: Page) {
-  await page.goto(`${baseURL}/account`, { waitUntil: 'networkidle' });
+  await visit(page, '/account');
   await page.getByRole('heading', { level: 1, name: 'Mon Compte' }).waitFor();
   await page.getByLabel('Nom complet').waitFor();
-}
-
-const toast = (page: Page) => page.locator('[data-sonner-toast]').first();
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect.poll(() => toast(page).textContent()).toContain(title);
-  if (description) expect(await toast(page).textContent()).toContain(description);
-}
-
-/** Closes the toast on screen, so the next one is not mistaken for it. */
-async function dismissToasts(page: Page) {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-sonner-toast] button[data-close-button]').forEach((b) => b.click()));
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' }).catch(() => undefined);
-}
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
 async function choosePicture(page: Page, file: string) {
@@ -117,19 +67,16 @@ async function choosePicture(page: Page, file: string) {
 /** The avatar button of the header (the avatar menu's trigger). */
 const headerAvatar = (page: Page) => page.getByRole('banner').getByRole('button', { name: /compte/i });
 
-for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+for (const viewport of viewports) {
   describe(`Mon Compte at ${viewport} width`, () => {
     let page: Page;
-    let person: Person;
+    let person: Account;
+    usePage(viewport, (opened) => (page = opened));
 
     beforeAll(async () => {
-      page = await newPage(browser, viewport);
-      person = newPerson(viewport);
-      await signUpAndIn(page, person);
-    });
-
-    afterAll(async () => {
-      await page?.context().close();
+      await visit(page, '/faq');
+      person = await createAccount(`compte-${viewport}`, 'Juliette Tremblay', 'Tarte-au-sucre-2026');
+      await signInByApi(page, person);
     });
 
     it('shows the profile: name, read-only e-mail, empty phone and address, the province list', async () => {
@@ -280,18 +227,10 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       // Still signed in here (the server renewed this session). Signed out, the old password no longer
       // opens the account; the new one does, through the sign-in dialog.
       await openAccount(page);
-      await headerAvatar(page).click();
-      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-      const signIn = page.getByRole('banner').getByRole('button', { name: /^Connexion/ });
-      await signIn.waitFor();
-      expect(await callApi(page, 'POST', '/auth/sign-in/email', { email: person.email, password: person.password })).toBe(401);
+      await signOutFromMenu(page);
+      expect((await callApi(page, 'POST', '/auth/sign-in/email', { email: person.email, password: person.password })).status).toBe(401);
 
-      await signIn.click();
-      const dialog = page.getByRole('dialog', { name: 'Bienvenue !' });
-      await dialog.getByLabel('Adresse courriel').fill(person.email);
-      await dialog.getByLabel('Mot de passe', { exact: true }).fill(newPassword);
-      await dialog.getByRole('button', { name: 'Se connecter' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await signInFromHeader(page, person.email, newPassword);
       person.password = newPassword;
       await openAccount(page);
       expect(await page.getByLabel('Nom complet').inputValue()).toBe(person.name);

@@ -2,54 +2,26 @@
 // login dialog and comes back after signing in; a signed-in non-subscriber is sent to the offer;
 // anyone but the admin is sent home from the admin pages. The server refuses the data on its own
 // (integration tests); these check what the screen does.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  authDialog,
-  avatarButton,
-  createAccount,
-  DEMO,
-  fillSignIn,
-  open,
-  pathOf,
-  signInFromHeader,
-  uniqueEmail,
-} from './auth-helpers';
-import { launchBrowser, newPage, pageErrors } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, pageErrors, useBrowser, usePage } from './browser';
+import { authDialog, avatarButton, createAccount, DEMO, fillSignIn, openAvatarMenu, signInFromHeader, signOutFromMenu } from './session';
+import { baseURL, open, pathOf, visit } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+useBrowser();
 
 /** Goes to `path` and returns where the guard left the page once the app has settled. */
 async function land(page: Page, path: string): Promise<string> {
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
-  await page.locator('h1').first().waitFor({ state: 'visible' });
+  await open(page, path);
   return pathOf(page);
 }
 
 describe('guards', () => {
   let page: Page;
-
-  beforeAll(async () => {
-    page = await newPage(browser, 'desktop');
-  });
-
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  usePage('desktop', (opened) => (page = opened));
 
   it('a visitor on /account goes home with the dialog open, and is back on /account once signed in', async () => {
-    const email = uniqueEmail('garde');
-    const password = 'Sirop-Erable-Chaud-9';
-    await createAccount(baseURL, 'Justin Garde', email, password);
+    const { email, password } = await createAccount('garde', 'Justin Garde', 'Sirop-Erable-Chaud-9');
 
     expect(await land(page, '/account?onglet=profil')).toBe('/');
     const dialog = authDialog(page);
@@ -76,42 +48,35 @@ describe('guards', () => {
   });
 
   it('the demo learner is sent home from /admin; the subscriber reaches /abonne; the admin reaches /admin', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-CA' });
-    const learner = await context.newPage();
-    await open(learner, baseURL, '/');
+    const learner = await newPage('desktop');
+    await open(learner, '/');
     await signInFromHeader(learner, DEMO.learner.email, DEMO.learner.password);
-    await learner.goto(`${baseURL}/admin`, { waitUntil: 'networkidle' });
+    await visit(learner, '/admin');
     await learner.waitForURL(`${baseURL}/`);
-    await context.close();
+    await learner.context().close();
 
-    const subscriberContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-CA' });
-    const subscriber = await subscriberContext.newPage();
-    await open(subscriber, baseURL, '/');
+    const subscriber = await newPage('desktop');
+    await open(subscriber, '/');
     await signInFromHeader(subscriber, DEMO.subscriber.email, DEMO.subscriber.password);
     expect(await land(subscriber, '/abonne')).toBe('/abonne');
-    await avatarButton(subscriber).click();
-    await subscriber.getByRole('menuitem', { name: 'Espace Abonné' }).waitFor();
-    await subscriberContext.close();
+    await (await openAvatarMenu(subscriber)).getByRole('menuitem', { name: 'Espace Abonné' }).waitFor();
+    await subscriber.context().close();
 
-    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-CA' });
-    const admin = await adminContext.newPage();
-    await open(admin, baseURL, '/');
+    const admin = await newPage('desktop');
+    await open(admin, '/');
     await signInFromHeader(admin, DEMO.admin.email, DEMO.admin.password);
     expect(await land(admin, '/admin')).toBe('/admin');
     expect(await land(admin, '/mon-profil-chef')).toBe('/mon-profil-chef');
     // The admin's avatar is the fixed chef image, with the admin's items in the menu.
     expect(await avatarButton(admin).locator('img').getAttribute('src')).toMatch(/chef-avatar|^data:image\/svg\+xml/);
-    await avatarButton(admin).click();
-    const items = await admin.getByRole('menuitem').allTextContents();
+    const items = await (await openAvatarMenu(admin)).getByRole('menuitem').allTextContents();
     expect(items).toEqual(expect.arrayContaining(['Tableau de Bord Admin', 'Mon profil de chef', 'Se déconnecter']));
-    await adminContext.close();
+    await admin.context().close();
   });
 
   it('signing out on a signed-in page goes home without asking to sign in again', async () => {
     expect(await land(page, '/account')).toBe('/account');
-    await avatarButton(page).click();
-    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-    await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+    await signOutFromMenu(page);
     expect(pathOf(page)).toBe('/');
     await page.waitForTimeout(500);
     expect(await authDialog(page).count()).toBe(0);

@@ -1,23 +1,17 @@
 // Identity-provider sign-in in the browser: 'Continuer avec Toque ID' in the sign-in dialog, the
 // local OpenID provider's login page (global-setup.ts starts it), and back on the page the person
 // was on, signed in. An address that already has a password account is refused in French.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { avatarButton, DEMO, expectToast, open, openDialogFromHeader, pathOf, uniqueEmail, authDialog } from './auth-helpers';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { authDialog, avatarButton, DEMO, openAvatarMenu, openDialogFromHeader, uniqueEmail } from './session';
+import { baseURL, expectToast, open, pathOf } from './site';
 
-const baseURL = inject('baseURL');
 const issuer = inject('oidcIssuer');
 /** OIDC_NAME given to the server by global-setup.ts. */
 const PROVIDER_NAME = 'Toque ID';
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useBrowser();
 
 /** SHOTS_DIR set: screenshots of each step, for a person to look at. */
 async function shot(page: Page, name: string) {
@@ -38,32 +32,23 @@ async function throughProvider(page: Page, email: string, name: string, label: s
   await page.waitForURL((url) => url.origin === baseURL, { waitUntil: 'networkidle' });
 }
 
-for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+for (const viewport of viewports) {
   describe(`identity-provider sign-in at ${viewport} width`, () => {
     let page: Page;
-
-    beforeAll(async () => {
-      page = await newPage(browser, viewport);
-    });
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    usePage(viewport, (opened) => (page = opened));
 
     it('shows the provider in the dialog, signs a new person in there, and comes back signed in where they were', async () => {
       const email = uniqueEmail(`oidc-${viewport}`);
       const name = 'Olivier Ouellet';
-      await open(page, baseURL, '/recettes');
+      await open(page, '/recettes');
       const dialog = await openDialogFromHeader(page);
-      const violations = await axeViolations(page);
-      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      await expectNoAxeViolations(page, `the sign-in dialog with the provider (${viewport})`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
       await throughProvider(page, email, name, `oidc-${viewport}`);
       expect(pathOf(page)).toBe('/recettes');
-      await avatarButton(page).click();
-      const menu = page.getByRole('menu');
-      await menu.waitFor();
+      const menu = await openAvatarMenu(page);
       expect(await menu.textContent()).toContain(name);
       expect(await menu.textContent()).toContain(email);
       await shot(page, `oidc-${viewport}-signed-in`);
@@ -80,10 +65,10 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
 
     it('refuses an identity whose address already has a password account: French message, still signed out', async () => {
-      const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'fr-CA' });
-      const visitor = await context.newPage();
+      const visitor = await newPage(viewport);
+      const context = visitor.context();
       try {
-        await open(visitor, baseURL, '/');
+        await open(visitor, '/');
         await throughProvider(visitor, DEMO.learner.email, 'Imposteur', `oidc-${viewport}-refused`);
         await authDialog(visitor).waitFor();
         await expectToast(visitor, 'Un compte Toque existe déjà avec cette adresse courriel.');

@@ -1,37 +1,14 @@
 // Forgotten password in the browser: the dialog's request, the e-mail received by the real SMTP
 // server, the link followed, a new password chosen, then a sign-in with it. And what the reset page
 // does with a missing, unknown or used token.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  authDialog,
-  avatarButton,
-  createAccount,
-  expectToast,
-  fillSignIn,
-  open,
-  openDialogFromHeader,
-  pathOf,
-  uniqueEmail,
-} from './auth-helpers';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
 import { linkIn, waitForMail } from './mailbox';
+import { authDialog, avatarButton, createAccount, fillSignIn, openDialogFromHeader, signOutFromMenu } from './session';
+import { baseURL, expectToast, open, pathOf } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
+useBrowser();
 
 async function choosePassword(page: Page, password: string, confirmation = password) {
   await page.getByLabel('Nouveau mot de passe').fill(password);
@@ -41,22 +18,13 @@ async function choosePassword(page: Page, password: string, confirmation = passw
 
 describe('password reset', () => {
   let page: Page;
-
-  beforeAll(async () => {
-    page = await newPage(browser, 'desktop');
-  });
-
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  usePage('desktop', (opened) => (page = opened));
 
   it('forgot password → e-mail received by the SMTP server → link → new password → signed in with it', async () => {
-    const email = uniqueEmail('oubli');
-    const oldPassword = 'Pouding-Chomeur-31';
+    const { email, password: oldPassword } = await createAccount('oubli', 'Aline Oubli', 'Pouding-Chomeur-31');
     const newPassword = 'Grands-Peres-Sirop-64';
-    await createAccount(baseURL, 'Aline Oubli', email, oldPassword);
 
-    await open(page, baseURL, '/');
+    await open(page, '/');
     const login = await openDialogFromHeader(page);
     await login.getByLabel('Adresse courriel').fill(email);
     await login.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
@@ -69,7 +37,7 @@ describe('password reset', () => {
 
     const mail = await waitForMail(email, { subject: /^Réinitialisation/ });
     const link = linkIn(mail, `${baseURL}/update-password?token=`);
-    await open(page, baseURL, link.slice(baseURL.length));
+    await open(page, link.slice(baseURL.length));
     expect(await page.locator('h1').textContent()).toBe('Nouveau mot de passe');
     // The token leaves the address bar (kept in the history entry).
     await expect.poll(() => page.url()).toBe(`${baseURL}/update-password`);
@@ -99,25 +67,23 @@ describe('password reset', () => {
     expect(await avatarButton(page).getAttribute('aria-label')).toBe('Menu du compte de Aline Oubli');
 
     // The link was single-use.
-    await avatarButton(page).click();
-    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-    await page.getByRole('button', { name: /^Connexion/ }).waitFor();
-    await open(page, baseURL, link.slice(baseURL.length));
+    await signOutFromMenu(page);
+    await open(page, link.slice(baseURL.length));
     await choosePassword(page, 'Encore-Un-Autre-Essai-5');
     await page.getByRole('heading', { name: 'Lien invalide ou expiré' }).waitFor();
     await expectToast(page, 'Impossible de mettre à jour le mot de passe: Lien invalide ou expiré');
     expect(pageErrors(page)).toEqual([]);
   });
 
-  for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+  for (const viewport of viewports) {
     it(`without a token, or with one the server does not know: 'Lien invalide ou expiré' (${viewport})`, async () => {
-      const other = await newPage(browser, viewport);
-      await open(other, baseURL, '/update-password');
+      const other = await newPage(viewport);
+      await open(other, '/update-password');
       expect(await other.locator('h1').textContent()).toBe('Lien invalide ou expiré');
       expect(await other.locator('input').count()).toBe(0);
       await expectNoAxeViolations(other, `/update-password without a token (${viewport})`);
 
-      await open(other, baseURL, '/update-password?token=inconnu123');
+      await open(other, '/update-password?token=inconnu123');
       await choosePassword(other, 'Creton-Maison-2026');
       await other.getByRole('heading', { name: 'Lien invalide ou expiré' }).waitFor();
       await expectToast(other, 'Erreur');

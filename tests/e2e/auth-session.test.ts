@@ -1,64 +1,42 @@
 // Accounts in the browser: sign up (signed in at once), sign out, sign in again; the session cookie
 // as Chromium keeps it; failures that keep the dialog open with a French message; the dialog's
 // views, loading state and accessibility; an identity-provider failure coming back in the URL.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
 import {
   authDialog,
   avatarButton,
   DEMO,
-  expectToast,
   fillSignIn,
-  open,
+  openAvatarMenu,
   openDialogFromHeader,
-  pathOf,
+  signInButton,
   signInFromHeader,
+  signOutFromMenu,
   signUpFromHeader,
   uniqueEmail,
-} from './auth-helpers';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+} from './session';
+import { baseURL, expectToast, open, pathOf, visit } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
+useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+for (const viewport of viewports) {
   describe(`accounts at ${viewport} width`, () => {
     let page: Page;
-
-    beforeAll(async () => {
-      page = await newPage(browser, viewport);
-    });
-
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    usePage(viewport, (opened) => (page = opened));
 
     it('sign up → signed in → sign out → sign in, with a session cookie Chromium keeps', async () => {
       const email = uniqueEmail(`inscription-${viewport}`);
       const password = 'Tourtiere-Du-Lac-42';
       const name = 'Rosalie Tremblay';
-      await open(page, baseURL, '/recettes');
+      await open(page, '/recettes');
 
       const dialog = await signUpFromHeader(page, name, email, password);
       await dialog.waitFor({ state: 'detached' });
       // Signed in where the person was, the menu saying who.
       expect(pathOf(page)).toBe('/recettes');
-      await avatarButton(page).click();
-      const menu = page.getByRole('menu');
-      await menu.waitFor();
+      const menu = await openAvatarMenu(page);
       expect(await menu.textContent()).toContain(name);
       expect(await menu.textContent()).toContain(email);
       expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
@@ -81,7 +59,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await avatarButton(page).click();
       await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
       await expectToast(page, 'Déconnexion');
-      await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+      await signInButton(page).waitFor();
       expect(pathOf(page)).toBe('/');
       expect((await page.context().cookies()).some((c) => c.name.endsWith('toque.session_token'))).toBe(false);
       // The server agrees: no one is signed in.
@@ -89,14 +67,12 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
       await signInFromHeader(page, email, password);
       expect(await avatarButton(page).getAttribute('aria-label')).toBe(`Menu du compte de ${name}`);
-      await avatarButton(page).click();
-      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-      await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+      await signOutFromMenu(page);
       expect(pageErrors(page)).toEqual([]);
     });
 
     it('a wrong password keeps the dialog open with a French error, and the toast of the catalogue', async () => {
-      await open(page, baseURL, '/');
+      await open(page, '/');
       const dialog = await openDialogFromHeader(page);
       await fillSignIn(dialog, DEMO.learner.email, 'pas-le-bon-mot-de-passe');
       await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Adresse courriel ou mot de passe incorrect.');
@@ -111,13 +87,11 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await dialog.waitFor({ state: 'detached' });
       // The button that opened the dialog is gone (now the avatar menu): focus lands on the content.
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('contenu');
-      await avatarButton(page).click();
-      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-      await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+      await signOutFromMenu(page);
     });
 
     it('a sign-up that cannot sign in says so without telling whether the address has an account', async () => {
-      await open(page, baseURL, '/');
+      await open(page, '/');
       const dialog = await signUpFromHeader(page, 'Quelqu’un', DEMO.learner.email, 'Autre-Mot-De-Passe-77');
       const alert = dialog.getByRole('alert');
       await expect.poll(() => alert.textContent()).toContain("Nous n'avons pas pu créer de compte avec ces informations.");
@@ -132,7 +106,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
 
     it('the form checks what it can before sending, in French', async () => {
-      await open(page, baseURL, '/');
+      await open(page, '/');
       const login = await openDialogFromHeader(page);
       await login.getByRole('button', { name: "S'inscrire" }).click();
       const dialog = authDialog(page, 'Rejoignez-nous !');
@@ -150,7 +124,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
 
     it('the three views: titles, subtitles, links, axe; closing returns to login after 300 ms', async () => {
-      await open(page, baseURL, '/');
+      await open(page, '/');
       const login = await openDialogFromHeader(page);
       expect(await login.textContent()).toContain('Connectez-vous pour accéder à votre espace.');
       await expectNoAxeViolations(page, `login view (${viewport})`);
@@ -179,7 +153,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
 
     it('the submit button shows a spinner and is disabled while signing in', async () => {
-      await open(page, baseURL, '/');
+      await open(page, '/');
       // Hold the request a moment (the real server still answers it) to look at the button meanwhile.
       let release: () => void = () => {};
       const held = new Promise<void>((r) => (release = r));
@@ -201,7 +175,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
 
     it('an identity-provider failure coming back in the URL: French toast, dialog open, parameters removed', async () => {
-      await page.goto(`${baseURL}/?connexion-externe=1&error=account_not_linked`, { waitUntil: 'networkidle' });
+      await visit(page, '/?connexion-externe=1&error=account_not_linked');
       await authDialog(page).waitFor();
       await expectToast(page, 'Un compte Toque existe déjà avec cette adresse courriel.');
       await expect.poll(() => page.url()).toBe(`${baseURL}/`);
@@ -212,8 +186,8 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
 describe('sign-out that cannot reach the server', () => {
   it("says 'Échec de la déconnexion' and keeps the person signed in where they are", async () => {
-    const page = await newPage(browser, 'desktop');
-    await open(page, baseURL, '/chefs');
+    const page = await newPage('desktop');
+    await open(page, '/chefs');
     await signInFromHeader(page, DEMO.learner.email, DEMO.learner.password);
     await page.route('**/api/auth/sign-out', (route) => route.abort('internetdisconnected'));
     await avatarButton(page).click();
@@ -223,17 +197,15 @@ describe('sign-out that cannot reach the server', () => {
     expect(await avatarButton(page).isVisible()).toBe(true);
 
     await page.unroute('**/api/auth/sign-out');
-    await avatarButton(page).click();
-    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-    await page.getByRole('button', { name: /^Connexion/ }).waitFor();
+    await signOutFromMenu(page);
     await page.context().close();
   });
 });
 
 describe('a session the browser does not keep', () => {
   it('keeps the dialog open and says so, rather than closing as if signed in', async () => {
-    const page = await newPage(browser, 'desktop');
-    await open(page, baseURL, '/');
+    const page = await newPage('desktop');
+    await open(page, '/');
     // The server's real answer, minus its cookie: as a browser refusing it would leave things.
     await page.route('**/api/auth/sign-in/email', async (route) => {
       const response = await route.fetch();

@@ -1,6 +1,8 @@
-// The system Chromium driven by playwright-core, plus an axe-core accessibility check.
+// The system Chromium driven by playwright-core: one browser per journey file, pages at phone and
+// desktop widths, the errors a page threw, and an axe-core accessibility check.
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource: string = require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -10,20 +12,56 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-export async function launchBrowser(): Promise<Browser> {
+export type Viewport = keyof typeof VIEWPORTS;
+
+/** Every width a journey runs at, phone first. */
+export const viewports = Object.keys(VIEWPORTS) as Viewport[];
+
+let browser: Browser | undefined;
+
+async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
   });
 }
 
-export async function newPage(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
+/** Call once at the top of a journey file: Chromium starts before its tests and is closed after them. */
+export function useBrowser(): void {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+}
+
+/** A page in a fresh context (no cookies, no storage) at the given width, in French and Québec's time zone. */
+export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
+  if (!browser) throw new Error('No browser: call useBrowser() at the top of the journey file');
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'fr-CA', timezoneId: 'America/Toronto' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   uncaught.set(page, errors);
   return page;
+}
+
+/**
+ * One page for the tests of the enclosing describe, which share it in turn (the next test starts
+ * where the last one left it, signed in or not): opened before them and handed to `keep`, its
+ * context closed after them.
+ */
+export function usePage(viewport: Viewport, keep: (page: Page) => void): void {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    page = await newPage(viewport);
+    keep(page);
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
 }
 
 const uncaught = new WeakMap<Page, string[]>();
@@ -56,4 +94,10 @@ export async function axeViolations(page: Page) {
     }));
   });
   return result as { id: string; impact: string; help: string; targets: string[] }[];
+}
+
+/** Fails with the violations listed when axe finds any; `label` names the page and state. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }

@@ -3,64 +3,51 @@
 // time), the header counts it, /panier lists it with its way forward and the summary; removal says
 // so and another tab follows; the recorded courses are then paid together in one payment, which
 // buys both and empties the cart.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '@shared/format';
-import type { CourseListResponse, CourseSummary } from '@shared/schemas/public';
-import { expectToast } from './auth-helpers';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
-import { callApi, paidRecordedCourses, payButton, payWithCard, purchasedCourseIds, signUpLearner, waitForPaid } from './checkout-helpers';
+import type { CourseSummary } from '@shared/schemas/public';
+import { callApi, seededCourses } from './api';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { paidRecordedCourses, payButton, payWithCard, purchasedCourseIds, waitForPaid } from './checkout-helpers';
+import { authDialog, signUpLearner } from './session';
+import { baseURL, expectToast, visit } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let recorded: CourseSummary[];
 let live: CourseSummary;
 
+useBrowser();
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  recorded = await paidRecordedCourses(baseURL);
-  const { courses } = (await (await fetch(`${baseURL}/api/courses`)).json()) as CourseListResponse;
+  recorded = await paidRecordedCourses();
   // A live course someone can still book (the detail page offers 'Ajouter au panier' beside 'Réserver').
-  live = courses.find((c) => c.isLive && c.nextSessionAt && !c.isPremium)!;
+  live = (await seededCourses()).find((c) => c.isLive && c.nextSessionAt && !c.isPremium)!;
 });
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
 
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Panier/ });
 const lines = (page: Page) => page.getByRole('list', { name: 'Cours du panier' }).getByRole('listitem');
 
 async function addFromDetail(page: Page, course: CourseSummary) {
-  await page.goto(`${baseURL}/cours/${course.id}`, { waitUntil: 'networkidle' });
+  await visit(page, `/cours/${course.id}`);
   await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
 }
 
-for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+for (const viewport of viewports) {
   describe(`the cart at ${viewport} width`, () => {
     let page: Page;
     let a: CourseSummary; // premium recorded
     let b: CourseSummary; // recorded
+    usePage(viewport, (opened) => (page = opened));
 
-    beforeAll(async () => {
+    beforeAll(() => {
       a = recorded.find((c) => c.isPremium)!;
       b = recorded.find((c) => !c.isPremium)!;
-      page = await newPage(browser, viewport);
-    });
-
-    afterAll(async () => {
-      await page?.context().close();
     });
 
     it("a visitor's 'Ajouter au panier' opens the sign-in dialog and adds nothing", async () => {
       await addFromDetail(page, a);
-      const dialog = page.getByRole('dialog', { name: 'Bienvenue !' });
+      const dialog = authDialog(page);
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -68,7 +55,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
 
     it('signed in: added once, refused the second time, counted in the header', async () => {
-      await signUpLearner(page, baseURL, `panier-${viewport}`);
+      await signUpLearner(page, `panier-${viewport}`);
       // The province is set on the profile: the grouped payment goes straight to the form.
       const me = await callApi<{ profile: { fullName: string } }>(page, 'GET', '/account/profile');
       expect((await callApi(page, 'PATCH', '/account/profile', { fullName: me.json.profile.fullName, province: 'QC' })).status).toBe(200);
@@ -117,7 +104,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await expectNoAxeViolations(page, `/panier with items (${viewport})`);
 
       const other = await page.context().newPage();
-      await other.goto(`${baseURL}/cours`, { waitUntil: 'networkidle' });
+      await visit(other, '/cours');
       expect(await cartLink(other).getAttribute('aria-label')).toBe('Panier, 3 cours');
 
       await lineOf(live).getByRole('button', { name: `Supprimer « ${live.title} » du panier` }).click();

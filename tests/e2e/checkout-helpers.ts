@@ -1,52 +1,23 @@
-// What the checkout journeys share: a fresh learner signed in inside the browser, API calls with
-// the page's own session, the seeded recorded courses, the sandbox card form driven as a person
-// would, and the server's view of orders and purchases.
-import type { Page, Request } from 'playwright-core';
+// What the checkout journeys share: the seeded recorded courses, the lock on a premium course, the
+// sandbox card form driven as a person would, and the server's view of orders and purchases.
+import type { Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { OrderView, PurchasesResponse } from '@shared/schemas/checkout';
-import type { CourseListResponse, CourseSummary } from '@shared/schemas/public';
-import { uniqueEmail } from './auth-helpers';
-
-export const PASSWORD = 'Tourtiere-du-Lac-2026';
-
-export async function callApi<T = unknown>(page: Page, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const res = await fetch(`/api${apiPath}`, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, apiPath, body },
-  ) as Promise<{ status: number; json: T }>;
-}
-
-/**
- * A new learner (one sign-up per journey file and width: the server allows 30 an hour per address),
- * signed in in this browser context; the page is then on `path`.
- */
-export async function signUpLearner(page: Page, baseURL: string, label: string, path = '/') {
-  await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
-  const email = uniqueEmail(label);
-  expect((await callApi(page, 'POST', '/auth/sign-up/email', { name: 'Camille Lavoie', email, password: PASSWORD })).status).toBe(200);
-  expect((await callApi(page, 'POST', '/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: /^Menu du compte de / }).waitFor();
-  return email;
-}
+import type { CourseSummary } from '@shared/schemas/public';
+import { callApi, seededCourses } from './api';
+import { open } from './site';
 
 /** The seeded recorded courses with a price, premium ones first (those show the lock before a purchase). */
-export async function paidRecordedCourses(baseURL: string): Promise<CourseSummary[]> {
-  const res = await fetch(`${baseURL}/api/courses`);
-  const { courses } = (await res.json()) as CourseListResponse;
-  const recorded = courses.filter((c) => !c.isLive && c.priceCents > 0).sort((a, b) => Number(b.isPremium) - Number(a.isPremium));
+export async function paidRecordedCourses(): Promise<CourseSummary[]> {
+  const recorded = (await seededCourses()).filter((c) => !c.isLive && c.priceCents > 0).sort((a, b) => Number(b.isPremium) - Number(a.isPremium));
   if (recorded.filter((c) => c.isPremium).length < 2 || recorded.length < 4) {
     throw new Error('The seed should hold at least 4 paid recorded courses, 2 of them premium');
   }
   return recorded;
 }
+
+/** The panel a premium course shows instead of its content to someone who has not bought it. */
+export const premiumPanel = (page: Page) => page.getByRole('heading', { name: 'Contenu Exclusif pour Abonnés' });
 
 export async function purchasedCourseIds(page: Page): Promise<string[]> {
   const { status, json } = await callApi<PurchasesResponse>(page, 'GET', '/purchases');
@@ -61,16 +32,15 @@ export async function orderOf(page: Page, orderId: string): Promise<OrderView> {
 }
 
 /** Opens a payment page and returns the id of the order the page started. */
-export async function openPayment(page: Page, baseURL: string, path: string): Promise<{ orderId: () => string | null }> {
+export async function openPayment(page: Page, path: string): Promise<{ orderId: () => string | null }> {
   let orderId: string | null = null;
-  const onResponse = async (res: import('playwright-core').Response) => {
+  const onResponse = async (res: Response) => {
     if (res.url().endsWith('/api/checkout') && res.request().method() === 'POST' && res.ok()) {
       orderId = ((await res.json()) as { order: OrderView }).order.id;
     }
   };
   page.on('response', onResponse);
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
-  await page.locator('h1').first().waitFor();
+  await open(page, path);
   return { orderId: () => orderId };
 }
 

@@ -4,13 +4,12 @@
 // declined and insufficient-funds cards (French error, nothing bought), the success card (result
 // page waits for the event, then the course is unlocked), the extra confirmation refused then
 // approved, the wallet, a course already bought, and a live course without a session.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CourseListResponse, CourseSummary } from '@shared/schemas/public';
-import { expectToast } from './auth-helpers';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CourseSummary } from '@shared/schemas/public';
+import { callApi, seededCourses } from './api';
+import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
 import {
-  callApi,
   countConfirmRequests,
   fillCard,
   formAlert,
@@ -19,58 +18,43 @@ import {
   paidRecordedCourses,
   payButton,
   payWithCard,
+  premiumPanel,
   purchasedCourseIds,
-  signUpLearner,
   waitForPaid,
 } from './checkout-helpers';
+import { signUpLearner } from './session';
+import { baseURL, expectToast, visit } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let recorded: CourseSummary[];
 let live: CourseSummary;
 
+useBrowser();
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  recorded = await paidRecordedCourses(baseURL);
-  const { courses } = (await (await fetch(`${baseURL}/api/courses`)).json()) as CourseListResponse;
-  live = courses.find((c) => c.isLive)!;
+  recorded = await paidRecordedCourses();
+  live = (await seededCourses()).find((c) => c.isLive)!;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-const premiumLocked = (page: Page) => page.getByRole('heading', { name: 'Contenu Exclusif pour Abonnés' });
-
-for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+for (const viewport of viewports) {
   describe(`paying for a course at ${viewport} width`, () => {
     let page: Page;
     let first: CourseSummary; // premium: bought with the success card after two refusals
     let second: CourseSummary; // premium: the extra confirmation step
     let third: CourseSummary; // the wallet
     let firstOrderId: () => string | null = () => null;
+    usePage(viewport, (opened) => (page = opened));
 
     beforeAll(async () => {
       [first, second] = recorded.filter((c) => c.isPremium) as [CourseSummary, CourseSummary];
       third = recorded.find((c) => !c.isPremium)!;
-      page = await newPage(browser, viewport);
-      await signUpLearner(page, baseURL, `paiement-${viewport}`);
-    });
-
-    afterAll(async () => {
-      await page?.context().close();
+      await signUpLearner(page, `paiement-${viewport}`);
     });
 
     it('a live course reached without a chosen session asks to pick a date first, and starts no order', async () => {
       const checkout = { calls: 0 };
       const count = (r: { url: () => string }) => void (r.url().endsWith('/api/checkout') && checkout.calls++);
       page.on('request', count);
-      await openPayment(page, baseURL, `/payment/${live.id}`);
+      await openPayment(page, `/payment/${live.id}`);
       await page.getByRole('heading', { name: "Choisissez d'abord une date" }).waitFor();
       expect(await page.getByRole('link', { name: 'Choisir une séance' }).getAttribute('href')).toBe(`/booking/${live.id}`);
       expect(await page.locator('h1').textContent()).toBe('Finalisez votre réservation');
@@ -82,13 +66,13 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
 
     it('a course id that is not one sends back to the catalogue with the spec toast', async () => {
-      await page.goto(`${baseURL}/payment/pas-un-cours`, { waitUntil: 'networkidle' });
+      await visit(page, '/payment/pas-un-cours');
       await page.waitForURL(`${baseURL}/cours`);
       await expectToast(page, 'Aucun cours sélectionné.');
     });
 
     it('asks the province once, then shows the lines with GST and QST; a bad card is refused in the browser', async () => {
-      const opened = await openPayment(page, baseURL, `/payment/${first.id}`);
+      const opened = await openPayment(page, `/payment/${first.id}`);
       firstOrderId = opened.orderId;
       const prompt = page.getByRole('region', { name: 'Votre province de résidence' });
       await prompt.waitFor();
@@ -174,20 +158,20 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await page.waitForURL(`${baseURL}/cours/${first.id}`);
       await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
       await page.getByRole('heading', { name: 'À propos du cours' }).waitFor();
-      expect(await premiumLocked(page).count()).toBe(0);
+      expect(await premiumPanel(page).count()).toBe(0);
     });
 
     it('a course already bought says so, with a link to it', async () => {
-      await openPayment(page, baseURL, `/payment/${first.id}`);
+      await openPayment(page, `/payment/${first.id}`);
       await page.getByRole('heading', { name: 'Déjà acheté' }).waitFor();
       expect(await page.locator('main').textContent()).toContain(`Vous avez déjà acheté le cours « ${first.title} ».`);
       expect(await page.getByRole('link', { name: 'Voir le cours' }).getAttribute('href')).toBe(`/cours/${first.id}`);
     });
 
     it('the extra confirmation step: refused, nothing is bought; approved, the course is bought', async () => {
-      await page.goto(`${baseURL}/cours/${second.id}`, { waitUntil: 'networkidle' });
-      await premiumLocked(page).waitFor();
-      await openPayment(page, baseURL, `/payment/${second.id}`);
+      await visit(page, `/cours/${second.id}`);
+      await premiumPanel(page).waitFor();
+      await openPayment(page, `/payment/${second.id}`);
       // The province is known now: straight to the form.
       await page.getByLabel('Numéro de carte').waitFor();
 
@@ -208,7 +192,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     });
 
     it('the wallet: processing, then paid once its event lands', async () => {
-      await openPayment(page, baseURL, `/payment/${third.id}`);
+      await openPayment(page, `/payment/${third.id}`);
       await page.getByRole('button', { name: 'Payer avec le portefeuille (test)' }).click();
       await waitForPaid(page);
       expect(await page.locator('main').textContent()).toContain('Portefeuille');
@@ -220,16 +204,14 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
 describe('the result page never takes the URL for a payment', () => {
   it('an order that is not the visitor’s own, or not paid, is never shown as a success', async () => {
-    const page = await newPage(browser, 'desktop');
+    const page = await newPage('desktop');
     try {
-      await page.goto(`${baseURL}/payment-result?order_id=00000000-0000-4000-8000-000000000000&payment_intent=pi_x&redirect_status=succeeded`, {
-        waitUntil: 'networkidle',
-      });
+      await visit(page, '/payment-result?order_id=00000000-0000-4000-8000-000000000000&payment_intent=pi_x&redirect_status=succeeded');
       // A visitor: asked to sign in, no success.
       await page.getByText('Connectez-vous pour voir le résultat de votre paiement.').waitFor();
       expect(await page.locator('main').textContent()).not.toContain('Paiement Réussi');
 
-      await page.goto(`${baseURL}/payment-result?payment_intent=pi_x&redirect_status=failed`, { waitUntil: 'networkidle' });
+      await visit(page, '/payment-result?payment_intent=pi_x&redirect_status=failed');
       expect(await page.getByRole('alert').textContent()).toBe('Le paiement a échoué. Veuillez réessayer ou utiliser un autre moyen de paiement.');
     } finally {
       await page.context().close();

@@ -4,48 +4,23 @@
 // recipe in the library, finds it on /favoris and on the recipe page, removes it there down to the
 // empty state; a double-click and a burst of clicks end where the server is; a failed request puts
 // the heart back with the French toast.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FavoriteIdsResponse } from '@shared/schemas/account';
 import type { RecipeListResponse, RecipeSummary } from '@shared/schemas/public';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+import { callApi, getJson } from './api';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { authDialog, createAccount, fillSignIn } from './session';
+import { baseURL, expectToast, open } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
 let freeRecipes: RecipeSummary[];
 
+useBrowser();
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const res = await fetch(`${baseURL}/api/recipes`);
-  freeRecipes = ((await res.json()) as RecipeListResponse).recipes.filter((r) => !r.isPremium);
+  freeRecipes = (await getJson<RecipeListResponse>('/api/recipes')).recipes.filter((r) => !r.isPremium);
   if (freeRecipes.length < 4) throw new Error('The seed should hold at least 4 free recipes');
 });
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function callApi<T = unknown>(page: Page, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const res = await fetch(`/api${apiPath}`, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, apiPath, body },
-  ) as Promise<{ status: number; json: T }>;
-}
-
-/** A fresh account (sign-up opens no session): the journey signs in through the dialog. */
-async function signUp(page: Page, label: string) {
-  const email = `favoris-${label}-${Date.now()}@example.com`;
-  const password = 'Creton-maison-2026';
-  expect((await callApi(page, 'POST', '/auth/sign-up/email', { name: 'Léa Bouchard', email, password })).status).toBe(200);
-  return { email, password };
-}
 
 async function serverFavorites(page: Page): Promise<string[]> {
   const { status, json } = await callApi<FavoriteIdsResponse>(page, 'GET', '/favorites');
@@ -53,13 +28,7 @@ async function serverFavorites(page: Page): Promise<string[]> {
   return json.recipeIds;
 }
 
-async function open(page: Page, path: string) {
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
-  await page.locator('h1').first().waitFor({ state: 'visible' });
-}
-
 const heart = (page: Page, recipe: RecipeSummary) => page.getByRole('button', { name: `Ajouter « ${recipe.name} » aux favoris` });
-const toast = (page: Page) => page.locator('[data-sonner-toast]').first();
 
 /** Waits until no favourite request is on its way (the heart's state is then final). */
 async function settled(page: Page) {
@@ -67,22 +36,10 @@ async function settled(page: Page) {
   await expect.poll(() => page.locator('button[aria-busy="true"]').count()).toBe(0);
 }
 
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+for (const viewport of viewports) {
   describe(`favourites at ${viewport} width`, () => {
     let page: Page;
-
-    beforeAll(async () => {
-      page = await newPage(browser, viewport);
-    });
-
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    usePage(viewport, (opened) => (page = opened));
 
     it("a visitor's heart asks to sign in (the recipe page shows a visitor none); signed in there, it toggles", async () => {
       const recipe = freeRecipes[0]!;
@@ -91,21 +48,19 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
       await open(page, '/recettes');
       await heart(page, recipe).click();
-      await expect.poll(() => toast(page).textContent()).toContain('Connexion requise');
-      const dialog = page.getByRole('dialog', { name: 'Bienvenue !' });
+      await expectToast(page, 'Connexion requise');
+      const dialog = authDialog(page);
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       // A visitor's heart is a plain button, not a toggle with a state.
       expect(await heart(page, recipe).getAttribute('aria-pressed')).toBeNull();
 
-      // Asked again, the person signs in through the dialog and stays on the library.
-      const account = await signUp(page, viewport);
+      // Asked again, the person (a fresh account) signs in through the dialog and stays on the library.
+      const { email, password } = await createAccount(`favoris-${viewport}`, 'Léa Bouchard', 'Creton-maison-2026');
       await heart(page, recipe).click();
       await dialog.waitFor();
-      await dialog.getByLabel('Adresse courriel').fill(account.email);
-      await dialog.getByLabel('Mot de passe', { exact: true }).fill(account.password);
-      await dialog.getByRole('button', { name: 'Se connecter' }).click();
+      await fillSignIn(dialog, email, password);
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/recettes');
       await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
@@ -201,8 +156,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await page.route(`**/api/favorites/${recipe.id}`, (route) => route.abort('connectionrefused'));
       try {
         await heart(page, recipe).click();
-        await expect.poll(() => toast(page).textContent()).toContain("Impossible d'ajouter ce favori.");
-        expect(await toast(page).textContent()).toContain('Erreur');
+        await expectToast(page, 'Erreur', "Impossible d'ajouter ce favori.");
         await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
       } finally {
         await page.unroute(`**/api/favorites/${recipe.id}`);

@@ -1,19 +1,13 @@
 // Journeys through the public site in the system Chromium, at phone and desktop widths, against the
 // production build on a freshly seeded database (tests/e2e/global-setup.ts). Every public page is
 // checked with axe, and no journey may throw an uncaught error in the page.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChefListResponse, CourseListResponse, RecipeListResponse, RecipeSummary } from '@shared/schemas/public';
 import { recipes as seedRecipes } from '../../src/server/db/seed/content/recipes';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
-
-const baseURL = inject('baseURL');
-
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`);
-  expect(res.status, `GET ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
+import { getJson } from './api';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage, VIEWPORTS, viewports } from './browser';
+import { baseURL, h1Text, open, visit } from './site';
 
 type Catalogue = {
   courses: CourseListResponse['courses'];
@@ -23,11 +17,11 @@ type Catalogue = {
   premiumRecipe: RecipeSummary;
 };
 
-let browser: Browser;
 let data: Catalogue;
 
+useBrowser();
+
 beforeAll(async () => {
-  browser = await launchBrowser();
   const [{ courses }, { recipes }, { chefs }] = await Promise.all([
     getJson<CourseListResponse>('/api/courses'),
     getJson<RecipeListResponse>('/api/recipes'),
@@ -39,39 +33,16 @@ beforeAll(async () => {
   data = { courses, recipes, chefs, freeRecipe, premiumRecipe };
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Opens a path and waits until the page's own content (its h1) is shown and the network is quiet. */
-async function open(page: Page, path: string) {
-  const res = await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
-  await page.locator('h1').first().waitFor({ state: 'visible' });
-  return res;
-}
-
 /** The main navigation on screen: the top bar on desktop, the bottom bar on a phone. */
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 
 /** The live count line of a list page ('12 cours', '3 recettes trouvées'). */
 const countLine = (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ (cours|recette)/ });
 
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+for (const viewport of viewports) {
   describe(`public site at ${viewport} width (${VIEWPORTS[viewport].width} px)`, () => {
     let page: Page;
-
-    beforeAll(async () => {
-      page = await newPage(browser, viewport);
-    });
-
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    usePage(viewport, (opened) => (page = opened));
 
     it('home → a live course → the catalogue, filtered then cleared', async () => {
       await open(page, '/');
@@ -85,7 +56,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       expect(courseTitle).not.toBe('');
       await firstCourse.click();
       await page.waitForURL(/\/cours\/[0-9a-f-]{36}$/);
-      await expect.poll(() => page.locator('h1').first().textContent()).toBe(courseTitle);
+      await expect.poll(() => h1Text(page)).toBe(courseTitle);
       await expect.poll(() => page.getByRole('heading', { name: 'Prochaines séances' }).count()).toBe(1);
       await expect.poll(() => page.title()).toContain(courseTitle);
 
@@ -125,13 +96,13 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       await expect.poll(() => page.getByRole('link', { name: 'Devenir Abonné' }).getAttribute('href')).toBe('/abonnement');
 
       await open(page, '/cours/00000000-0000-4000-8000-000000000000');
-      await expect.poll(() => page.locator('h1').first().textContent()).toBe('Cours non trouvé');
+      await expect.poll(() => h1Text(page)).toBe('Cours non trouvé');
       expect(pageErrors(page)).toEqual([]);
     });
 
     it('recipes: search is debounced, then category and duration narrow the list', async () => {
       await open(page, '/recettes');
-      await expect.poll(() => page.locator('h1').first().textContent()).toBe('Bibliothèque de Recettes');
+      await expect.poll(() => h1Text(page)).toBe('Bibliothèque de Recettes');
       await expect.poll(() => countLine(page).textContent()).toBe(`${data.recipes.length} recettes`);
 
       // A word of a seeded recipe's name, typed key by key: one request once typing pauses, not one per key.
@@ -179,11 +150,11 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       const recipe = await getJson<{ recipe: { ingredients: string[]; steps: string[]; name: string } }>(
         `/api/recipes/${data.freeRecipe.id}`,
       );
-      await page.goto(`${baseURL}/recettes`, { waitUntil: 'networkidle' });
+      await visit(page, '/recettes');
       await page.locator('main article h2').first().waitFor();
       await page.getByRole('link', { name: data.freeRecipe.name, exact: true }).click();
       await page.waitForURL(`**/recettes/${data.freeRecipe.id}`);
-      await expect.poll(() => page.locator('h1').first().textContent()).toBe(data.freeRecipe.name);
+      await expect.poll(() => h1Text(page)).toBe(data.freeRecipe.name);
       await expect.poll(() => page.getByRole('heading', { name: 'Ingrédients' }).count()).toBe(1);
       const ingredients = page.locator('section[aria-labelledby="recipe-ingredients"] li');
       expect(await ingredients.count()).toBe(recipe.recipe.ingredients.length);
@@ -196,7 +167,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
     it('a premium recipe shows the lock and none of its ingredients or steps', async () => {
       await open(page, `/recettes/${data.premiumRecipe.id}`);
-      await expect.poll(() => page.locator('h1').first().textContent()).toBe(data.premiumRecipe.name);
+      await expect.poll(() => h1Text(page)).toBe(data.premiumRecipe.name);
       await expect.poll(() => page.getByRole('heading', { name: 'Recette réservée aux abonnés' }).count()).toBe(1);
       expect(await page.getByRole('heading', { name: 'Ingrédients' }).count()).toBe(0);
       const seeded = seedRecipes.find((r) => r.name === data.premiumRecipe.name);
@@ -208,24 +179,24 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
     it('chefs list → a chef’s profile', async () => {
       await open(page, '/chefs');
-      await expect.poll(() => page.locator('h1').first().textContent()).toBe('Nos Chefs');
+      await expect.poll(() => h1Text(page)).toBe('Nos Chefs');
       const chef = data.chefs[0]!;
       await page.getByRole('link', { name: chef.fullName, exact: true }).first().click();
       await page.waitForURL(`**/chefs/${chef.id}`);
-      await expect.poll(() => page.locator('h1').first().textContent()).toContain(chef.fullName);
+      await expect.poll(() => h1Text(page)).toContain(chef.fullName);
       expect(pageErrors(page)).toEqual([]);
     });
 
     it('FAQ, privacy policy, terms and the subscription offer render', async () => {
       await open(page, '/faq');
-      expect(await page.locator('h1').first().textContent()).toBe('Foire aux questions');
+      expect(await h1Text(page)).toBe('Foire aux questions');
       expect(await page.locator('details').count()).toBe(5);
       expect(await page.locator('main').textContent()).toContain('48 heures');
 
       await open(page, '/privacy-policy');
-      expect(await page.locator('h1').first().textContent()).toBe('Politique de confidentialité');
+      expect(await h1Text(page)).toBe('Politique de confidentialité');
       await open(page, '/terms-of-service');
-      expect(await page.locator('h1').first().textContent()).toBe("Conditions d'utilisation");
+      expect(await h1Text(page)).toBe("Conditions d'utilisation");
 
       await open(page, '/abonnement');
       // The offer: 19,99 CAD a month and the spec's five benefits.

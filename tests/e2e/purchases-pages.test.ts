@@ -2,61 +2,26 @@
 // production build: at phone width a fresh learner's empty Mes Achats (with its way to the
 // courses) and its load failure (the spec's panel and toast, then a retry that works); a learner
 // sent home from /admin/commandes; the admin's list at phone width, paged and filtered, passing axe.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrdersResponse } from '@shared/schemas/checkout';
-import { DEMO, expectToast, open, pathOf, signInFromHeader, uniqueEmail } from './auth-helpers';
-import { axeViolations, launchBrowser, newPage, pageErrors } from './browser';
+import { callApi } from './api';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
+import { createAccount, DEMO, openAvatarMenu, signInFromHeader } from './session';
+import { baseURL, expectToast, open, pathOf } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-async function callApi<T = unknown>(page: Page, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const res = await fetch(`/api${apiPath}`, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, apiPath, body },
-  ) as Promise<{ status: number; json: T }>;
-}
+useBrowser();
 
 describe('Mes Achats at phone width', () => {
   let page: Page;
-
-  beforeAll(async () => {
-    page = await newPage(browser, 'phone');
-  });
-
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  usePage('phone', (opened) => (page = opened));
 
   it('a new learner finds the empty state, its way to the courses and the recording note', async () => {
-    const email = uniqueEmail('mes-achats');
-    const password = 'Pouding-chomeur-2026';
-    await open(page, baseURL, '/');
-    expect((await callApi(page, 'POST', '/auth/sign-up/email', { name: 'Noé Gagnon', email, password })).status).toBe(200);
+    await open(page, '/');
+    const { email, password } = await createAccount('mes-achats', 'Noé Gagnon', 'Pouding-chomeur-2026');
     await signInFromHeader(page, email, password);
 
-    await open(page, baseURL, '/mes-achats');
+    await open(page, '/mes-achats');
     await page.getByRole('heading', { level: 1, name: 'Mes Achats' }).waitFor();
     await page.getByRole('heading', { name: "Vous n'avez encore rien acheté." }).waitFor();
     expect(await page.locator('main').textContent()).toContain('Tous les cours en direct sont enregistrés');
@@ -104,20 +69,15 @@ describe('Mes Achats at phone width', () => {
 
 describe("the admin's orders at phone width", () => {
   let page: Page;
+  usePage('phone', (opened) => (page = opened));
 
   beforeAll(async () => {
-    page = await newPage(browser, 'phone');
-    await open(page, baseURL, '/');
+    await open(page, '/');
     await signInFromHeader(page, DEMO.admin.email, DEMO.admin.password);
   });
 
-  afterAll(async () => {
-    await page?.context().close();
-  });
-
   it("reaches the orders from the avatar menu and from the dashboard; the list follows the server's", async () => {
-    await page.getByRole('button', { name: /^Menu du compte de / }).click();
-    await page.getByRole('menuitem', { name: 'Commandes' }).click();
+    await (await openAvatarMenu(page)).getByRole('menuitem', { name: 'Commandes' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/commandes');
     await page.getByRole('heading', { level: 1, name: 'Commandes' }).waitFor();
 
@@ -132,7 +92,7 @@ describe("the admin's orders at phone width", () => {
     }
     await expectNoAxeViolations(page, '/admin/commandes (phone)');
 
-    await open(page, baseURL, '/admin');
+    await open(page, '/admin');
     await page.getByRole('link', { name: 'Commandes et remboursements' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/commandes');
   });
@@ -148,7 +108,7 @@ describe("the admin's orders at phone width", () => {
   });
 
   it('an unknown order says so', async () => {
-    await open(page, baseURL, '/admin/commandes/00000000-0000-4000-8000-000000000000');
+    await open(page, '/admin/commandes/00000000-0000-4000-8000-000000000000');
     await page.getByRole('alert').filter({ hasText: 'Cette commande est introuvable.' }).waitFor();
     expect(pathOf(page)).toBe('/admin/commandes/00000000-0000-4000-8000-000000000000');
   });

@@ -6,53 +6,26 @@
 // refunds the order from /admin/commandes: the learner's Mes Achats says 'Remboursé' with the
 // credit note, and the course is locked again.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '@shared/format';
-import type { OrderResponse, OrderView, PurchasesResponse } from '@shared/schemas/checkout';
-import type { CourseListResponse, CourseSummary } from '@shared/schemas/public';
+import type { OrderView, PurchasesResponse } from '@shared/schemas/checkout';
+import type { CourseSummary } from '@shared/schemas/public';
 import { pdfText } from '../setup/pdf-text';
-import { DEMO, expectToast, open, pathOf, signInFromHeader, uniqueEmail } from './auth-helpers';
-import { axeViolations, launchBrowser, newPage, pageErrors } from './browser';
+import { callApi } from './api';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
+import { orderOf, paidRecordedCourses, payWithCard, premiumPanel, waitForPaid } from './checkout-helpers';
+import { createAccount, DEMO, signInFromHeader } from './session';
+import { expectToast, open, pathOf } from './site';
 
-const baseURL = inject('baseURL');
-const PREMIUM_PANEL = 'Contenu Exclusif pour Abonnés';
-
-let browser: Browser;
 let course: CourseSummary;
 
+useBrowser();
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const res = await fetch(`${baseURL}/api/courses`);
-  const courses = ((await res.json()) as CourseListResponse).courses;
-  const found = courses.find((c) => c.isPremium && !c.isLive && c.priceCents > 0);
-  if (!found) throw new Error('The seed should hold a paid premium recorded course');
-  course = found;
+  // Premium ones come first: a premium course shows its lock until it is bought.
+  course = (await paidRecordedCourses())[0]!;
 });
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A call to the API from the page, with its cookies and Origin, as the app makes it. */
-async function callApi<T = unknown>(page: Page, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const res = await fetch(`/api${apiPath}`, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, apiPath, body },
-  ) as Promise<{ status: number; json: T }>;
-}
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
 
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 /** Without any white space: a label and its value in separate elements read as one. */
@@ -79,48 +52,35 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
   let learner: Page;
   let admin: Page;
   let order: OrderView;
+  usePage('desktop', (opened) => (learner = opened));
+  usePage('desktop', (opened) => (admin = opened));
 
-  beforeAll(async () => {
-    learner = await newPage(browser, 'desktop');
-    admin = await newPage(browser, 'desktop');
-  });
-
-  afterAll(async () => {
-    await learner?.context().close();
-    await admin?.context().close();
-  });
+  /** The learner's purchase of the course on Mes Achats. */
+  const purchaseCard = () => learner.getByRole('article').filter({ has: learner.getByRole('heading', { name: course.title }) });
 
   it('a new learner from Québec sees the course locked and nothing bought yet', async () => {
-    const email = uniqueEmail('achats');
-    const password = 'Tourtiere-du-Lac-2026';
-    await open(learner, baseURL, '/');
-    expect((await callApi(learner, 'POST', '/auth/sign-up/email', { name: 'Élise Tremblay', email, password })).status).toBe(200);
+    await open(learner, '/');
+    const { email, password } = await createAccount('achats', 'Élise Tremblay');
     await signInFromHeader(learner, email, password);
     const profile = await callApi(learner, 'PATCH', '/account/profile', { fullName: 'Élise Tremblay', province: 'QC' });
     expect(profile.status).toBe(200);
 
-    await open(learner, baseURL, '/mes-achats');
+    await open(learner, '/mes-achats');
     await learner.getByRole('heading', { name: "Vous n'avez encore rien acheté." }).waitFor();
     expect(await learner.getByRole('link', { name: 'Voir les cours' }).getAttribute('href')).toBe('/cours');
 
-    await open(learner, baseURL, `/cours/${course.id}`);
-    await learner.getByRole('heading', { name: PREMIUM_PANEL }).waitFor();
+    await open(learner, `/cours/${course.id}`);
+    await premiumPanel(learner).waitFor();
   });
 
   it('pays with the test card 4242 on the payment page; the result page waits for the server to say paid', async () => {
-    await open(learner, baseURL, `/payment/${course.id}`);
-    await learner.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
-    await learner.getByLabel("Date d'expiration").fill('12/34');
-    await learner.getByLabel('CVC').fill('123');
-    await learner.getByRole('button', { name: /^Payer [\d\s,]+ CAD$/ }).click();
+    await open(learner, `/payment/${course.id}`);
+    await payWithCard(learner, '4242 4242 4242 4242');
 
-    await learner.waitForURL((url) => url.pathname === '/payment-result', { timeout: 15_000 });
-    await learner.getByRole('heading', { name: 'Paiement Réussi !' }).waitFor({ timeout: 30_000 });
+    await waitForPaid(learner);
     const orderId = new URL(learner.url()).searchParams.get('order_id');
     expect(orderId).toBeTruthy();
-    const res = await callApi<OrderResponse>(learner, 'GET', `/orders/${orderId}`);
-    expect(res.status).toBe(200);
-    order = res.json.order;
+    order = await orderOf(learner, orderId!);
     expect(order.status).toBe('paid');
     expect(order.province).toBe('QC');
     expect(order.lines.map((l) => l.courseId)).toEqual([course.id]);
@@ -129,7 +89,7 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
   it('Mes Achats lists the course with its date, amount and receipt; the course is unlocked', async () => {
     await learner.getByRole('link', { name: 'Voir mes achats' }).click();
     await learner.waitForURL((url) => url.pathname === '/mes-achats');
-    const card = learner.getByRole('article').filter({ has: learner.getByRole('heading', { name: course.title }) });
+    const card = purchaseCard();
     await card.waitFor();
     const text = squash((await card.textContent()) ?? '');
     expect(text).toContain('Enregistré');
@@ -145,16 +105,16 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
     await learner.waitForURL((url) => url.pathname === `/cours/${course.id}`);
     await learner.getByRole('heading', { level: 1, name: course.title }).waitFor();
     await learner.getByRole('heading', { name: 'À propos du cours' }).waitFor();
-    expect(await learner.getByRole('heading', { name: PREMIUM_PANEL }).count()).toBe(0);
+    expect(await premiumPanel(learner).count()).toBe(0);
     // The server says so too, not only this page's copy.
-    await open(learner, baseURL, `/cours/${course.id}`);
-    expect(await learner.getByRole('heading', { name: PREMIUM_PANEL }).count()).toBe(0);
+    await open(learner, `/cours/${course.id}`);
+    expect(await premiumPanel(learner).count()).toBe(0);
   });
 
   it('the receipt downloads as a PDF and opens as a page, both with the TPS and TVQ charged', async () => {
     const { gst, qst } = taxAmounts(order);
-    await open(learner, baseURL, '/mes-achats');
-    const card = learner.getByRole('article').filter({ has: learner.getByRole('heading', { name: course.title }) });
+    await open(learner, '/mes-achats');
+    const card = purchaseCard();
 
     const [download] = await Promise.all([learner.waitForEvent('download'), card.getByRole('link', { name: /^PDF/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
@@ -176,9 +136,9 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
   });
 
   it('the admin refunds the whole order from /admin/commandes, after a dialog naming the course lost', async () => {
-    await open(admin, baseURL, '/');
+    await open(admin, '/');
     await signInFromHeader(admin, DEMO.admin.email, DEMO.admin.password);
-    await open(admin, baseURL, '/admin/commandes');
+    await open(admin, '/admin/commandes');
     await expectNoAxeViolations(admin, '/admin/commandes');
     const link = admin.getByRole('link', { name: `Commande n° ${order.number}`, exact: true }).first();
     const row = admin.getByRole('row').filter({ has: link });
@@ -234,8 +194,8 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
   });
 
   it("the learner's Mes Achats says 'Remboursé' with the credit note, and the course is locked again", async () => {
-    await open(learner, baseURL, '/mes-achats');
-    const card = learner.getByRole('article').filter({ has: learner.getByRole('heading', { name: course.title }) });
+    await open(learner, '/mes-achats');
+    const card = purchaseCard();
     await card.getByText('Remboursé', { exact: true }).waitFor();
     expect(await card.getByRole('link', { name: 'Voir le cours' }).count()).toBe(0);
     const [note] = await Promise.all([learner.waitForEvent('download'), card.getByRole('link', { name: /^Note de crédit/ }).click()]);
@@ -246,8 +206,8 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
     for (const expected of ['TPS', 'TVQ', amount(gst), amount(qst)]) expect(content, `the credit note shows ${expected}`).toContain(expected);
     await expectNoAxeViolations(learner, '/mes-achats with a refunded purchase');
 
-    await open(learner, baseURL, `/cours/${course.id}`);
-    await learner.getByRole('heading', { name: PREMIUM_PANEL }).waitFor();
+    await open(learner, `/cours/${course.id}`);
+    await premiumPanel(learner).waitFor();
   });
 
   it('no page threw', () => {

@@ -1,7 +1,10 @@
-// What the account journeys share: fresh addresses, the sign-in dialog driven as a person would,
-// the avatar menu, the toasts.
+// Accounts in the journeys: the seeded demo people, fresh people (created through the API as the
+// dialog would, and signed in through it or through the dialog), the sign-in dialog driven as a
+// person would, and the avatar menu.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { callApi } from './api';
+import { baseURL, visit } from './site';
 
 let counter = 0;
 
@@ -10,18 +13,53 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${++counter}@exemple.ca`;
 }
 
+/** Seeded accounts; never change their passwords (sign up a fresh person for that). */
 export const DEMO = {
   learner: { email: 'apprenant@toque.demo', password: 'Apprenant-Toque-2026' },
   subscriber: { email: 'abonne@toque.demo', password: 'Abonne-Toque-2026' },
   admin: { email: 'cheffe@toque.demo', password: 'Cheffe-Toque-2026' },
 } as const;
 
-export const pathOf = (page: Page) => new URL(page.url()).pathname;
+export type Account = { name: string; email: string; password: string };
 
-export async function open(page: Page, baseURL: string, path: string) {
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
-  await page.locator('h1').first().waitFor({ state: 'visible' });
+export const LEARNER_PASSWORD = 'Tourtiere-du-Lac-2026';
+
+/**
+ * A fresh account at a new address (`label` starts it), created through the API as the dialog
+ * would; no session is kept. The server allows 30 sign-ups an hour per address for the whole e2e
+ * run: one per journey that needs a fresh person.
+ */
+export async function createAccount(label: string, name: string, password = LEARNER_PASSWORD): Promise<Account> {
+  const account = { name, email: uniqueEmail(label), password };
+  const res = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify(account),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return account;
 }
+
+/** Signs the page's browser context in through the API (the session cookie lands in the context). */
+export async function signInByApi(page: Page, { email, password }: Pick<Account, 'email' | 'password'>) {
+  expect((await callApi(page, 'POST', '/auth/sign-in/email', { email, password })).status).toBe(200);
+}
+
+/** A new learner signed in in this browser context, the page then on `path`; returns the address. */
+export async function signUpLearner(page: Page, label: string, path = '/') {
+  await visit(page, '/');
+  const learner = await createAccount(label, 'Camille Lavoie');
+  await signInByApi(page, learner);
+  await visit(page, path);
+  await avatarButton(page).waitFor();
+  return learner.email;
+}
+
+/** The header's 'Connexion / Inscription' button (a visitor's). */
+export const signInButton = (page: Page) => page.getByRole('button', { name: /^Connexion/ });
+
+/** The avatar menu's trigger (someone signed in). */
+export const avatarButton = (page: Page) => page.getByRole('button', { name: /^Menu du compte de / });
 
 /** The dialog, once its heading (the view's title) shows. */
 export function authDialog(page: Page, title = 'Bienvenue !'): Locator {
@@ -29,7 +67,7 @@ export function authDialog(page: Page, title = 'Bienvenue !'): Locator {
 }
 
 export async function openDialogFromHeader(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Connexion/ }).click();
+  await signInButton(page).click();
   const dialog = authDialog(page);
   await dialog.waitFor();
   return dialog;
@@ -60,21 +98,17 @@ export async function signUpFromHeader(page: Page, name: string, email: string, 
   return dialog;
 }
 
-export const avatarButton = (page: Page) => page.getByRole('button', { name: /^Menu du compte de / });
-
-/** Creates an account through the API, as the dialog would (no session kept). */
-export async function createAccount(baseURL: string, name: string, email: string, password: string) {
-  const res = await fetch(`${baseURL}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
-    body: JSON.stringify({ name, email, password }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
+/** Opens the avatar menu; returns it once it shows. */
+export async function openAvatarMenu(page: Page): Promise<Locator> {
+  await avatarButton(page).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
 }
 
-/** The text of the toast on screen (one at a time), once it contains `text`. */
-export async function expectToast(page: Page, text: string) {
-  await expect.poll(() => page.locator('[data-sonner-toast]').allTextContents(), { timeout: 10_000 }).toEqual(
-    expect.arrayContaining([expect.stringContaining(text)]),
-  );
+/** 'Se déconnecter' in the avatar menu, then waits for the header's sign-in button. */
+export async function signOutFromMenu(page: Page) {
+  const menu = await openAvatarMenu(page);
+  await menu.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await signInButton(page).waitFor();
 }

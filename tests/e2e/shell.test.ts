@@ -1,45 +1,18 @@
 // Journeys through the shell around the pages: the header and navigation, the guards and the sign-in
 // dialog, and the pages later issues build (which must say so plainly, or already behave as the spec
 // says where they can). Phone and desktop widths, production build, freshly seeded database.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, launchBrowser, newPage, pageErrors, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage, VIEWPORTS, viewports } from './browser';
+import { authDialog, signInButton } from './session';
+import { baseURL, expectToast, h1Text, open, pathOf, visit } from './site';
 
-const baseURL = inject('baseURL');
-let browser: Browser;
+useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(page: Page, path: string) {
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
-  await page.locator('h1').first().waitFor({ state: 'visible' });
-}
-
-const h1 = (page: Page) => page.locator('h1').first().textContent();
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe on ${label}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+for (const viewport of viewports) {
   describe(`shell at ${viewport} width`, () => {
     let page: Page;
-
-    beforeAll(async () => {
-      page = await newPage(browser, viewport);
-    });
-
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    usePage(viewport, (opened) => (page = opened));
 
     it('header: no back button on home; elsewhere it goes back, or home when there is no history', async () => {
       await open(page, '/');
@@ -72,9 +45,9 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
     it('Connexion / Inscription opens the sign-in dialog, and gives focus back once closed', async () => {
       await open(page, '/');
-      const button = page.getByRole('button', { name: /^Connexion/ });
+      const button = signInButton(page);
       await button.click();
-      const dialog = page.getByRole('dialog', { name: 'Bienvenue !' });
+      const dialog = authDialog(page);
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -84,36 +57,34 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
     it('signed-in, subscriber and admin pages send a visitor home (the first two with the dialog open)', async () => {
       for (const path of ['/favoris', '/mes-achats', '/panier', '/abonne/tableau-de-bord', '/payment/subscription']) {
-        await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+        await visit(page, path);
         expect(pathOf(page), path).toBe('/');
-        await page.getByRole('dialog', { name: 'Bienvenue !' }).waitFor();
+        await authDialog(page).waitFor();
         await page.keyboard.press('Escape');
       }
       for (const path of ['/admin', '/mon-profil-chef']) {
-        await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+        await visit(page, path);
         expect(pathOf(page), path).toBe('/');
         expect(await page.getByRole('dialog').count()).toBe(0);
       }
     });
 
     it('/reserver-un-cours tells a visitor to sign in and goes home', async () => {
-      await page.goto(`${baseURL}/reserver-un-cours`, { waitUntil: 'networkidle' });
+      await visit(page, '/reserver-un-cours');
       await page.waitForURL(`${baseURL}/`);
-      await expect.poll(() => page.locator('[data-sonner-toast]').first().textContent()).toContain(
-        'Vous devez être connecté pour réserver un cours.',
-      );
+      await expectToast(page, 'Vous devez être connecté pour réserver un cours.');
     });
 
     it("the subscription's S'abonner asks a visitor to sign in", async () => {
       await open(page, '/abonnement');
       await page.getByRole('button', { name: "S'abonner" }).click();
-      await page.getByRole('dialog', { name: 'Bienvenue !' }).waitFor();
+      await authDialog(page).waitFor();
       await page.keyboard.press('Escape');
     });
 
     it('payment result and password reset say what they can, bare where the spec says', async () => {
       await open(page, '/payment-result');
-      expect(await h1(page)).toBe('Erreur de Paiement');
+      expect(await h1Text(page)).toBe('Erreur de Paiement');
       expect(await page.getByRole('alert').textContent()).toBe('Paramètres de paiement invalides.');
       expect(await page.getByRole('link', { name: 'Retour aux cours' }).getAttribute('href')).toBe('/cours');
       // Bare layout: no navigation, no footer.
@@ -130,7 +101,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       expect(await page.locator('main').textContent()).not.toContain('Paiement Réussi');
 
       await open(page, '/update-password');
-      expect(await h1(page)).toBe('Lien invalide ou expiré');
+      expect(await h1Text(page)).toBe('Lien invalide ou expiré');
       await page.getByRole('link', { name: "Retour à l'accueil" }).click();
       await page.waitForURL(`${baseURL}/`);
       expect(pageErrors(page)).toEqual([]);
@@ -138,7 +109,7 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
 
     it('an unknown chef says “Chef non trouvé.”', async () => {
       await open(page, '/chefs/inconnu');
-      expect(await h1(page)).toBe('Chef non trouvé.');
+      expect(await h1Text(page)).toBe('Chef non trouvé.');
       await expectNoAxeViolations(page, `/chefs/inconnu (${viewport})`);
     });
 

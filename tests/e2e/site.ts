@@ -1,0 +1,40 @@
+// The e2e server (global-setup.ts) as a person reaches it: going to a path and waiting for the
+// app to settle, where the page is, its heading, the toasts.
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseURL = inject('baseURL');
+
+/** Goes to `path` (the app fetches what it shows on arrival) and waits until the network is quiet. */
+export async function visit(page: Page, path: string) {
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+}
+
+/** Goes to `path` and waits for the page's own content (its h1) once the network is quiet. */
+export async function open(page: Page, path: string) {
+  await visit(page, path);
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The text of the page's (first) h1. */
+export const h1Text = (page: Page) => page.locator('h1').first().textContent();
+
+const toasts = (page: Page) => page.locator('[data-sonner-toast]');
+
+/**
+ * Waits for a toast (one shows at a time) containing `text`, and `description` after it when given
+ * (a toast's title, then its description).
+ */
+export async function expectToast(page: Page, text: string, description?: string) {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const wanted = new RegExp([text, ...(description === undefined ? [] : [description])].map(escape).join('[\\s\\S]*'));
+  await expect.poll(() => toasts(page).allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringMatching(wanted)]));
+}
+
+/** Closes the toast on screen, so the next one is not mistaken for it. */
+export async function dismissToasts(page: Page) {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-sonner-toast] button[data-close-button]').forEach((b) => b.click()));
+  await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
+}
