@@ -159,6 +159,10 @@ for (const viewport of viewports) {
       await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
       await page.getByRole('heading', { name: 'À propos du cours' }).waitFor();
       expect(await premiumPanel(page).count()).toBe(0);
+      // Bought: no cart button, a word and a way to the purchases instead.
+      await page.getByText('Vous avez acheté ce cours.').waitFor();
+      expect(await page.getByRole('button', { name: 'Ajouter au panier' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Voir mes achats' }).getAttribute('href')).toBe('/mes-achats');
     });
 
     it('a course already bought says so, with a link to it', async () => {
