@@ -41,8 +41,9 @@ beforeAll(async () => {
   sessions.sushi = (await createSession(t.db, ids.liveNew, { startsAt: inHours(48), capacity: 6 })).id;
 
   // Seats of the soon session: 2 confirmed, 1 held until later (counts), 1 hold expired, 1 cancelled, 1 expired.
-  const r = (status: 'confirmed' | 'pending_payment' | 'cancelled' | 'expired', holdExpiresAt: Date | null = null) =>
-    createReservation(t.db, sessions.soon!, learner.id, { status, holdExpiresAt });
+  // Each seat is another learner's: one learner has at most one live reservation per session.
+  const r = async (status: 'confirmed' | 'pending_payment' | 'cancelled' | 'expired', holdExpiresAt: Date | null = null) =>
+    createReservation(t.db, sessions.soon!, (await createUser(t.db)).id, { status, holdExpiresAt });
   await r('confirmed');
   await r('confirmed');
   await r('pending_payment', inHours(0.25));
@@ -50,7 +51,7 @@ beforeAll(async () => {
   await r('cancelled');
   await r('expired');
   // The later session is over-full on paper (3 confirmed + 1 held, capacity 3): never negative.
-  for (let i = 0; i < 3; i++) await createReservation(t.db, sessions.later!, learner.id);
+  for (let i = 0; i < 3; i++) await createReservation(t.db, sessions.later!, (await createUser(t.db)).id);
   await createReservation(t.db, sessions.later!, learner.id, { status: 'pending_payment', holdExpiresAt: inHours(1) });
   await createPurchase(t.db, learner.id, ids.premium!);
 });

@@ -316,6 +316,10 @@ export const reservations = pgTable(
   (t) => [
     index('reservations_session_idx').on(t.sessionId, t.status),
     index('reservations_user_idx').on(t.userId, t.createdAt),
+    // At most one live seat per learner and session: a double click or two tabs never hold two.
+    uniqueIndex('reservations_live_user_session_uq')
+      .on(t.userId, t.sessionId)
+      .where(sql`${t.status} in ('pending_payment', 'confirmed')`),
   ],
 );
 

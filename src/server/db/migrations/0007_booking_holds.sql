@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "reservations_live_user_session_uq" ON "reservations" USING btree ("user_id","session_id") WHERE "reservations"."status" in ('pending_payment', 'confirmed');
