@@ -16,6 +16,8 @@ import { ACCOUNT_MULTIPART_ROUTES, accountRoutes } from './modules/account/route
 import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
+import { bookingRoutes } from './modules/booking/routes';
+import { createBookingService } from './modules/booking/service';
 import { checkoutRoutes, orderRoutes } from './modules/checkout/routes';
 import { createCheckoutService } from './modules/checkout/service';
 import { createAdminService } from './modules/admin/service';
@@ -92,6 +94,7 @@ export function createApp(deps: Deps) {
   api.route('/refunds', creditNoteRoutes(receipts));
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
+  api.route('/booking', bookingRoutes(createBookingService(deps)));
   api.all('*', (c) =>
     c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),
   );

@@ -33,6 +33,7 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/orders/', 'signed-in'],
   ['/api/refunds/', 'signed-in'],
   ['/api/purchases', 'signed-in'],
+  ['/api/booking/', 'signed-in'],
 ];
 
 const policyOf = (path: string): Policy | undefined => POLICIES.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];
@@ -108,8 +109,8 @@ describe('route inventory (deny by default)', () => {
     const params = apiRoutes()
       .filter((r) => policyOf(r.path) === 'signed-in')
       .flatMap((r) => r.path.match(/:[A-Za-z]+/g) ?? []);
-    // An order or refund id names one order; its routes answer only its buyer (404 for anyone else).
-    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId']));
+    // An order, refund or reservation id names one record; its routes answer only its owner (404 for anyone else).
+    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId']));
   });
 });
 

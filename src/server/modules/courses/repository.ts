@@ -1,9 +1,10 @@
 // Course reads for the public site. The only place touching the courses, sessions,
 // reservations and purchases tables for these reads; columns are listed explicitly.
-import { and, asc, count, desc, eq, gt, isNotNull, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, min, sql, type SQL } from 'drizzle-orm';
 import type { CourseSummary } from '@shared/schemas/public';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, profiles, purchases, reservations } from '../../db/schema';
+import { holdsSeat } from '../booking/seats';
 
 export type CourseFilters = {
   cuisine?: string;
@@ -96,7 +97,7 @@ export async function findPublishedCourse(db: Db, id: string, now: Date): Promis
   return rows[0] ?? null;
 }
 
-/** Scheduled future sessions of a course with the seats taken: confirmed, or held and not expired. */
+/** Scheduled future sessions of a course with the seats taken (holdsSeat: confirmed, or held and not expired). */
 export async function listUpcomingSessions(db: Db, courseId: string, now: Date) {
   return db
     .select({
@@ -109,13 +110,7 @@ export async function listUpcomingSessions(db: Db, courseId: string, now: Date) 
     .from(courseSessions)
     .leftJoin(
       reservations,
-      and(
-        eq(reservations.sessionId, courseSessions.id),
-        or(
-          eq(reservations.status, 'confirmed'),
-          and(eq(reservations.status, 'pending_payment'), gt(reservations.holdExpiresAt, now)),
-        ),
-      ),
+      and(eq(reservations.sessionId, courseSessions.id), holdsSeat(now)),
     )
     .where(and(eq(courseSessions.courseId, courseId), eq(courseSessions.status, 'scheduled'), gt(courseSessions.startsAt, now)))
     .groupBy(courseSessions.id)

@@ -1,0 +1,135 @@
+// Reservations as seat holds. Functions taking `tx` run inside the hold's transaction, after the
+// session row is locked: every hold on one session waits its turn there, so seats are counted
+// and taken without a race.
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courseSessions, courses, profiles, reservations } from '../../db/schema';
+import { holdsSeat } from './seats';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Conn = Db | Tx;
+
+const holdColumns = {
+  id: reservations.id,
+  userId: reservations.userId,
+  sessionId: reservations.sessionId,
+  status: reservations.status,
+  holdExpiresAt: reservations.holdExpiresAt,
+};
+export type HoldRow = { id: string; userId: string; sessionId: string; status: (typeof reservations.$inferSelect)['status']; holdExpiresAt: Date | null };
+
+/** The session with its course's status, its row locked until the transaction ends; null if unknown. */
+export async function lockSession(tx: Tx, sessionId: string) {
+  const [row] = await tx
+    .select({
+      id: courseSessions.id,
+      startsAt: courseSessions.startsAt,
+      capacity: courseSessions.capacity,
+      status: courseSessions.status,
+      courseStatus: courses.status,
+    })
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(eq(courseSessions.id, sessionId))
+    .for('update', { of: courseSessions });
+  return row ?? null;
+}
+
+/** Unpaid holds of the session whose time is up are marked expired (their seats are already free). */
+export async function expireLapsedHolds(tx: Tx, sessionId: string, now: Date): Promise<void> {
+  await tx
+    .update(reservations)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(eq(reservations.sessionId, sessionId), eq(reservations.status, 'pending_payment'), lte(reservations.holdExpiresAt, now)),
+    );
+}
+
+/** The learner's pending or confirmed reservation on the session (at most one: unique index). */
+export async function findLiveReservation(conn: Conn, userId: string, sessionId: string): Promise<HoldRow | null> {
+  const [row] = await conn
+    .select(holdColumns)
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.userId, userId),
+        eq(reservations.sessionId, sessionId),
+        inArray(reservations.status, ['pending_payment', 'confirmed']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countSeatsTaken(tx: Tx, sessionId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ taken: count() })
+    .from(reservations)
+    .where(and(eq(reservations.sessionId, sessionId), holdsSeat(now)));
+  return row?.taken ?? 0;
+}
+
+export async function profileName(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.userId, userId));
+  return row?.fullName ?? null;
+}
+
+export async function insertHold(
+  tx: Tx,
+  values: { userId: string; sessionId: string; clientName: string; holdExpiresAt: Date; now: Date },
+): Promise<HoldRow> {
+  const [row] = await tx
+    .insert(reservations)
+    .values({
+      userId: values.userId,
+      sessionId: values.sessionId,
+      clientName: values.clientName,
+      status: 'pending_payment',
+      holdExpiresAt: values.holdExpiresAt,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning(holdColumns);
+  return row!;
+}
+
+/** One reservation of this learner; someone else's is as unknown as a missing one. */
+export async function findOwnReservation(db: Db, reservationId: string, userId: string): Promise<HoldRow | null> {
+  const [row] = await db
+    .select(holdColumns)
+    .from(reservations)
+    .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks one unpaid hold expired if its time is up; returns the row as it now stands. */
+export async function expireIfLapsed(db: Db, reservationId: string, now: Date): Promise<HoldRow | null> {
+  const [row] = await db
+    .update(reservations)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'pending_payment'), lte(reservations.holdExpiresAt, now)))
+    .returning(holdColumns);
+  return row ?? null;
+}
+
+/**
+ * Gives back an unpaid hold: 'cancelled' if it still held the seat, 'expired' if its time was up.
+ * Returns the released row with whether it held a seat, or null when nothing was pending.
+ */
+export async function releaseHold(
+  db: Db,
+  reservationId: string,
+  userId: string,
+  now: Date,
+): Promise<{ row: HoldRow; heldSeat: boolean } | null> {
+  const [row] = await db
+    .update(reservations)
+    .set({
+      status: sql`case when ${reservations.holdExpiresAt} > ${now.toISOString()}::timestamptz then 'cancelled' else 'expired' end::reservation_status`,
+      updatedAt: now,
+    })
+    .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId), eq(reservations.status, 'pending_payment')))
+    .returning(holdColumns);
+  return row ? { row, heldSeat: row.status === 'cancelled' } : null;
+}

@@ -1,0 +1,32 @@
+// /api/booking/holds: a signed-in learner holds, reads and releases their own seat holds.
+import { Hono } from 'hono';
+import { holdRequestSchema, type HoldResponse } from '@shared/schemas/booking';
+import type { AppEnv } from '../../app';
+import { requireUser, signedInOnly } from '../../http/guards';
+import { readJsonBody } from '../../http/json-only';
+import { parseInput } from '../../http/validate';
+import type { BookingService } from './service';
+
+export function bookingRoutes(booking: BookingService) {
+  const app = new Hono<AppEnv>();
+  app.use('*', signedInOnly);
+
+  app.post('/holds', async (c) => {
+    const { userId } = await requireUser(c);
+    const { sessionId } = parseInput(holdRequestSchema, await readJsonBody(c));
+    const { created, hold } = await booking.hold(userId, sessionId);
+    return c.json<HoldResponse>({ hold }, created ? 201 : 200);
+  });
+
+  app.get('/holds/:reservationId', async (c) => {
+    const { userId } = await requireUser(c);
+    return c.json<HoldResponse>({ hold: await booking.get(userId, c.req.param('reservationId')) });
+  });
+
+  app.delete('/holds/:reservationId', async (c) => {
+    const { userId } = await requireUser(c);
+    return c.json<HoldResponse>({ hold: await booking.release(userId, c.req.param('reservationId')) });
+  });
+
+  return app;
+}

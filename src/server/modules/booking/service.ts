@@ -1,0 +1,106 @@
+// Seat holds: a learner holds one seat of a live session for HOLD_MINUTES while paying. The seat
+// count and the insert happen in ONE transaction with the session row locked, so 200 people
+// clicking at once on a 10-seat session get exactly 10 holds; asking again returns the same hold.
+import { HOLD_MINUTES } from '@shared/booking';
+import type { HoldView } from '@shared/schemas/booking';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { invalidatePublicCache } from '../../web/public-cache';
+import { isUuid } from '../params';
+import * as repo from './repository';
+import type { HoldRow } from './repository';
+
+const MINUTE_MS = 60_000;
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+function toView(row: HoldRow): HoldView {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    status: row.status,
+    expiresAt: row.status === 'pending_payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+  };
+}
+
+export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
+  const db = () => deps.database.db;
+
+  /** A reservation id from the URL that names one of the learner's own reservations; else 404. */
+  async function own(userId: string, rawId: string): Promise<HoldRow> {
+    if (!isUuid(rawId)) throw new AppError('RESERVATION_NOT_FOUND');
+    const row = await repo.findOwnReservation(db(), rawId.toLowerCase(), userId);
+    if (!row) throw new AppError('RESERVATION_NOT_FOUND');
+    return row;
+  }
+
+  return {
+    async hold(userId: string, sessionId: string): Promise<{ created: boolean; hold: HoldView }> {
+      const now = deps.now();
+      const id = sessionId.toLowerCase();
+      let result: { created: boolean; row: HoldRow };
+      try {
+        result = await db().transaction(async (tx) => {
+          const session = await repo.lockSession(tx, id);
+          if (!session || session.courseStatus !== 'published') throw new AppError('SESSION_NOT_FOUND');
+          if (session.status !== 'scheduled' || session.startsAt.getTime() <= now.getTime()) {
+            throw new AppError('SESSION_UNAVAILABLE');
+          }
+          await repo.expireLapsedHolds(tx, id, now);
+          const mine = await repo.findLiveReservation(tx, userId, id);
+          if (mine) return { created: false, row: mine };
+          if ((await repo.countSeatsTaken(tx, id, now)) >= session.capacity) throw new AppError('SESSION_FULL');
+          const clientName = (await repo.profileName(tx, userId)) ?? '';
+          const row = await repo.insertHold(tx, {
+            userId,
+            sessionId: id,
+            clientName,
+            holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
+            now,
+          });
+          return { created: true, row };
+        });
+      } catch (err) {
+        // The lock makes this unreachable through this route; the index still guards any other
+        // writer, and its loser is answered with the winner's hold.
+        if (!isUniqueViolation(err)) throw err;
+        const mine = await repo.findLiveReservation(db(), userId, id);
+        if (!mine) throw err;
+        result = { created: false, row: mine };
+      }
+      if (result.created) invalidatePublicCache();
+      return { created: result.created, hold: toView(result.row) };
+    },
+
+    /** The learner's own reservation; an unpaid hold whose time is up is marked expired on the way. */
+    async get(userId: string, rawId: string): Promise<HoldView> {
+      const row = await own(userId, rawId);
+      if (row.status === 'pending_payment' && row.holdExpiresAt && row.holdExpiresAt.getTime() <= deps.now().getTime()) {
+        return toView((await repo.expireIfLapsed(db(), row.id, deps.now())) ?? (await own(userId, row.id)));
+      }
+      return toView(row);
+    },
+
+    /** Gives the seat back. Releasing an already released or expired hold answers its state again. */
+    async release(userId: string, rawId: string): Promise<HoldView> {
+      const row = await own(userId, rawId);
+      if (row.status === 'confirmed') throw new AppError('RESERVATION_CONFIRMED');
+      if (row.status !== 'pending_payment') return toView(row);
+      const released = await repo.releaseHold(db(), row.id, userId, deps.now());
+      // Nothing released: a concurrent release or payment got there first; answer what it left.
+      if (!released) {
+        const current = await own(userId, row.id);
+        if (current.status === 'confirmed') throw new AppError('RESERVATION_CONFIRMED');
+        return toView(current);
+      }
+      if (released.heldSeat) invalidatePublicCache();
+      return toView(released.row);
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
