@@ -3,6 +3,7 @@
 import { PROVINCE_CODES, type ProvinceCode } from '../provinces';
 import type { TaxLine, TaxRefundLine, TaxStatus } from '../tax';
 import { z } from '../zod';
+import { pagingFields } from './paging';
 
 export const CART_STORAGE_KEY = 'cart';
 /** At most this many courses in one payment. */
@@ -162,24 +163,11 @@ export type AdminOrderSummary = Pick<OrderView, 'id' | 'number' | 'status' | 'to
 export type AdminOrdersResponse = { orders: AdminOrderSummary[]; total: number };
 
 const ORDER_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'partially_refunded', 'refunded'] as const satisfies readonly OrderStatus[];
-const ADMIN_LIMIT_ERROR = 'La limite doit être un nombre entier de 1 à 100.';
-const ADMIN_OFFSET_ERROR = 'Le décalage doit être un nombre entier de 0 à 10 000.';
 
 /** GET /api/admin/orders?limit=&offset=&status= — status: one OrderStatus, absent: every order. */
 export const adminOrdersQuery = z
   .object({
-    limit: z.coerce
-      .number({ error: ADMIN_LIMIT_ERROR })
-      .int({ error: ADMIN_LIMIT_ERROR })
-      .min(1, { error: ADMIN_LIMIT_ERROR })
-      .max(100, { error: ADMIN_LIMIT_ERROR })
-      .default(20),
-    offset: z.coerce
-      .number({ error: ADMIN_OFFSET_ERROR })
-      .int({ error: ADMIN_OFFSET_ERROR })
-      .min(0, { error: ADMIN_OFFSET_ERROR })
-      .max(10_000, { error: ADMIN_OFFSET_ERROR })
-      .default(0),
+    ...pagingFields(20),
     status: z.enum(ORDER_STATUSES, { message: 'Statut de commande inconnu.' }).optional(),
   })
   .strict();

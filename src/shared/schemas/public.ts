@@ -9,6 +9,7 @@ import {
   type RecipeCategory,
 } from '../catalog';
 import { z } from '../zod';
+import { pagingFields } from './paging';
 
 export { MAX_SEARCH_LENGTH };
 
@@ -18,8 +19,6 @@ export const uuidParam = z.string().uuid();
 // zod's generic French messages name types in English ('attendu number'); a user reads these instead.
 const CUISINE_ERROR = 'Type de cuisine invalide.';
 const CHEF_ERROR = 'Chef invalide.';
-const LIMIT_ERROR = 'La limite doit être un nombre entier de 1 à 100.';
-const OFFSET_ERROR = 'Le décalage doit être un nombre entier de 0 à 10 000.';
 
 /** GET /api/courses */
 export const courseListQuery = z
@@ -38,18 +37,7 @@ export const recipeListQuery = z
     q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: 'La recherche est trop longue (100 caractères au plus).' }).optional(),
     category: z.enum(RECIPE_CATEGORIES, { error: 'Catégorie de recette inconnue.' }).optional(),
     duration: z.enum(DURATION_FILTERS, { error: 'Filtre de durée inconnu.' }).optional(),
-    limit: z.coerce
-      .number({ error: LIMIT_ERROR })
-      .int({ error: LIMIT_ERROR })
-      .min(1, { error: LIMIT_ERROR })
-      .max(100, { error: LIMIT_ERROR })
-      .default(100),
-    offset: z.coerce
-      .number({ error: OFFSET_ERROR })
-      .int({ error: OFFSET_ERROR })
-      .min(0, { error: OFFSET_ERROR })
-      .max(10_000, { error: OFFSET_ERROR })
-      .default(0),
+    ...pagingFields(100),
   })
   .strict();
 export type RecipeListQuery = z.infer<typeof recipeListQuery>;
