@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { parseAmountCents } from '../amount';
 import { useRefund } from '../api';
 import { estimateRefund, remainingCents, type RefundLinePlan } from '../refund-plan';
+import { RefundAmounts } from './RefundAmounts';
 
 export type RefundTarget = { kind: 'all' } | { kind: 'line'; lineId: string };
 
@@ -207,26 +208,13 @@ function RefundForm({
       )}
 
       {estimate ? (
-        <dl className="mt-4 space-y-1 rounded-xl bg-white/70 px-3 py-2.5 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt className="text-muted">Avant taxes</dt>
-            <dd className="text-ink">{formatPrice(estimate.subtotalCents)}</dd>
-          </div>
-          {estimate.lines
-            .filter((t) => t.amountCents > 0)
-            .map((t) => (
-              <div key={t.code} className="flex justify-between gap-3">
-                <dt className="text-muted">
-                  {t.label} ({t.rateLabel})
-                </dt>
-                <dd className="text-ink">{formatPrice(t.amountCents)}</dd>
-              </div>
-            ))}
-          <div className="flex justify-between gap-3 border-t border-line pt-1 font-semibold">
-            <dt className="text-ink">Total remboursé</dt>
-            <dd className="text-ink">{formatPrice(estimate.totalCents)}</dd>
-          </div>
-        </dl>
+        <RefundAmounts
+          subtotalCents={estimate.subtotalCents}
+          taxLines={estimate.lines}
+          totalCents={estimate.totalCents}
+          ruledTotal
+          className="mt-4 rounded-xl bg-white/70 px-3 py-2.5"
+        />
       ) : null}
 
       <div className="mt-4 flex flex-col gap-1.5">

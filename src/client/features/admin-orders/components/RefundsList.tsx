@@ -1,10 +1,11 @@
 // The refunds of an order, newest last as they were made, each with its credit note once it succeeded.
 import { FileDown } from 'lucide-react';
-import { formatLongDate, formatPrice } from '@shared/format';
+import { formatLongDate } from '@shared/format';
 import type { RefundView } from '@shared/schemas/checkout';
 import { buttonClass } from '@client/components/ui/Button';
 import { Card } from '@client/components/ui/Card';
 import { RefundStatusBadge } from './OrderStatusBadge';
+import { RefundAmounts } from './RefundAmounts';
 
 export function RefundsList({ refunds }: { refunds: RefundView[] }) {
   if (refunds.length === 0) return null;
@@ -24,26 +25,7 @@ export function RefundsList({ refunds }: { refunds: RefundView[] }) {
               Demandé le {formatLongDate(refund.createdAt)}
               {refund.succeededAt ? ` · effectué le ${formatLongDate(refund.succeededAt)}` : ''}
             </p>
-            <dl className="space-y-1 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted">Avant taxes</dt>
-                <dd className="text-ink">{formatPrice(refund.subtotalCents)}</dd>
-              </div>
-              {refund.taxLines
-                .filter((t) => t.amountCents > 0)
-                .map((t) => (
-                  <div key={t.code} className="flex justify-between gap-3">
-                    <dt className="text-muted">
-                      {t.label} ({t.rateLabel})
-                    </dt>
-                    <dd className="text-ink">{formatPrice(t.amountCents)}</dd>
-                  </div>
-                ))}
-              <div className="flex justify-between gap-3 font-semibold">
-                <dt className="text-ink">Total remboursé</dt>
-                <dd className="text-ink">{formatPrice(refund.totalCents)}</dd>
-              </div>
-            </dl>
+            <RefundAmounts subtotalCents={refund.subtotalCents} taxLines={refund.taxLines} totalCents={refund.totalCents} />
             {refund.reason ? <p className="text-sm text-ink">Motif : {refund.reason}</p> : null}
             {refund.creditNoteUrl ? (
               <a href={refund.creditNoteUrl} download className={buttonClass({ variant: 'secondary', size: 'sm' })}>
