@@ -200,7 +200,10 @@ export const courseSessions = pgTable(
     capacity: integer().notNull(),
     /** One video-conference link shared by every attendee of the session. */
     videoLink: text(),
-    recordingKey: text(),
+    /** Where the recording of a past session is watched (a link the admin attaches after the class). */
+    recordingUrl: text(),
+    /** Why the admin cancelled the session, as attendees are told. */
+    cancelReason: text(),
     status: sessionStatusEnum().notNull().default('scheduled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -310,6 +313,9 @@ export const reservations = pgTable(
     clientName: text().notNull(),
     status: reservationStatusEnum().notNull().default('pending_payment'),
     holdExpiresAt: timestamp({ withTimezone: true }),
+    /** Why a reservation ended 'cancelled' (ReservationCancelReason in @shared/schemas/reservations). */
+    cancelReason: text(),
+    cancelledAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -322,6 +328,21 @@ export const reservations = pgTable(
       .where(sql`${t.status} in ('pending_payment', 'confirmed')`),
   ],
 );
+
+/**
+ * A user's private iCalendar feed: the URL carries a random token, of which only the SHA-256 is kept
+ * (a database reader cannot subscribe to anyone's calendar). One per user; a new one replaces it.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Hex SHA-256 of the token in the feed URL. */
+  tokenHash: text().notNull().unique(),
+  createdAt: createdAt(),
+  /** Last time a calendar app fetched the feed. */
+  lastFetchedAt: timestamp({ withTimezone: true }),
+});
 
 /** Attempt counters of rate-limiter-flexible (RateLimiterDrizzle): shared by every server instance. */
 export const rateLimits = pgTable('rate_limits', {
@@ -406,15 +427,21 @@ export const orderLines = pgTable(
     position: integer().notNull(),
     kind: productKindEnum().notNull(),
     courseId: uuid().references(() => courses.id, { onDelete: 'restrict' }),
-    /** The live session chosen (live classes); the seat itself is the booking issue's reservation. */
+    /** The live session chosen (live classes). */
     sessionId: uuid().references(() => courseSessions.id, { onDelete: 'restrict' }),
+    /** The seat this line pays for (live classes): confirmed when the payment event lands. */
+    reservationId: uuid().references(() => reservations.id, { onDelete: 'restrict' }),
     description: text().notNull(),
+    /** What the buyer pays for this line before tax, after any discount: the tax and refund base. */
     amountCents: integer().notNull(),
+    /** The discount already taken off amountCents (the subscriber's on a live class); list price = amount + discount. */
+    discountCents: integer().notNull().default(0),
     /** How much of this line has been refunded so far (before tax). */
     refundedCents: integer().notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),
+    index('order_lines_reservation_idx').on(t.reservationId),
     check('order_lines_refund_within_amount', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
   ],
 );

@@ -1,6 +1,8 @@
 // The checkout API contract: cart → order → payment → receipt, and refunds. Prices never travel
 // from the client: it names courses, the server prices them.
 import { PROVINCE_CODES, type ProvinceCode } from '../provinces';
+import type { ReservationStatus } from './booking';
+import type { ReservationCancelReason } from './reservations';
 import type { TaxLine, TaxRefundLine, TaxStatus } from '../tax';
 import { z } from '../zod';
 import { pagingFields } from './paging';
@@ -39,8 +41,20 @@ export type OrderLineView = {
   courseId: string | null;
   sessionId: string | null;
   description: string;
+  /** Before tax, after the discount: what the taxes and refunds are computed on. */
   amountCents: number;
+  /** Taken off the list price (the subscriber's discount on a live class); list price = amount + discount. */
+  discountCents: number;
+  /** The subscriber's discount rate applied to this line, e.g. 15 (null: none). */
+  discountPercent: number | null;
   refundedCents: number;
+  /** The seat this line pays for (live classes), as it stands now. */
+  reservation: {
+    id: string;
+    status: ReservationStatus;
+    /** 'no_seat': paid after the hold expired and the seat was gone: refunded automatically. */
+    cancelReason: ReservationCancelReason | null;
+  } | null;
 };
 
 export type PaymentMethodView = { type: 'card' | 'wallet'; brand: string | null; last4: string | null };

@@ -2,6 +2,7 @@
 // admin): whoever shows an order shows the same thing.
 import type { ProvinceCode } from '@shared/provinces';
 import type { OrderStatus, OrderView, PaymentMethodView, ProductKind, RefundView } from '@shared/schemas/checkout';
+import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import type { TaxLine, TaxRefundLine, TaxStatus } from '@shared/tax';
 import { toIso } from '../rows';
 import { creditNoteUrl, hasReceipt, receiptPdfUrl, receiptUrl } from '../receipts/urls';
@@ -29,6 +30,12 @@ export function toRefundView(refund: RefundRow): RefundView {
   };
 }
 
+/** The rate a line's discount was taken at, as people read it (15 for 15 %). */
+function discountPercentOf(amountCents: number, discountCents: number): number | null {
+  if (discountCents <= 0) return null;
+  return Math.round((discountCents * 100) / (amountCents + discountCents));
+}
+
 export function toOrderView({ order, lines, refunds }: OrderDetail): OrderView {
   const receipt = hasReceipt(order.status);
   return {
@@ -45,7 +52,12 @@ export function toOrderView({ order, lines, refunds }: OrderDetail): OrderView {
       sessionId: l.sessionId,
       description: l.description,
       amountCents: l.amountCents,
+      discountCents: l.discountCents,
+      discountPercent: discountPercentOf(l.amountCents, l.discountCents),
       refundedCents: l.refundedCents,
+      reservation: l.reservation
+        ? { id: l.reservation.id, status: l.reservation.status, cancelReason: l.reservation.cancelReason as ReservationCancelReason | null }
+        : null,
     })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,

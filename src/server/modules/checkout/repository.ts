@@ -1,7 +1,7 @@
 // Orders and what a checkout reads to price them: courses, sessions, the buyer, earlier purchases.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, profiles, purchases, refunds, users } from '../../db/schema';
+import { courseSessions, courses, orderLines, orders, profiles, purchases, refunds, reservations, users } from '../../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
@@ -9,7 +9,9 @@ type Conn = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-export type OrderDetail = { order: OrderRow; lines: OrderLineRow[]; refunds: RefundRow[] };
+export type LineReservation = { id: string; status: (typeof reservations.$inferSelect)['status']; cancelReason: string | null };
+export type OrderLineDetail = OrderLineRow & { reservation: LineReservation | null };
+export type OrderDetail = { order: OrderRow; lines: OrderLineDetail[]; refunds: RefundRow[] };
 
 export async function findOrderByKey(db: Conn, userId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
@@ -20,10 +22,19 @@ export async function findOrderByKey(db: Conn, userId: string, idempotencyKey: s
 export async function loadOrderDetail(db: Conn, orderId: string): Promise<OrderDetail | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return undefined;
-  const [lines, refundRows] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
+  const [lineRows, refundRows] = await Promise.all([
+    db
+      .select({
+        line: orderLines,
+        reservation: { id: reservations.id, status: reservations.status, cancelReason: reservations.cancelReason },
+      })
+      .from(orderLines)
+      .leftJoin(reservations, eq(reservations.id, orderLines.reservationId))
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.position)),
     db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.number)),
   ]);
+  const lines = lineRows.map((r) => ({ ...r.line, reservation: r.reservation?.id ? (r.reservation as LineReservation) : null }));
   return { order, lines, refunds: refundRows };
 }
 

@@ -1,0 +1,118 @@
+// Reservations as the calendar, the 'Détails du cours' dialog and the admin see them, and what a
+// learner or the admin can do to them (cancel, set the video link, attach a recording).
+import { z } from '../zod';
+import type { ReservationStatus } from './booking';
+import type { RefundView } from './checkout';
+
+/**
+ * Why a reservation ended 'cancelled':
+ * - learner_refunded: the learner cancelled ≥ 48 h ahead, fully refunded;
+ * - learner_no_refund: the learner cancelled within 48 h, without refund (they were told first);
+ * - session_cancelled: the admin cancelled the whole session, every attendee refunded;
+ * - no_seat: the payment came after the hold expired and the seat was taken: refunded automatically;
+ * - released: the learner gave back an unpaid hold.
+ */
+export type ReservationCancelReason = 'learner_refunded' | 'learner_no_refund' | 'session_cancelled' | 'no_seat' | 'released';
+
+export type ReservationView = {
+  id: string;
+  sessionId: string;
+  courseId: string;
+  courseTitle: string;
+  /** The learner's name as booked: the admin's calendar titles read 'course title (client name)'. */
+  clientName: string;
+  startsAt: string;
+  endsAt: string;
+  durationMinutes: number;
+  status: ReservationStatus;
+  cancelReason: ReservationCancelReason | null;
+  /** When an unpaid hold frees its seat; null once confirmed. */
+  holdExpiresAt: string | null;
+  sessionStatus: 'scheduled' | 'cancelled';
+  /** 'Lien disponible' when true, 'En attente' otherwise. */
+  hasVideoLink: boolean;
+  /** The join link: only to the admin, or to the learner whose reservation is confirmed. */
+  videoLink: string | null;
+  /** The recording of a past session, for confirmed attendees and the admin. */
+  recordingUrl: string | null;
+  /** What cancelling gives now (confirmed reservations of a session not started yet). */
+  cancellation: { allowed: boolean; refundable: boolean; refundDeadline: string };
+  /** The order that paid for it, if any (the receipt is there). */
+  orderId: string | null;
+};
+
+/** GET /api/calendar/reservations?from=&to= — a learner's own; the admin's: everyone's. */
+export const calendarRangeQuery = z
+  .object({
+    from: z.string().datetime({ offset: true, message: 'Date de début invalide.' }),
+    to: z.string().datetime({ offset: true, message: 'Date de fin invalide.' }),
+  })
+  .strict()
+  .refine((q) => new Date(q.to).getTime() > new Date(q.from).getTime(), { message: 'La fin doit suivre le début.', path: ['to'] })
+  .refine((q) => new Date(q.to).getTime() - new Date(q.from).getTime() <= 400 * 86_400_000, {
+    message: 'Période trop longue (400 jours au plus).',
+    path: ['to'],
+  });
+export type CalendarRangeQuery = z.infer<typeof calendarRangeQuery>;
+
+/** Only pending-payment and confirmed reservations appear in a calendar. */
+export type CalendarResponse = { reservations: ReservationView[] };
+
+/** GET /api/booking/reservations/:id — the learner's own (the admin: anyone's). */
+export type ReservationResponse = { reservation: ReservationView };
+
+/** POST /api/booking/reservations/:id/cancel */
+export const cancelReservationSchema = z
+  .object({
+    /** Within 48 h of the start: the learner must say they accept to lose the payment. */
+    acceptNoRefund: z.boolean().optional(),
+    idempotencyKey: z.string().min(8).max(100),
+  })
+  .strict();
+export type CancelReservationInput = z.input<typeof cancelReservationSchema>;
+/** refund: the refund asked of the provider (null for a no-refund cancellation). */
+export type CancelReservationResponse = { reservation: ReservationView; refund: RefundView | null };
+
+const optionalUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, { message })
+    .url({ message })
+    .refine((v) => /^https?:\/\//i.test(v), { message })
+    .nullable();
+
+/** PATCH /api/admin/sessions/:sessionId — the admin sets or clears the video link or the recording. */
+export const adminSessionUpdateSchema = z
+  .object({
+    videoLink: optionalUrl('Entrez une adresse web valide (https://…).').optional(),
+    recordingUrl: optionalUrl("Entrez l'adresse web de l'enregistrement (https://…).").optional(),
+  })
+  .strict()
+  .refine((v) => v.videoLink !== undefined || v.recordingUrl !== undefined, { message: 'Rien à modifier.' });
+export type AdminSessionUpdateInput = z.input<typeof adminSessionUpdateSchema>;
+
+export type AdminSessionView = {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  startsAt: string;
+  endsAt: string;
+  capacity: number;
+  seatsTaken: number;
+  status: 'scheduled' | 'cancelled';
+  videoLink: string | null;
+  recordingUrl: string | null;
+  cancelReason: string | null;
+};
+export type AdminSessionResponse = { session: AdminSessionView };
+
+/** POST /api/admin/sessions/:sessionId/cancel — every attendee refunded and told. */
+export const adminSessionCancelSchema = z
+  .object({
+    reason: z.string().trim().min(3, { message: 'Expliquez en quelques mots la raison de l’annulation.' }).max(500),
+    idempotencyKey: z.string().min(8).max(100),
+  })
+  .strict();
+export type AdminSessionCancelInput = z.input<typeof adminSessionCancelSchema>;
+export type AdminSessionCancelResponse = { session: AdminSessionView; refundedReservations: number; releasedHolds: number };
