@@ -34,6 +34,10 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/refunds/', 'signed-in'],
   ['/api/purchases', 'signed-in'],
   ['/api/booking/', 'signed-in'],
+  // A calendar app fetches the feed without a session: the random token in the URL is the key.
+  ['/api/calendar/feeds/', 'public'],
+  ['/api/calendar/', 'signed-in'],
+  ['/api/events', 'signed-in'],
 ];
 
 const policyOf = (path: string): Policy | undefined => POLICIES.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];
