@@ -1,0 +1,80 @@
+// The one query behind every reservation view (calendar, 'Détails du cours', cancellation answers,
+// the admin's calendar): a reservation with its session, its course and the paid order behind it.
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courseSessions, courses, orderLines, orders, reservations } from '../../db/schema';
+
+type Conn = Pick<Db, 'select'>;
+
+export type ReservationRow = {
+  id: string;
+  userId: string;
+  sessionId: string;
+  clientName: string;
+  status: (typeof reservations.$inferSelect)['status'];
+  cancelReason: string | null;
+  holdExpiresAt: Date | null;
+  startsAt: Date;
+  sessionMinutes: number | null;
+  sessionStatus: 'scheduled' | 'cancelled';
+  videoLink: string | null;
+  recordingUrl: string | null;
+  courseId: string;
+  courseTitle: string;
+  courseMinutes: number | null;
+  /** The order that paid for the seat (received money: paid, or refunded since). */
+  orderId: string | null;
+};
+
+export type ReservationFilter = {
+  ids?: string[];
+  userId?: string;
+  sessionId?: string;
+  statuses?: ReservationRow['status'][];
+  /** Sessions starting in [from, to). */
+  from?: Date;
+  to?: Date;
+};
+
+const paidOrderId = sql<string | null>`(
+  select ${orders.id} from ${orderLines}
+  join ${orders} on ${orders.id} = ${orderLines.orderId}
+  where ${orderLines.reservationId} = ${reservations.id}
+    and ${orders.status} in ('paid', 'partially_refunded', 'refunded')
+  order by ${orders.paidAt} desc nulls last
+  limit 1
+)`;
+
+export async function findReservationRows(conn: Conn, filter: ReservationFilter): Promise<ReservationRow[]> {
+  const where: SQL[] = [];
+  if (filter.ids) where.push(inArray(reservations.id, filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']));
+  if (filter.userId) where.push(eq(reservations.userId, filter.userId));
+  if (filter.sessionId) where.push(eq(reservations.sessionId, filter.sessionId));
+  if (filter.statuses) where.push(inArray(reservations.status, filter.statuses));
+  if (filter.from) where.push(gte(courseSessions.startsAt, filter.from));
+  if (filter.to) where.push(lt(courseSessions.startsAt, filter.to));
+  return conn
+    .select({
+      id: reservations.id,
+      userId: reservations.userId,
+      sessionId: reservations.sessionId,
+      clientName: reservations.clientName,
+      status: reservations.status,
+      cancelReason: reservations.cancelReason,
+      holdExpiresAt: reservations.holdExpiresAt,
+      startsAt: courseSessions.startsAt,
+      sessionMinutes: courseSessions.durationMinutes,
+      sessionStatus: courseSessions.status,
+      videoLink: courseSessions.videoLink,
+      recordingUrl: courseSessions.recordingUrl,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      courseMinutes: courses.durationMinutes,
+      orderId: paidOrderId,
+    })
+    .from(reservations)
+    .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(courseSessions.startsAt), asc(reservations.createdAt));
+}

@@ -1,0 +1,41 @@
+// The one mapping of a reservation row to what people see (ReservationView). Who sees the join link
+// is decided here: the admin, or the learner whose own reservation is confirmed — a pending hold
+// never reveals it.
+import { cancellationTerms, sessionMinutes } from '@shared/booking';
+import type { ReservationCancelReason, ReservationView } from '@shared/schemas/reservations';
+import type { ReservationRow } from './reservation-rows';
+
+export type ReservationViewer = { userId: string; role: 'learner' | 'chef' | 'admin' };
+
+const MINUTE_MS = 60_000;
+
+export function toReservationView(row: ReservationRow, viewer: ReservationViewer, now: Date): ReservationView {
+  const minutes = sessionMinutes({ durationMinutes: row.sessionMinutes }, { durationMinutes: row.courseMinutes });
+  const isAdmin = viewer.role === 'admin';
+  const attendee = row.userId === viewer.userId && row.status === 'confirmed';
+  const terms = cancellationTerms(row.startsAt, now);
+  const open = row.status === 'confirmed' && row.sessionStatus === 'scheduled';
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    clientName: row.clientName,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: new Date(row.startsAt.getTime() + minutes * MINUTE_MS).toISOString(),
+    durationMinutes: minutes,
+    status: row.status,
+    cancelReason: (row.cancelReason as ReservationCancelReason | null) ?? null,
+    holdExpiresAt: row.status === 'pending_payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    sessionStatus: row.sessionStatus,
+    hasVideoLink: !!row.videoLink,
+    videoLink: isAdmin || (attendee && row.sessionStatus === 'scheduled') ? row.videoLink : null,
+    recordingUrl: isAdmin || attendee ? row.recordingUrl : null,
+    cancellation: {
+      allowed: open && terms.allowed,
+      refundable: open && terms.allowed && terms.refundable && row.orderId !== null,
+      refundDeadline: terms.refundDeadline.toISOString(),
+    },
+    orderId: isAdmin || row.userId === viewer.userId ? row.orderId : null,
+  };
+}
