@@ -1,0 +1,64 @@
+// Who sees a session's join link and recording, and what cancelling gives: decided in one mapping.
+import { describe, expect, it } from 'vitest';
+import type { ReservationRow } from '../../src/server/modules/booking/reservation-rows';
+import { toReservationView } from '../../src/server/modules/booking/reservation-view';
+
+const now = new Date('2026-12-01T12:00:00Z');
+const DAY = 86_400_000;
+
+const row = (over: Partial<ReservationRow> = {}): ReservationRow => ({
+  id: 'r1',
+  userId: 'learner',
+  sessionId: 's1',
+  clientName: 'Léa Tremblay',
+  status: 'confirmed',
+  cancelReason: null,
+  holdExpiresAt: null,
+  startsAt: new Date(now.getTime() + 5 * DAY),
+  sessionMinutes: null,
+  sessionStatus: 'scheduled',
+  videoLink: 'https://zoom.us/j/123',
+  recordingUrl: 'https://video.example/rec',
+  courseId: 'c1',
+  courseTitle: 'Pâtes fraîches',
+  courseMinutes: 90,
+  orderId: 'o1',
+  ...over,
+});
+
+const learner = { userId: 'learner', role: 'learner' } as const;
+const other = { userId: 'other', role: 'learner' } as const;
+const admin = { userId: 'chef', role: 'admin' } as const;
+
+describe('toReservationView', () => {
+  it('gives the confirmed attendee the link and the recording, and ends the session after its duration', () => {
+    const view = toReservationView(row(), learner, now);
+    expect(view).toMatchObject({ hasVideoLink: true, videoLink: 'https://zoom.us/j/123', recordingUrl: 'https://video.example/rec', durationMinutes: 90 });
+    expect(new Date(view.endsAt).getTime() - new Date(view.startsAt).getTime()).toBe(90 * 60_000);
+  });
+
+  it('never reveals the link to a pending hold, only that one exists', () => {
+    const view = toReservationView(row({ status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + 60_000) }), learner, now);
+    expect(view).toMatchObject({ hasVideoLink: true, videoLink: null, recordingUrl: null });
+    expect(view.holdExpiresAt).not.toBeNull();
+  });
+
+  it('gives the admin the link whatever the status, and nobody else’s reservation its order', () => {
+    expect(toReservationView(row({ status: 'pending_payment' }), admin, now).videoLink).toBe('https://zoom.us/j/123');
+    expect(toReservationView(row(), other, now)).toMatchObject({ videoLink: null, recordingUrl: null, orderId: null });
+  });
+
+  it('refunds a cancellation 48 h ahead, not later, and offers none for a cancelled session', () => {
+    expect(toReservationView(row(), learner, now).cancellation).toMatchObject({ allowed: true, refundable: true });
+    const soon = row({ startsAt: new Date(now.getTime() + DAY) });
+    expect(toReservationView(soon, learner, now).cancellation).toMatchObject({ allowed: true, refundable: false });
+    expect(toReservationView(row({ sessionStatus: 'cancelled' }), learner, now)).toMatchObject({
+      cancellation: { allowed: false, refundable: false },
+      videoLink: null,
+    });
+  });
+
+  it('uses 60 minutes when neither the session nor the course says', () => {
+    expect(toReservationView(row({ courseMinutes: null }), learner, now).durationMinutes).toBe(60);
+  });
+});
