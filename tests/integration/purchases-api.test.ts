@@ -1,13 +1,15 @@
 // GET /api/purchases (Mes Achats): the session's own succeeded and refunded purchases, newest
-// first, with their course, receipt and credit note — and one journey through the real sandbox:
-// pay, see it with its receipt, refund it, see the credit note and the course locked again.
+// first, with their course, receipt and credit note; a live class with the session of its
+// confirmed seat and the recording the admin attached (only ever for a confirmed attendee) — and
+// one journey through the real sandbox: pay, see it with its receipt, refund it, see the credit
+// note and the course locked again.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import type { PurchasesResponse, RefundResponse } from '@shared/schemas/checkout';
 import type { CourseResponse } from '@shared/schemas/public';
-import { purchases } from '../../src/server/db/schema';
-import { createCourse, createPurchase, setRole } from '../factories';
+import { orderLines, purchases } from '../../src/server/db/schema';
+import { createCourse, createPurchase, createReservation, createSession, setRole } from '../factories';
 import { createPaidOrder } from '../factories/orders';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { pdfText } from '../setup/pdf-text';
@@ -83,6 +85,7 @@ describe('GET /api/purchases', () => {
       orderId: order.id,
       receiptUrl: `/api/orders/${order.id}/receipt`,
       creditNoteUrl: null,
+      session: null,
     });
     // An archived course still shows in the history.
     expect(byId[sushiPurchase.id]).toMatchObject({
@@ -100,6 +103,7 @@ describe('GET /api/purchases', () => {
       orderId: null,
       receiptUrl: null,
       creditNoteUrl: null,
+      session: null,
     });
     expect(list.at(-1)!.id).toBe(demo.id);
   });
@@ -125,6 +129,59 @@ describe('GET /api/purchases', () => {
   });
 });
 
+describe('a live class in Mes Achats', () => {
+  const RECORDING = 'https://video.exemple.test/enregistrements/tourtiere-42';
+
+  /** A paid order for the live course whose line paid for this reservation, as fulfilment links them. */
+  async function paidSeat(user: { id: string }, sessionId: string, reservationId: string) {
+    const order = await createPaidOrder(t.db, {
+      user,
+      items: [{ courseId: course.live, description: 'Tourtière en direct — séance', amountCents: 6000, kind: 'live_class', sessionId }],
+    });
+    await t.db.update(orderLines).set({ reservationId }).where(eq(orderLines.id, order.lines[0]!.id));
+    return order;
+  }
+
+  it('shows the session of a confirmed seat and its recording; a hold, a lost seat or another person’s seat show none', async () => {
+    const past = await createSession(t.db, course.live, { startsAt: new Date(clock - 7 * 86_400_000), recordingUrl: RECORDING });
+    const upcoming = await createSession(t.db, course.live, { now: new Date(clock) });
+
+    const attendee = await newSignedInUser(t, 'Élise Présente');
+    await paidSeat(attendee, past.id, (await createReservation(t.db, past.id, attendee.id)).id);
+    const [attended] = await purchasesOf(attendee.cookie);
+    expect(attended).toMatchObject({
+      status: 'succeeded',
+      course: { id: course.live, isLive: true },
+      session: { startsAt: past.startsAt.toISOString(), recordingUrl: RECORDING },
+    });
+
+    // Booked for a session still to come: its date, no recording yet.
+    const early = await newSignedInUser(t, 'Noé Futur');
+    await paidSeat(early, upcoming.id, (await createReservation(t.db, upcoming.id, early.id)).id);
+    expect((await purchasesOf(early.cookie))[0]!.session).toEqual({ startsAt: upcoming.startsAt.toISOString(), recordingUrl: null });
+
+    // Paid after the hold lapsed and the seat was gone (refunded automatically): no seat, no recording.
+    const late = await newSignedInUser(t, 'Lou Retard');
+    await paidSeat(late, past.id, (await createReservation(t.db, past.id, late.id, { status: 'cancelled', cancelReason: 'no_seat' })).id);
+    // A seat still only held, and a seat that was cancelled by its learner.
+    const holder = await newSignedInUser(t, 'Max Attente');
+    await paidSeat(holder, past.id, (await createReservation(t.db, past.id, holder.id, { status: 'pending_payment', holdExpiresAt: new Date(clock) })).id);
+    const quitter = await newSignedInUser(t, 'Zoé Partie');
+    await paidSeat(quitter, past.id, (await createReservation(t.db, past.id, quitter.id, { status: 'cancelled', cancelReason: 'learner_no_refund' })).id);
+    // A line pointing at somebody else's confirmed seat (the attendee's, in another past session) never shows it.
+    const stranger = await newSignedInUser(t, 'Jo Ailleurs');
+    const other = await createSession(t.db, course.live, { startsAt: new Date(clock - 3 * 86_400_000), recordingUrl: RECORDING });
+    await paidSeat(stranger, other.id, (await createReservation(t.db, other.id, attendee.id)).id);
+
+    for (const person of [late, holder, quitter, stranger]) {
+      const list = await purchasesOf(person.cookie);
+      expect(list, person.id).toHaveLength(1);
+      expect(list[0]!.session, person.id).toBeNull();
+      expect(JSON.stringify(list)).not.toContain(RECORDING);
+    }
+  });
+});
+
 describe('the journey through the real sandbox', () => {
   it('pay by card → Mes Achats with the receipt (GST and QST) → the admin refunds → access gone, credit note in Mes Achats', async () => {
     const learner = await newSignedInUser(t, 'Léa Acheteuse');
@@ -143,7 +200,7 @@ describe('the journey through the real sandbox', () => {
     expect(order.status).toBe('paid');
 
     const [bought] = await purchasesOf(learner.cookie);
-    expect(bought).toMatchObject({ status: 'succeeded', course: { id: course.bread }, orderId: order.id, receiptUrl: order.receiptUrl, creditNoteUrl: null });
+    expect(bought).toMatchObject({ status: 'succeeded', course: { id: course.bread }, orderId: order.id, receiptUrl: order.receiptUrl, creditNoteUrl: null, session: null });
     expect(await opened()).toBe(true);
     const receipt = pdfText(new Uint8Array(await (await send(t, 'GET', order.receiptPdfUrl!, { cookie: learner.cookie })).arrayBuffer())).replaceAll('\u00a0', ' ');
     const lines = receipt.split('\n');

@@ -119,6 +119,11 @@ export type PurchaseView = {
   orderId: string | null;
   receiptUrl: string | null;
   creditNoteUrl: string | null;
+  /**
+   * A live class: the session of the seat this purchase confirmed (null while unconfirmed, once
+   * cancelled, or for purchases made before orders), with its recording once the admin attached one.
+   */
+  session: { startsAt: string; recordingUrl: string | null } | null;
 };
 export type PurchasesResponse = { purchases: PurchaseView[] };
 

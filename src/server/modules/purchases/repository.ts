@@ -1,8 +1,9 @@
-// Mes Achats: one user's purchases that gave access or were refunded, with their course and the
-// order that paid them (none for the demo's purchases recorded before orders existed).
+// Mes Achats: one user's purchases that gave access or were refunded, with their course, the
+// order that paid them (none for the demo's purchases recorded before orders existed) and, for a
+// live class, the session of the confirmed seat that order line paid for.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courses, orderLines, orders, purchases, refunds } from '../../db/schema';
+import { courseSessions, courses, orderLines, orders, purchases, refunds, reservations } from '../../db/schema';
 
 export async function listPurchases(db: Db, userId: string) {
   return db
@@ -20,11 +21,20 @@ export async function listPurchases(db: Db, userId: string) {
       orderStatus: orders.status,
       // The owner of the order, checked again: a purchase only ever shows its own user's receipt.
       orderUserId: orders.userId,
+      sessionStartsAt: courseSessions.startsAt,
+      recordingUrl: courseSessions.recordingUrl,
     })
     .from(purchases)
     .innerJoin(courses, eq(courses.id, purchases.courseId))
     .leftJoin(orderLines, eq(orderLines.id, purchases.orderLineId))
     .leftJoin(orders, eq(orders.id, orderLines.orderId))
+    // Only a seat confirmed for this very user: a hold, a cancelled or a lost seat (no_seat) shows no
+    // session, and so never its recording.
+    .leftJoin(
+      reservations,
+      and(eq(reservations.id, orderLines.reservationId), eq(reservations.userId, purchases.userId), eq(reservations.status, 'confirmed')),
+    )
+    .leftJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
     .where(and(eq(purchases.userId, userId), inArray(purchases.status, ['succeeded', 'refunded'])))
     .orderBy(desc(purchases.createdAt), desc(purchases.id));
 }

@@ -30,6 +30,7 @@ export function createPurchaseService(deps: Pick<Deps, 'database'>) {
           orderId,
           receiptUrl: orderId && r.orderStatus && hasReceipt(r.orderStatus) ? receiptUrl(orderId) : null,
           creditNoteUrl: creditNote ? creditNoteUrl(creditNote.id) : null,
+          session: r.sessionStartsAt ? { startsAt: toIso(r.sessionStartsAt), recordingUrl: r.recordingUrl } : null,
         };
       });
       return { purchases };
