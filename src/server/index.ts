@@ -1,5 +1,6 @@
-// Boots the server: configuration, database (migrated, seeded when empty), HTTP, and — with the
-// sandbox payment provider — the worker delivering its events to our own webhook.
+// Boots the server: configuration, database (migrated, seeded when empty), HTTP, the sweep asking
+// the provider again for refunds that never reached it, and — with the sandbox payment provider —
+// the worker delivering its events to our own webhook.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
@@ -7,9 +8,11 @@ import { migrationsDir, pgliteDir, uploadsDir } from './db/paths';
 import { seedIfEmpty } from './db/seed';
 import type { Deps } from './deps';
 import { loadConfig } from './env';
+import { createPaymentProvider } from './integrations/payments';
 import { createSandboxDelivery } from './integrations/payments/sandbox';
 import { localDiskStorage } from './integrations/storage/local-disk';
 import { createLogger } from './logger';
+import { createRefundRetry } from './modules/refunds/automatic';
 
 const config = loadConfig();
 const logger = createLogger(config);
@@ -40,9 +43,11 @@ const sandboxDelivery =
   config.payments.provider === 'sandbox'
     ? createSandboxDelivery(deps, { url: config.payments.webhookUrl, secret: config.payments.webhookSecret })
     : null;
+const refundRetry = createRefundRetry(deps, createPaymentProvider(deps));
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info(`Toque écoute sur ${config.publicUrl} (port ${info.port}, base ${database.kind})`);
   sandboxDelivery?.start();
+  refundRetry.start();
 });
 
 let stopping = false;
@@ -52,8 +57,10 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'arrêt en cours');
   // Finish in-flight requests and the delivery under way, then release the database.
   const delivering = sandboxDelivery?.stop();
+  const retrying = refundRetry.stop();
   server.close(async () => {
     await delivering?.catch(() => {});
+    await retrying.catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   });

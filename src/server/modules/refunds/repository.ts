@@ -1,7 +1,7 @@
 // The refunds' SQL: the admin's order list, and the rows a refund reads and writes. Functions that
 // take `tx` run inside the caller's transaction; the order row is locked before its refunds are
 // read, by both the refund request and the refund event, so the two never interleave.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/schemas/checkout';
 import type { Db } from '../../db/client';
 import { orderLines, orders, purchases, refunds } from '../../db/schema';
@@ -109,6 +109,26 @@ export async function insertRefund(
     .values({ ...values, status: 'pending', updatedAt: values.createdAt })
     .returning(refundColumns);
   return { ...row!, lines: row!.lines as RefundLineRecord[] };
+}
+
+export type RefundRecord = Awaited<ReturnType<typeof insertRefund>>;
+
+/** Pending refunds the provider was never told about, planned before `createdBefore`, with their order's payment. */
+export async function listUnsubmittedRefunds(db: Db, provider: string, createdBefore: Date) {
+  return db
+    .select({ ...refundColumns, paymentId: orders.providerPaymentId })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        isNull(refunds.providerRefundId),
+        eq(orders.provider, provider),
+        lte(refunds.createdAt, createdBefore),
+      ),
+    )
+    .orderBy(refunds.createdAt)
+    .limit(100);
 }
 
 /** Records the provider's id for the refund, unless an event already did. */
