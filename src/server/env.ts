@@ -46,6 +46,12 @@ const schema = z.object({
   GST_NUMBER: z.string().min(1).default('123456789 RT0001'),
   QST_NUMBER: z.string().min(1).default('1234567890 TQ0001'),
   PST_REGISTRATIONS: z.string().default(''),
+  SUBSCRIBER_LIVE_DISCOUNT_PERCENT: z.coerce
+    .number({ message: 'un nombre entier de 0 à 90' })
+    .int({ message: 'un nombre entier de 0 à 90' })
+    .min(0, { message: 'un nombre entier de 0 à 90' })
+    .max(90, { message: 'un nombre entier de 0 à 90' })
+    .default(15),
 });
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -92,6 +98,12 @@ export type Config = {
   payments: PaymentsConfig;
   /** Who sells, as receipts print it, and how the seller is registered for sales taxes. */
   seller: SellerConfig;
+  booking: BookingConfig;
+};
+
+export type BookingConfig = {
+  /** Taken off a live class's price for a buyer with an active subscription; 0: no discount. */
+  subscriberDiscountPercent: number;
 };
 
 export type PaymentsConfig =
@@ -143,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     identityProvider: identityProviderConfig(e),
     payments: paymentsConfig(e),
     seller: sellerConfig(e),
+    booking: { subscriberDiscountPercent: e.SUBSCRIBER_LIVE_DISCOUNT_PERCENT },
   };
 }
 

@@ -8,7 +8,7 @@ import type { OrderView } from '@shared/schemas/checkout';
 import { orderLines, orders, paymentEvents, profiles, purchases, sandboxPaymentIntents } from '../../src/server/db/schema';
 import { createCourse, createPurchase, createSession } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
-import { checkout, getOrder, newKey, setProvince } from '../setup/payments';
+import { checkout, getOrder, holdSeat, newKey, setProvince } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 const HOUR = 3_600_000;
@@ -205,9 +205,18 @@ describe('POST /api/checkout', () => {
       expect(res.body.error).toMatchObject({ code: 'SESSION_UNAVAILABLE', fields: { 'items.0.sessionId': "Cette séance n'est plus offerte." } });
     }
 
+    const held = await holdSeat(t, user.cookie, liveSession);
+    expect(held.status).toBe(201);
     const ok = await checkout(t, user.cookie, { items: [{ courseId: course.live, sessionId: liveSession }] });
     expect(ok.status).toBe(201);
-    expect(ok.body.order.lines[0]).toMatchObject({ kind: 'live_class', courseId: course.live, sessionId: liveSession, amountCents: 6000 });
+    expect(ok.body.order.lines[0]).toMatchObject({
+      kind: 'live_class',
+      courseId: course.live,
+      sessionId: liveSession,
+      amountCents: 6000,
+      discountCents: 0,
+      reservation: { id: held.body.hold.id, status: 'pending_payment', cancelReason: null },
+    });
     expect(ok.body.order.lines[0]!.description).toMatch(/^Tourtière en direct — séance du .+ 20\d\d/);
   });
 

@@ -2,6 +2,7 @@
 // own delivery worker sending its signed events to the test app's webhook (app.request, no network).
 import { eq } from 'drizzle-orm';
 import type { ApiErrorBody } from '@shared/errors';
+import type { HoldResponse } from '@shared/schemas/booking';
 import type { CheckoutResponse, OrderResponse, SandboxConfirmResponse } from '@shared/schemas/checkout';
 import { profiles } from '../../src/server/db/schema';
 import { signStripePayload } from '../../src/server/integrations/payments/stripe-events';
@@ -63,6 +64,12 @@ export async function setProvince(app: TestApp, userId: string, province: string
 
 let keyCount = 0;
 export const newKey = () => `cle-test-${process.pid}-${++keyCount}-${Date.now()}`;
+
+/** Holds a seat of a live session, as the booking page does before sending to payment. */
+export async function holdSeat(app: TestApp, cookie: string, sessionId: string) {
+  const res = await send(app, 'POST', '/api/booking/holds', { cookie, body: { sessionId } });
+  return { status: res.status, body: (await res.json()) as HoldResponse & { error?: { code: string; message: string } } };
+}
 
 export async function checkout(app: TestApp, cookie: string, body: Record<string, unknown>) {
   const res = await send(app, 'POST', '/api/checkout', { cookie, body: { idempotencyKey: newKey(), ...body } });

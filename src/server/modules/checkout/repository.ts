@@ -1,7 +1,7 @@
 // Orders and what a checkout reads to price them: courses, sessions, the buyer, earlier purchases.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, profiles, purchases, refunds, reservations, users } from '../../db/schema';
+import { courseSessions, courses, orderLines, orders, profiles, purchases, refunds, reservations, subscriptions, users } from '../../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
@@ -73,6 +73,17 @@ export async function findBuyer(db: Conn, userId: string) {
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
   return row;
+}
+
+/** The buyer's latest subscription record (the one that decides whether they are a subscriber). */
+export async function latestSubscription(db: Conn, userId: string) {
+  const [row] = await db
+    .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function saveProvince(db: Conn, userId: string, province: string, now: Date): Promise<void> {

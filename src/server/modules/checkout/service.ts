@@ -1,8 +1,14 @@
 // Checkout: the server prices the courses named by the client (never a price from the client),
-// adds the buyer's taxes, writes the order and its lines in one transaction, then asks the
-// provider for a payment whose idempotency key comes from the order id. The same (user, key)
-// gives back the same order and payment. The order becomes paid only through a provider event.
+// takes the subscriber's discount off live classes, adds the buyer's taxes on what is left, writes
+// the order and its lines in one transaction, then asks the provider for a payment whose
+// idempotency key comes from the order id. The same (user, key) gives back the same order and
+// payment. The order becomes paid only through a provider event.
+//
+// A live class is paid for a seat the learner holds (POST /api/booking/holds): the line names that
+// reservation, and the payment event confirms it (booking/payment-confirmation.ts).
 import { randomUUID } from 'node:crypto';
+import { isActiveSubscription } from '@shared/access';
+import { subscriberDiscountCents } from '@shared/booking';
 import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { CheckoutInput, CheckoutResponse, OrderView, PaymentSession, ProductKind } from '@shared/schemas/checkout';
@@ -10,6 +16,7 @@ import { computeTaxes } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { PaymentProvider } from '../../integrations/payments/port';
+import { findLiveReservation } from '../booking/repository';
 import { isUuid } from '../params';
 import { toOrderView } from './order-view';
 import * as repo from './repository';
@@ -27,7 +34,15 @@ const PAYABLE = new Set(['pending', 'failed']);
 /** The provider's idempotency key for an order's payment: a retried checkout never pays twice. */
 export const paymentKeyOf = (orderId: string) => `order:${orderId}`;
 
-type Checked = { courseId: string; sessionId: string | null; kind: ProductKind; description: string; amountCents: number };
+type Checked = {
+  courseId: string;
+  sessionId: string | null;
+  reservationId: string | null;
+  kind: ProductKind;
+  description: string;
+  /** The list price, before any discount. */
+  priceCents: number;
+};
 
 const isProvince = (value: string | null | undefined): value is ProvinceCode =>
   !!value && (PROVINCE_CODES as readonly string[]).includes(value);
@@ -52,6 +67,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
     ]);
     const byId = new Map(found.map((c) => [c.id, c]));
     const sessionById = new Map(sessions.map((s) => [s.id, s]));
+    const seats = await Promise.all(items.map((item) => (item.sessionId ? findLiveReservation(db(), userId, item.sessionId.toLowerCase()) : null)));
 
     return items.map((item, i): Checked => {
       const field = `items.${i}.courseId`;
@@ -65,7 +81,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         throw new AppError('COURSE_FREE', `Le cours « ${course.title} » est gratuit : il est ouvert à tous, sans achat.`, { [field]: 'Cours gratuit.' });
       }
       if (!course.isLive) {
-        return { courseId: course.id, sessionId: null, kind: 'recorded_course', description: course.title, amountCents: course.priceCents };
+        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, priceCents: course.priceCents };
       }
       const sessionField = `items.${i}.sessionId`;
       if (!item.sessionId) throw new AppError('SESSION_REQUIRED', undefined, { [sessionField]: 'Choisissez une séance.' });
@@ -73,13 +89,31 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (!session || session.courseId !== course.id || session.status !== 'scheduled' || session.startsAt.getTime() <= now.getTime()) {
         throw new AppError('SESSION_UNAVAILABLE', undefined, { [sessionField]: "Cette séance n'est plus offerte." });
       }
+      // The seat must be held (and still be) before it is paid for; the hold's clock is checked
+      // again when the payment lands, since paying takes time.
+      const seat = seats[i];
+      if (seat?.status === 'confirmed') throw new AppError('ALREADY_BOOKED', undefined, { [sessionField]: 'Place déjà confirmée.' });
+      if (!seat || seat.status !== 'pending_payment' || !seat.holdExpiresAt || seat.holdExpiresAt.getTime() <= now.getTime()) {
+        throw new AppError('HOLD_EXPIRED', undefined, { [sessionField]: 'Aucune place retenue pour cette séance.' });
+      }
       return {
         courseId: course.id,
         sessionId: session.id,
+        reservationId: seat.id,
         kind: 'live_class',
         description: `${course.title} — séance du ${formatSessionDateTime(session.startsAt, CHEF_TIME_ZONE)}`,
-        amountCents: course.priceCents,
+        priceCents: course.priceCents,
       };
+    });
+  }
+
+  /** What each line is sold for: list price, less the subscriber's discount on live classes. */
+  async function discounted(userId: string, items: Checked[], now: Date) {
+    const percent = deps.config.booking.subscriberDiscountPercent;
+    const subscriber = percent > 0 && items.some((i) => i.kind === 'live_class') && isActiveSubscription(await repo.latestSubscription(db(), userId), now);
+    return items.map((item) => {
+      const discountCents = subscriber && item.kind === 'live_class' ? subscriberDiscountCents(item.priceCents, percent) : 0;
+      return { ...item, amountCents: item.priceCents - discountCents, discountCents };
     });
   }
 
@@ -131,7 +165,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (existing) return { created: false, response: await replay(existing, input) };
 
       const now = deps.now();
-      const items = await priceItems(userId, input.items, now);
+      const items = await discounted(userId, await priceItems(userId, input.items, now), now);
       const buyer = await repo.findBuyer(db(), userId);
       if (!buyer) throw new AppError('UNAUTHENTICATED');
       // The buyer's declaration at checkout wins and is kept; otherwise the profile's.
@@ -156,7 +190,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               province,
               taxStatus: taxes.status,
               subtotalCents: taxes.subtotalCents,
-              discountCents: 0,
+              discountCents: lines.reduce((sum, l) => sum + l.discountCents, 0),
               taxCents: taxes.taxCents,
               totalCents: taxes.totalCents,
               taxLines: taxes.lines,
@@ -174,8 +208,10 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               kind: l.kind,
               courseId: l.courseId,
               sessionId: l.sessionId,
+              reservationId: l.reservationId,
               description: l.description,
               amountCents: l.amountCents,
+              discountCents: l.discountCents,
             })),
           ),
         );
