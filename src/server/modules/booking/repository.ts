@@ -114,7 +114,8 @@ export async function expireIfLapsed(db: Db, reservationId: string, now: Date): 
 }
 
 /**
- * Gives back an unpaid hold: 'cancelled' if it still held the seat, 'expired' if its time was up.
+ * Gives back an unpaid hold: 'cancelled' (reason 'released') if it still held the seat, 'expired' if
+ * its time was up.
  * Returns the released row with whether it held a seat, or null when nothing was pending.
  */
 export async function releaseHold(
@@ -123,10 +124,13 @@ export async function releaseHold(
   userId: string,
   now: Date,
 ): Promise<{ row: HoldRow; heldSeat: boolean } | null> {
+  const stillHeld = sql`${reservations.holdExpiresAt} > ${now.toISOString()}::timestamptz`;
   const [row] = await db
     .update(reservations)
     .set({
-      status: sql`case when ${reservations.holdExpiresAt} > ${now.toISOString()}::timestamptz then 'cancelled' else 'expired' end::reservation_status`,
+      status: sql`case when ${stillHeld} then 'cancelled' else 'expired' end::reservation_status`,
+      cancelReason: sql`case when ${stillHeld} then 'released' end`,
+      cancelledAt: sql`case when ${stillHeld} then ${now.toISOString()}::timestamptz end`,
       updatedAt: now,
     })
     .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId), eq(reservations.status, 'pending_payment')))

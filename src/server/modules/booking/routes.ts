@@ -1,13 +1,17 @@
-// /api/booking/holds: a signed-in learner holds, reads and releases their own seat holds.
+// /api/booking: a signed-in learner holds, reads and releases their own seat holds, reads and
+// cancels their own reservations (the admin reads anyone's).
 import { Hono } from 'hono';
 import { holdRequestSchema, type HoldResponse } from '@shared/schemas/booking';
+import type { CancelReservationResponse, ReservationResponse } from '@shared/schemas/reservations';
 import type { AppEnv } from '../../app';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import { parseInput } from '../../http/validate';
+import { noQuery, readQuery } from '../params';
+import type { ReservationService } from './reservations';
 import type { BookingService } from './service';
 
-export function bookingRoutes(booking: BookingService) {
+export function bookingRoutes(booking: BookingService, reservations: ReservationService) {
   const app = new Hono<AppEnv>();
   app.use('*', signedInOnly);
 
@@ -26,6 +30,17 @@ export function bookingRoutes(booking: BookingService) {
   app.delete('/holds/:reservationId', async (c) => {
     const { userId } = await requireUser(c);
     return c.json<HoldResponse>({ hold: await booking.release(userId, c.req.param('reservationId')) });
+  });
+
+  app.get('/reservations/:reservationId', async (c) => {
+    readQuery(c, noQuery);
+    const viewer = await requireUser(c);
+    return c.json<ReservationResponse>({ reservation: await reservations.get(viewer, c.req.param('reservationId')) });
+  });
+
+  app.post('/reservations/:reservationId/cancel', async (c) => {
+    const viewer = await requireUser(c);
+    return c.json<CancelReservationResponse>(await reservations.cancel(viewer, c.req.param('reservationId'), await readJsonBody(c)));
   });
 
   return app;

@@ -1,0 +1,82 @@
+// The French e-mails a learner gets when their seat is cancelled: by themselves (with or without
+// refund), or because the admin cancelled the whole session. Times are the chef's, zone named.
+import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
+import { REFUND_NOTICE_HOURS } from '@shared/booking';
+import type { Mail } from '../../integrations/mail/mailer';
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** What happened to the money, as the e-mail tells it. */
+export type RefundNotice =
+  /** A refund of this amount (taxes included) was asked of the provider. */
+  | { kind: 'refunded'; totalCents: number }
+  /** The provider refused it: someone will follow up. */
+  | { kind: 'refund_failed' }
+  /** Nothing to give back (within 48 h, or nothing was paid, or already refunded). */
+  | { kind: 'none' };
+
+export type SeatMailInput = {
+  to: { email: string; name: string };
+  courseTitle: string;
+  startsAt: Date;
+  refund: RefundNotice;
+  publicUrl: string;
+};
+
+const SIGNATURE = "L'équipe Toque";
+
+function refundParagraph(refund: RefundNotice, noneText: string): string {
+  switch (refund.kind) {
+    case 'refunded':
+      return `Le remboursement complet de ${formatPrice(refund.totalCents)} a été demandé : il apparaîtra sur votre moyen de paiement d'ici quelques jours ouvrables. La note de crédit sera disponible dans Mes Achats.`;
+    case 'refund_failed':
+      return "Le remboursement n'a pas pu être effectué automatiquement : nous vous écrirons très bientôt pour le régler.";
+    case 'none':
+      return noneText;
+  }
+}
+
+function render(to: SeatMailInput['to'], subject: string, paragraphs: string[], link: { text: string; href: string }): Mail {
+  const text = [`Bonjour ${to.name},`, '', ...paragraphs.flatMap((p) => [p, '']), `${link.text} : ${link.href}`, '', SIGNATURE].join('\n');
+  const html = [
+    `<p>Bonjour ${escapeHtml(to.name)},</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
+    `<p>${escapeHtml(SIGNATURE)}</p>`,
+  ].join('\n');
+  return { to: to.email, subject, text, html };
+}
+
+/** The learner cancelled their own seat. */
+export function reservationCancelledMail(input: SeatMailInput): Mail {
+  const when = formatSessionDateTime(input.startsAt, CHEF_TIME_ZONE);
+  return render(
+    input.to,
+    `Annulation de votre réservation : ${input.courseTitle}`,
+    [
+      `Votre réservation pour le cours « ${input.courseTitle} » du ${when} est annulée, et votre place est libérée.`,
+      refundParagraph(
+        input.refund,
+        `L'annulation a eu lieu moins de ${REFUND_NOTICE_HOURS} heures avant le cours : comme le prévoit notre politique d'annulation, elle ne donne droit à aucun remboursement.`,
+      ),
+    ],
+    { text: 'Réserver une autre séance', href: `${input.publicUrl}/reserver-un-cours` },
+  );
+}
+
+/** The admin cancelled the whole session: the reason, and the full refund. */
+export function sessionCancelledMail(input: SeatMailInput & { reason: string }): Mail {
+  const when = formatSessionDateTime(input.startsAt, CHEF_TIME_ZONE);
+  return render(
+    input.to,
+    `Séance annulée : ${input.courseTitle}`,
+    [
+      `Nous sommes désolés : la séance du cours « ${input.courseTitle} » prévue le ${when} est annulée.`,
+      `Raison : ${input.reason}`,
+      refundParagraph(input.refund, "Aucun paiement n'était à rembourser pour cette réservation."),
+    ],
+    { text: 'Choisir une autre séance', href: `${input.publicUrl}/reserver-un-cours` },
+  );
+}

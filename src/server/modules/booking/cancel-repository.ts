@@ -1,0 +1,83 @@
+// The rows a learner's cancellation reads and writes. Functions taking `tx` run inside the
+// cancellation's transaction, after the paying order and the session are locked (lock order:
+// orders → course_sessions → reservations).
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ReservationCancelReason } from '@shared/schemas/reservations';
+import type { Db } from '../../db/client';
+import { orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
+import type { Tx } from './repository';
+
+type Conn = Db | Tx;
+
+/** Orders that received money for a seat: the same states reservation-rows.ts calls "paid". */
+export const PAID_ORDER_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
+
+export type PaidLine = { orderId: string; orderLineId: string; orderStatus: (typeof orders.$inferSelect)['status'] };
+
+/** The order line that paid for the reservation's seat (the latest paid order), or null. */
+export async function paidLineOf(conn: Conn, reservationId: string): Promise<PaidLine | null> {
+  const [row] = await conn
+    .select({ orderId: orders.id, orderLineId: orderLines.id, orderStatus: orders.status })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.reservationId, reservationId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
+    .orderBy(sql`${orders.paidAt} desc nulls last`, desc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The reservation, its row locked until the transaction ends; null if unknown. */
+export async function lockReservation(tx: Tx, reservationId: string) {
+  const [row] = await tx
+    .select({
+      id: reservations.id,
+      userId: reservations.userId,
+      sessionId: reservations.sessionId,
+      status: reservations.status,
+      cancelReason: reservations.cancelReason,
+    })
+    .from(reservations)
+    .where(eq(reservations.id, reservationId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function markCancelled(tx: Tx, reservationId: string, reason: ReservationCancelReason, now: Date): Promise<void> {
+  await tx
+    .update(reservations)
+    .set({ status: 'cancelled', cancelReason: reason, cancelledAt: now, updatedAt: now })
+    .where(eq(reservations.id, reservationId));
+}
+
+/** The whole refund row (for its RefundView), by id. */
+export async function findRefund(conn: Conn, refundId: string) {
+  const [row] = await conn.select().from(refunds).where(eq(refunds.id, refundId));
+  return row ?? null;
+}
+
+/** The refund made on an order under one idempotency key (e.g. `cancel:<reservationId>`). */
+export async function findRefundByKey(conn: Conn, orderId: string, idempotencyKey: string) {
+  const [row] = await conn
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+export type Contact = { userId: string; email: string; name: string };
+
+/** Where to write to these users: their account e-mail and the name on their profile. */
+export async function contactsOf(conn: Conn, userIds: string[]): Promise<Contact[]> {
+  if (!userIds.length) return [];
+  return conn
+    .select({ userId: users.id, email: users.email, name: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${users.name})` })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(inArray(users.id, userIds));
+}
+
+/** The provider's payment behind an order (what a refund is asked against). */
+export async function paymentIdOf(conn: Conn, orderId: string): Promise<string | null> {
+  const [row] = await conn.select({ paymentId: orders.providerPaymentId }).from(orders).where(eq(orders.id, orderId));
+  return row?.paymentId ?? null;
+}

@@ -1,0 +1,151 @@
+// One reservation as its owner (or the admin) sees it, and the learner's cancellation: at least
+// 48 h before the start, the seat is freed and fully refunded through the provider; later, freed
+// without refund once the learner said they accept it. Decided in ONE transaction (lock order:
+// the paying order → the session → the reservation), the provider asked after commit. The
+// reservation's state is the idempotency: cancelling again answers the same, and the refund's key
+// (`cancel:<reservationId>`) makes it once whatever happens.
+import { cancellationTerms } from '@shared/booking';
+import type { RefundView } from '@shared/schemas/checkout';
+import {
+  cancelReservationSchema,
+  type CancelReservationResponse,
+  type ReservationCancelReason,
+  type ReservationView,
+} from '@shared/schemas/reservations';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import type { SignedInViewer } from '../../http/guards';
+import { parseInput } from '../../http/validate';
+import type { Mailer } from '../../integrations/mail/mailer';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { publish } from '../../realtime/publish';
+import { invalidatePublicCache } from '../../web/public-cache';
+import { toRefundView } from '../checkout/order-view';
+import { isUuid } from '../params';
+import { submitRefund } from '../refunds/automatic';
+import { lockOrder } from '../refunds/repository';
+import { reservationCancelledMail, type RefundNotice } from './attendee-mail';
+import * as cancelRepo from './cancel-repository';
+import { findReservationRows, type ReservationRow } from './reservation-rows';
+import { toReservationView } from './reservation-view';
+import { expireIfLapsed, lockSession } from './repository';
+import { OrdersChanged, planSeatRefund, withOrderRetry } from './seat-refund';
+
+const LEARNER_CANCELS: ReservationCancelReason[] = ['learner_refunded', 'learner_no_refund'];
+const REFUND_REASON = 'Annulation par le participant au moins 48 heures avant la séance';
+
+export const cancelRefundKey = (reservationId: string) => `cancel:${reservationId}`;
+
+type Outcome = { changed: boolean; refundId: string | null };
+
+export function createReservationService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider, mailer: Mailer) {
+  const db = () => deps.database.db;
+
+  async function rowOf(id: string): Promise<ReservationRow | null> {
+    const [row] = await findReservationRows(db(), { ids: [id] });
+    return row ?? null;
+  }
+
+  /** The reservation named in the URL, if this viewer may read it: its owner, or the admin; else 404. */
+  async function readable(viewer: SignedInViewer, rawId: string): Promise<ReservationRow> {
+    if (!isUuid(rawId)) throw new AppError('RESERVATION_NOT_FOUND');
+    const row = await rowOf(rawId.toLowerCase());
+    if (!row || (row.userId !== viewer.userId && viewer.role !== 'admin')) throw new AppError('RESERVATION_NOT_FOUND');
+    return row;
+  }
+
+  function view(row: ReservationRow, viewer: SignedInViewer): ReservationView {
+    return toReservationView(row, viewer, deps.now());
+  }
+
+  /** Inside the transaction, with the order (if any), the session and the reservation locked. */
+  async function decide(found: ReservationRow, acceptNoRefund: boolean, paidBefore: cancelRepo.PaidLine | null): Promise<Outcome> {
+    const now = deps.now();
+    const id = found.id;
+    return db().transaction(async (tx) => {
+      if (paidBefore) await lockOrder(tx, paidBefore.orderId);
+      // A reservation never changes session: the one read before is the one to lock.
+      const session = await lockSession(tx, found.sessionId);
+      const reservation = await cancelRepo.lockReservation(tx, id);
+      const paid = await cancelRepo.paidLineOf(tx, id);
+      if (paid?.orderId !== paidBefore?.orderId) throw new OrdersChanged();
+      if (!session || !reservation) throw new AppError('RESERVATION_NOT_FOUND');
+
+      const key = cancelRefundKey(id);
+      if (reservation.status === 'cancelled' && LEARNER_CANCELS.includes(reservation.cancelReason as ReservationCancelReason)) {
+        const refund = paid ? await cancelRepo.findRefundByKey(tx, paid.orderId, key) : null;
+        return { changed: false, refundId: refund?.id ?? null };
+      }
+      if (session.status === 'cancelled' || reservation.cancelReason === 'session_cancelled') throw new AppError('SESSION_CANCELLED');
+      if (reservation.status !== 'confirmed') throw new AppError('RESERVATION_NOT_CANCELLABLE');
+      const terms = cancellationTerms(session.startsAt, now);
+      if (!terms.allowed) throw new AppError('RESERVATION_NOT_CANCELLABLE');
+      // The same rule as the view's `cancellation.refundable`: what the learner was shown is what happens.
+      const refundable = terms.refundable && paid !== null;
+      if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED');
+
+      const refund = refundable
+        ? await planSeatRefund(tx, paid, { idempotencyKey: key, reason: REFUND_REASON, createdBy: null, now, provider: provider.name })
+        : null;
+      const reason: ReservationCancelReason = refundable ? 'learner_refunded' : 'learner_no_refund';
+      await cancelRepo.markCancelled(tx, id, reason, now);
+      const event = { type: 'reservation.updated', reservationId: id } as const;
+      await publish(tx, { userId: reservation.userId }, event);
+      await publish(tx, { role: 'admin' }, event);
+      return { changed: true, refundId: refund?.id ?? null };
+    });
+  }
+
+  async function mailLearner(row: ReservationRow, refund: RefundView | null) {
+    try {
+      const [to] = await cancelRepo.contactsOf(db(), [row.userId]);
+      if (!to) return;
+      const notice: RefundNotice = !refund
+        ? { kind: 'none' }
+        : refund.status === 'failed'
+          ? { kind: 'refund_failed' }
+          : { kind: 'refunded', totalCents: refund.totalCents };
+      await mailer.send(
+        reservationCancelledMail({ to, courseTitle: row.courseTitle, startsAt: row.startsAt, refund: notice, publicUrl: deps.config.publicUrl }),
+      );
+    } catch (err) {
+      // The cancellation stands; the learner sees it in their calendar and Mes Achats.
+      deps.logger.error({ err, reservationId: row.id }, "e-mail d'annulation de réservation non envoyé");
+    }
+  }
+
+  return {
+    async get(viewer: SignedInViewer, rawId: string): Promise<ReservationView> {
+      let row = await readable(viewer, rawId);
+      if (row.status === 'pending_payment' && row.holdExpiresAt && row.holdExpiresAt.getTime() <= deps.now().getTime()) {
+        await expireIfLapsed(db(), row.id, deps.now());
+        row = (await rowOf(row.id)) ?? row;
+      }
+      return view(row, viewer);
+    },
+
+    /** Only the owner cancels (the admin cancels a whole session instead: modules/sessions). */
+    async cancel(viewer: SignedInViewer, rawId: string, body: unknown): Promise<CancelReservationResponse> {
+      const input = parseInput(cancelReservationSchema, body);
+      const found = await readable(viewer, rawId);
+      if (found.userId !== viewer.userId) throw new AppError('FORBIDDEN');
+      const id = found.id;
+
+      const outcome = await withOrderRetry(async () => decide(found, input.acceptNoRefund === true, await cancelRepo.paidLineOf(db(), id)));
+      if (outcome.changed) invalidatePublicCache();
+
+      // Asked after commit; asked again on a repeat if the first ask never got through (same key).
+      let refundRow = outcome.refundId ? await cancelRepo.findRefund(db(), outcome.refundId) : null;
+      if (refundRow?.status === 'pending' && !refundRow.providerRefundId) {
+        await submitRefund(deps, provider, { ...refundRow, paymentId: await cancelRepo.paymentIdOf(db(), refundRow.orderId) });
+        refundRow = await cancelRepo.findRefund(db(), refundRow.id);
+      }
+      const refund = refundRow ? toRefundView(refundRow) : null;
+      const row = (await rowOf(id))!;
+      if (outcome.changed) await mailLearner(row, refund);
+      return { reservation: view(row, viewer), refund };
+    },
+  };
+}
+
+export type ReservationService = ReturnType<typeof createReservationService>;
