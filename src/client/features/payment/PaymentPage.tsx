@@ -1,39 +1,58 @@
 // /payment/:courseId and /payment/cart — 'Finalisez votre réservation' (spec: payment page). The
 // server prices the order (lines, taxes, total) from the course ids alone; this page shows it and
 // collects the payment: the sandbox's own form, or Stripe's Payment Element when configured. Once
-// the processor has the payment, the result page waits for the server to confirm it.
+// the processor has the payment, the result page waits for the server to confirm it. A live class
+// comes from the booking page with its session and the seat held for it: the session's details and
+// the time left on the hold show above the order; once the hold lapses there is nothing to pay.
+
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '@shared/format';
 import type { CourseResponse } from '@shared/schemas/public';
 import type { CheckoutInput, CheckoutResponse } from '@shared/schemas/checkout';
 import { Button, ButtonLink } from '@client/components/ui/Button';
+import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { priceCents } from '@client/features/cart/cart-item';
 import { getCart, removeFromCart, updateCartPrice, useCart } from '@client/features/cart/cart-store';
+import { releaseHold, type BookingNavigationState } from '@client/features/booking/api';
 import { CheckoutProblem } from './components/CheckoutProblem';
+import { HoldExpired } from './components/HoldExpired';
 import { LiveSessionWarning } from './components/LiveSessionWarning';
 import { OrderSummary } from './components/OrderSummary';
 import { PaymentLoading } from './components/PaymentLoading';
 import { ProvincePrompt } from './components/ProvincePrompt';
 import { SandboxPaymentForm } from './components/SandboxPaymentForm';
 import { SecuredFooter } from './components/SecuredFooter';
+import { SessionDetails } from './components/SessionDetails';
 import { paymentResultUrl } from './payment-result';
 import { useCheckout } from './use-checkout';
+import { useHold } from './use-hold';
 
 const StripePaymentForm = lazy(() => import('./components/StripePaymentForm'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Codes shown on the page with a way out; any other failure to start is the spec's toast. */
-const SHOWN_ON_PAGE = new Set(['PROVINCE_REQUIRED', 'SESSION_REQUIRED', 'SESSION_UNAVAILABLE', 'COURSE_UNAVAILABLE', 'ALREADY_PURCHASED', 'COURSE_FREE']);
+const SHOWN_ON_PAGE = new Set([
+  'PROVINCE_REQUIRED',
+  'SESSION_REQUIRED',
+  'SESSION_UNAVAILABLE',
+  'SESSION_FULL',
+  'HOLD_EXPIRED',
+  'ALREADY_BOOKED',
+  'COURSE_UNAVAILABLE',
+  'ALREADY_PURCHASED',
+  'COURSE_FREE',
+]);
 
 type Items = CheckoutInput['items'];
 
-/** The navigation state the booking page passes: the live session chosen for this course. */
-export type PaymentNavigationState = { sessionId?: string } | null;
+/** The navigation state the booking page passes: the live session chosen and the hold on its seat. */
+export type PaymentNavigationState = Partial<BookingNavigationState> | null;
 
 export default function PaymentPage() {
   usePageTitle('Finalisez votre réservation');
@@ -41,7 +60,10 @@ export default function PaymentPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const isCart = courseId === 'cart';
-  const sessionId = (location.state as PaymentNavigationState)?.sessionId;
+  const navigation = location.state as PaymentNavigationState;
+  const sessionId = isCart ? undefined : navigation?.sessionId;
+  const reservationId = isCart ? undefined : navigation?.reservationId;
+  const hold = useHold(reservationId);
 
   // The courses of this payment, fixed when the page opens: the cart's recorded courses, or this one.
   const [items] = useState<Items>(() =>
@@ -68,7 +90,25 @@ export default function PaymentPage() {
   // One course: its format is known first, so a live one without a session starts no checkout
   // (a course that fails to load is left to the checkout's own answer).
   const courseKnown = isCart || course.isSuccess || course.isError;
-  const { state, pending, withProvince, retry } = useCheckout(noCourse || liveWithoutSession || !courseKnown ? null : items);
+  // A hold is read before the order is made: a lapsed one has nothing left to pay for.
+  const holdKnown = hold.kind !== 'loading';
+  const holdLapsed = hold.kind === 'lapsed';
+  const { state, pending, withProvince, retry } = useCheckout(
+    noCourse || liveWithoutSession || !courseKnown || !holdKnown || holdLapsed ? null : items,
+    reservationId,
+  );
+  const session = sessionId ? (course.data?.course.sessions.find((s) => s.id === sessionId) ?? null) : null;
+
+  // 'Changer de séance': the seat goes back at once, then the sessions again.
+  const change = useMutation<unknown, ApiError>({
+    mutationFn: () => (reservationId && hold.kind === 'held' ? releaseHold(reservationId) : Promise.resolve(null)),
+    onSuccess: () => navigate(`/booking/${courseId}`),
+    onError: (e) => {
+      // A hold already gone is as good as given back; a paid seat or no network is said.
+      if (e.status === 404) return navigate(`/booking/${courseId}`);
+      notifyError('Impossible de changer de séance', e.message);
+    },
+  });
 
   const error = state.kind === 'error' ? state.error : null;
   // Any other failure to start: the spec's toast, then back (spec §8, checkout session failure).
@@ -119,14 +159,34 @@ export default function PaymentPage() {
         </p>
       </header>
 
+      {sessionId && !liveWithoutSession && !noCourse && (course.isSuccess || course.isError) ? (
+        <div className="mb-6">
+          <SessionDetails
+            session={session}
+            remainingMs={hold.kind === 'held' && !error ? hold.remainingMs : null}
+            onChange={hold.kind === 'held' ? () => change.mutate() : undefined}
+            changing={change.isPending}
+          />
+        </div>
+      ) : null}
+
       {noCourse ? null : liveWithoutSession ? (
         <LiveSessionWarning courseId={courseId} />
+      ) : holdLapsed || error?.code === 'HOLD_EXPIRED' ? (
+        <HoldExpired courseId={courseId} message={error?.code === 'HOLD_EXPIRED' ? error.message : undefined} />
       ) : state.kind === 'loading' || (error && !SHOWN_ON_PAGE.has(error.code)) ? (
         <PaymentLoading />
       ) : error?.code === 'PROVINCE_REQUIRED' ? (
         <ProvincePrompt message={error.message} busy={pending} onSubmit={withProvince} />
-      ) : error?.code === 'SESSION_REQUIRED' || error?.code === 'SESSION_UNAVAILABLE' ? (
+      ) : error?.code === 'SESSION_REQUIRED' || error?.code === 'SESSION_UNAVAILABLE' || error?.code === 'SESSION_FULL' ? (
         <LiveSessionWarning courseId={courseId} message={error.message} />
+      ) : error?.code === 'ALREADY_BOOKED' ? (
+        <CheckoutProblem title="Déjà réservé" message={error.message}>
+          <ButtonLink to="/calendrier">Voir mon calendrier</ButtonLink>
+          <ButtonLink variant="secondary" to={`/cours/${courseId}`}>
+            Voir le cours
+          </ButtonLink>
+        </CheckoutProblem>
       ) : error?.code === 'COURSE_UNAVAILABLE' ? (
         <CheckoutProblem title="Cours indisponible" message={error.message}>
           {namedCourseIds(error.fields, items).some((id) => cart.some((i) => i.id === id)) ? (

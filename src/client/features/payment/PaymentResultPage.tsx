@@ -1,10 +1,13 @@
 // /payment-result (spec: payment result page) — processing, then success or error. The query says
 // where the buyer comes from; whether the order is paid is only ever read from the server, which
 // knows once the provider's event has been processed. The page never claims success from the URL.
+// A live class's seat is read from the order too: confirmed (the calendar is one click away), or lost
+// because the payment came after the hold lapsed and the session filled (refunded automatically).
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { CalendarX, CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { HOLD_MINUTES } from '@shared/booking';
 import { formatPrice } from '@shared/format';
 import type { OrderView } from '@shared/schemas/checkout';
 import { useAuthDialog } from '@client/app/auth';
@@ -15,7 +18,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { removeFromCart } from '@client/features/cart/cart-store';
 import { forgetOrder } from './checkout-attempt';
 import { paymentMethodLabel } from './payment-method';
-import { readPaymentResult } from './payment-result';
+import { lostSeatLines, readPaymentResult } from './payment-result';
 import { useOrderConfirmation } from './use-order-confirmation';
 
 const CONFIRMATION_ERROR = 'Une erreur est survenue lors de la confirmation de votre paiement. Veuillez contacter le support.';
@@ -30,6 +33,10 @@ export default function PaymentResultPage() {
 
   const paidOrder = confirmation.kind === 'paid' ? confirmation.order : null;
   const failedOrder = confirmation.kind === 'failed' ? confirmation.order : null;
+  const lost = paidOrder ? lostSeatLines(paidOrder) : [];
+  // Every line was a seat that could not be given: nothing was bought, everything is refunded.
+  const nothingBought = !!paidOrder && lost.length === paidOrder.lines.length;
+  const booked = !!paidOrder && paidOrder.lines.some((l) => l.reservation?.status === 'confirmed');
   const announced = useRef<string | null>(null);
 
   // Once per order: the spec's toast, the paid courses out of the cart, the pages that show access
@@ -37,7 +44,7 @@ export default function PaymentResultPage() {
   useEffect(() => {
     if (!paidOrder || announced.current === paidOrder.id) return;
     announced.current = paidOrder.id;
-    notifySuccess('Paiement confirmé !', 'Votre achat a été validé avec succès.');
+    if (lostSeatLines(paidOrder).length < paidOrder.lines.length) notifySuccess('Paiement confirmé !', 'Votre achat a été validé avec succès.');
     const courseIds = paidOrder.lines.flatMap((l) => (l.courseId ? [l.courseId] : []));
     removeFromCart(...courseIds);
     forgetOrder(paidOrder.id);
@@ -52,17 +59,21 @@ export default function PaymentResultPage() {
     notifyError('Erreur de confirmation', failedOrder.failureMessage ?? CONFIRMATION_ERROR);
   }, [failedOrder]);
 
-  const view: 'processing' | 'success' | 'error' | 'late' | 'sign-in' =
+  const view: 'processing' | 'success' | 'no-seat' | 'error' | 'late' | 'sign-in' =
     result.kind === 'error' || confirmation.kind === 'failed' || confirmation.kind === 'not-found'
       ? 'error'
       : confirmation.kind === 'paid'
-        ? 'success'
+        ? nothingBought
+          ? 'no-seat'
+          : 'success'
         : confirmation.kind === 'late'
           ? 'late'
           : confirmation.kind === 'sign-in'
             ? 'sign-in'
             : 'processing';
-  usePageTitle(view === 'success' ? 'Paiement Réussi !' : view === 'error' ? 'Erreur de Paiement' : 'Traitement de votre paiement');
+  usePageTitle(
+    view === 'success' ? 'Paiement Réussi !' : view === 'no-seat' ? 'Séance complète' : view === 'error' ? 'Erreur de Paiement' : 'Traitement de votre paiement',
+  );
 
   return (
     <div className="px-4 pb-12">
@@ -73,9 +84,26 @@ export default function PaymentResultPage() {
         {view === 'success' && paidOrder ? (
           <Outcome icon={<CircleCheck className="size-8" />} tone="success" title="Paiement Réussi !">
             <p className="mt-3 text-lg text-muted">Votre achat a été validé avec succès.</p>
+            {booked ? <p className="mt-2 text-muted">Votre place est confirmée : la séance figure dans votre calendrier.</p> : null}
             <PaidSummary order={paidOrder} />
-            <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
+            {lost.length ? <LostSeatNotice lines={lost} className="mt-4 text-left" /> : null}
+            <div className="mt-8 flex w-full flex-col flex-wrap gap-3 sm:flex-row sm:justify-center">
               <ButtonLink to="/mes-achats">Voir mes achats</ButtonLink>
+              {booked ? (
+                <ButtonLink to="/calendrier" variant="secondary">
+                  Voir mon calendrier
+                </ButtonLink>
+              ) : null}
+              <ButtonLink to="/cours" variant="secondary">
+                Explorer d'autres cours
+              </ButtonLink>
+            </div>
+          </Outcome>
+        ) : view === 'no-seat' && paidOrder ? (
+          <Outcome icon={<CalendarX className="size-8" />} tone="neutral" title="Séance complète">
+            <LostSeatNotice lines={lost} className="mt-4" />
+            <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
+              {lost[0]?.courseId ? <ButtonLink to={`/booking/${lost[0].courseId}`}>Choisir une autre séance</ButtonLink> : null}
               <ButtonLink to="/cours" variant="secondary">
                 Explorer d'autres cours
               </ButtonLink>
@@ -177,8 +205,36 @@ function PaidSummary({ order }: { order: OrderView }) {
   );
 }
 
-/** Back to pay again: the same course, or the cart for a payment of several. */
+/**
+ * The seat could not be given (spec's promise kept: the payment is given back in full). Says why,
+ * in words a learner reads once: the hold had lapsed and the last seat went to someone else.
+ */
+function LostSeatNotice({ lines, className }: { lines: OrderView['lines']; className?: string }) {
+  return (
+    <div role="alert" className={`w-full rounded-2xl border border-saffron/60 bg-saffron/10 p-4 text-ink ${className ?? ''}`}>
+      <p className="font-semibold">
+        {lines.length === 1 ? `Aucune place n'a pu vous être attribuée pour « ${lines[0]!.description} ».` : "Aucune place n'a pu vous être attribuée pour ces séances :"}
+      </p>
+      {lines.length > 1 ? (
+        <ul className="mt-1 list-disc pl-5">
+          {lines.map((l) => (
+            <li key={l.id}>{l.description}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="mt-2 text-ink/85">
+        Votre paiement est arrivé après la fin du délai de réservation de {HOLD_MINUTES} minutes, et la dernière place a été prise
+        entre-temps.
+      </p>
+      <p className="mt-2 font-semibold text-herb">Votre paiement vous est remboursé en totalité, automatiquement : vous ne payez rien.</p>
+    </div>
+  );
+}
+
+/** Back to pay again: a live class through its sessions, the same course, or the cart for several. */
 function retryPath(order: OrderView): string {
   const courses = order.lines.filter((l) => l.courseId);
-  return courses.length === 1 ? `/payment/${courses[0]!.courseId}` : '/panier';
+  if (courses.length !== 1) return '/panier';
+  const line = courses[0]!;
+  return line.kind === 'live_class' ? `/booking/${line.courseId}` : `/payment/${line.courseId}`;
 }

@@ -1,7 +1,8 @@
 // One checkout attempt per set of courses, remembered in this tab (sessionStorage): a reload, or
 // coming back from the result page, sends the same idempotency key and so gets the same order
 // instead of a second one. Forgotten once that order is paid, or when the server says it can no
-// longer be paid.
+// longer be paid. A live class's attempt belongs to its seat hold too: a new hold (the old one
+// lapsed or was given back) is a new attempt, never the order made for the old seat.
 import type { CheckoutInput } from '@shared/schemas/checkout';
 
 type Items = CheckoutInput['items'];
@@ -9,9 +10,9 @@ type Attempt = { key: string; orderId: string | null };
 
 const PREFIX = 'toque:checkout:';
 
-/** The same courses (and sessions), in any order, are the same checkout. */
-export function attemptName(items: Items): string {
-  return PREFIX + items.map((i) => `${i.courseId}${i.sessionId ? `@${i.sessionId}` : ''}`).sort().join(',');
+/** The same courses (and sessions), in any order, under the same hold, are the same checkout. */
+export function attemptName(items: Items, holdId?: string): string {
+  return PREFIX + items.map((i) => `${i.courseId}${i.sessionId ? `@${i.sessionId}` : ''}`).sort().join(',') + (holdId ? `#${holdId}` : '');
 }
 
 function store(): Storage | null {
@@ -46,8 +47,8 @@ export function newIdempotencyKey(): string {
 }
 
 /** The key of this checkout: the remembered one, or a new one remembered from now on. */
-export function checkoutKey(items: Items): string {
-  const name = attemptName(items);
+export function checkoutKey(items: Items, holdId?: string): string {
+  const name = attemptName(items, holdId);
   const existing = read(name);
   if (existing) return existing.key;
   const key = newIdempotencyKey();
@@ -55,14 +56,14 @@ export function checkoutKey(items: Items): string {
   return key;
 }
 
-export function rememberOrder(items: Items, key: string, orderId: string): void {
-  write(attemptName(items), { key, orderId });
+export function rememberOrder(items: Items, key: string, orderId: string, holdId?: string): void {
+  write(attemptName(items, holdId), { key, orderId });
 }
 
 /** Starts over with a fresh key (the old order cannot be paid any more). */
-export function renewCheckoutKey(items: Items): string {
+export function renewCheckoutKey(items: Items, holdId?: string): string {
   const key = newIdempotencyKey();
-  write(attemptName(items), { key, orderId: null });
+  write(attemptName(items, holdId), { key, orderId: null });
   return key;
 }
 

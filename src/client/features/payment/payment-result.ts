@@ -1,6 +1,7 @@
 // What /payment-result can tell from its query (spec §4, payment return), and how often it asks the
 // server afterwards. The query never proves a payment: 'succeeded' only starts reading the order,
 // which is paid once the provider's event has been processed on the server.
+import type { OrderView } from '@shared/schemas/checkout';
 
 export const INVALID_PARAMETERS = 'Paramètres de paiement invalides.';
 export const PAYMENT_FAILED = 'Le paiement a échoué. Veuillez réessayer ou utiliser un autre moyen de paiement.';
@@ -43,4 +44,12 @@ export function nextPollDelay(elapsedMs: number): number | null {
 export function paymentResultUrl(orderId: string, paymentIntent: string, redirectStatus: 'succeeded' | 'processing' | 'failed'): string {
   const q = new URLSearchParams({ order_id: orderId, payment_intent: paymentIntent, redirect_status: redirectStatus });
   return `/payment-result?${q.toString()}`;
+}
+
+/**
+ * The live-class lines of a paid order whose seat was lost: paid after the hold lapsed, when the
+ * session was full by then (the server refunds them in full on its own).
+ */
+export function lostSeatLines(order: Pick<OrderView, 'lines'>): OrderView['lines'] {
+  return order.lines.filter((l) => l.reservation?.cancelReason === 'no_seat');
 }

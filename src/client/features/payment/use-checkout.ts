@@ -1,6 +1,6 @@
 // Starts the checkout of these courses once the page opens: the order and its payment, under the
 // idempotency key this tab keeps for them (a reload gets the same order back). A province chosen in
-// the prompt sends it again with the province.
+// the prompt sends it again with the province. A live class's attempt is tied to its seat hold.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProvinceCode } from '@shared/provinces';
 import type { CheckoutInput, CheckoutResponse } from '@shared/schemas/checkout';
@@ -21,22 +21,22 @@ const asApiError = (error: unknown): ApiError =>
 /** An order this key made earlier that can no longer take a payment: a new attempt is needed. */
 const spent = (data: CheckoutResponse) => !data.payment && (data.order.status === 'failed' || data.order.status === 'canceled');
 
-async function checkout(items: Items, province: ProvinceCode | undefined): Promise<CheckoutResponse> {
-  let key = checkoutKey(items);
+async function checkout(items: Items, province: ProvinceCode | undefined, holdId: string | undefined): Promise<CheckoutResponse> {
+  let key = checkoutKey(items, holdId);
   for (let attempt = 0; ; attempt++) {
     try {
       const data = await startCheckout({ items, province, idempotencyKey: key });
       if (attempt === 0 && spent(data)) {
-        key = renewCheckoutKey(items);
+        key = renewCheckoutKey(items, holdId);
         continue;
       }
-      rememberOrder(items, key, data.order.id);
+      rememberOrder(items, key, data.order.id, holdId);
       return data;
     } catch (error) {
       // The remembered attempt cannot serve (its order was closed, or it named other courses): start
       // a new one, once.
       if (attempt === 0 && error instanceof ApiError && (error.code === 'ORDER_NOT_PAYABLE' || error.code === 'CONFLICT')) {
-        key = renewCheckoutKey(items);
+        key = renewCheckoutKey(items, holdId);
         continue;
       }
       throw error;
@@ -44,7 +44,7 @@ async function checkout(items: Items, province: ProvinceCode | undefined): Promi
   }
 }
 
-export function useCheckout(items: Items | null) {
+export function useCheckout(items: Items | null, holdId?: string) {
   const [state, setState] = useState<CheckoutState>({ kind: 'loading' });
   const [province, setProvince] = useState<ProvinceCode | undefined>();
   const [pending, setPending] = useState(false);
@@ -58,14 +58,14 @@ export function useCheckout(items: Items | null) {
     if (!current || current.length === 0) return;
     let live = true;
     setPending(true);
-    checkout(current, province)
+    checkout(current, province, holdId)
       .then((data) => live && setState({ kind: 'ready', data }))
       .catch((error: unknown) => live && setState({ kind: 'error', error: asApiError(error) }))
       .finally(() => live && setPending(false));
     return () => {
       live = false;
     };
-  }, [itemsKey, province, round]);
+  }, [itemsKey, holdId, province, round]);
 
   const withProvince = useCallback((code: ProvinceCode) => {
     setProvince(code);

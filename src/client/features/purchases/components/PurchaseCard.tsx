@@ -1,9 +1,10 @@
 // One purchase of Mes Achats (spec: purchase history): the course's image, title and format, the
-// date and amount paid, then what the purchase still gives — the course and its receipt — or, once
-// refunded, the 'Remboursé' mark and the credit note.
-import { ExternalLink, FileDown, RotateCcw } from 'lucide-react';
+// date and amount paid, then what the purchase still gives — the course and its receipt, and for a
+// live class its session and, once the admin attached it, the recording (FAQ: every live class is
+// recorded and found here) — or, once refunded, the 'Remboursé' mark and the credit note.
+import { ExternalLink, FileDown, PlayCircle, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatLongDate, formatPrice } from '@shared/format';
+import { formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
 import type { PurchaseView } from '@shared/schemas/checkout';
 import { Badge } from '@client/components/ui/Badge';
 import { ButtonLink, buttonClass } from '@client/components/ui/Button';
@@ -16,6 +17,7 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
   const { course } = purchase;
   const refunded = purchase.status === 'refunded';
   const pdfUrl = receiptPdfUrl(purchase);
+  const recordingUrl = refunded ? null : (purchase.session?.recordingUrl ?? null);
   const about = <span className="sr-only"> de « {course.title} »</span>;
 
   return (
@@ -55,6 +57,14 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
           <dt>Montant&nbsp;:</dt>
           <dd className="font-medium text-ink">{formatPrice(purchase.amountCents)}</dd>
         </div>
+        {purchase.session ? (
+          <div className="flex gap-1">
+            <dt>Séance&nbsp;:</dt>
+            <dd className="font-medium text-ink">
+              <time dateTime={purchase.session.startsAt}>{formatSessionDateTime(purchase.session.startsAt)}</time>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:pb-5 sm:pr-5">
         {refunded ? null : (
@@ -62,6 +72,13 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
             {course.isLive ? 'Voir la réservation' : 'Voir le cours'}
           </ButtonLink>
         )}
+        {recordingUrl ? (
+          <a href={recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'primary', size: 'sm' })}>
+            <PlayCircle aria-hidden="true" className="size-4" />
+            Voir l'enregistrement{about}
+            <span className="sr-only"> (nouvel onglet)</span>
+          </a>
+        ) : null}
         {purchase.receiptUrl ? (
           <DocLink href={purchase.receiptUrl} newTab icon={<ExternalLink aria-hidden="true" className="size-4" />}>
             Reçu{about}

@@ -1,0 +1,179 @@
+// /booking/:courseId — 'Réservez votre cours' (spec: live booking page). Built-in scheduling in place
+// of the spec's widget: the course's upcoming sessions to choose from; choosing holds a seat for
+// HOLD_MINUTES (POST /api/booking/holds) and goes on to the payment with the session and the hold.
+// Sign-in required (spec §5): a visitor gets the toast and goes home.
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Timer } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { HOLD_MINUTES } from '@shared/booking';
+import { ERROR_MESSAGES } from '@shared/errors';
+import { formatDuration, formatPrice } from '@shared/format';
+import type { HoldResponse } from '@shared/schemas/booking';
+import type { CourseResponse, SessionSummary } from '@shared/schemas/public';
+import { useAuth } from '@client/app/auth';
+import { ButtonLink } from '@client/components/ui/Button';
+import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { FormAlert } from '@client/components/ui/FormAlert';
+import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
+import { Spinner } from '@client/components/ui/Spinner';
+import type { ApiError } from '@client/lib/api';
+import { notifyError } from '@client/lib/notify';
+import { useApiQuery } from '@client/lib/use-api-query';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { holdSeat, type BookingNavigationState } from './api';
+import { BookingSteps } from './components/BookingSteps';
+import { SessionPicker } from './components/SessionPicker';
+import { useSignInRequired } from './use-sign-in-required';
+
+/** Answers after which the list is read again: seats or sessions changed under the learner. */
+const STALE_LIST = new Set(['SESSION_FULL', 'SESSION_UNAVAILABLE', 'SESSION_NOT_FOUND']);
+
+type Problem = { message: string; alreadyBooked?: boolean };
+
+function problemOf(error: ApiError): Problem {
+  if (error.code === 'SESSION_FULL') return { message: `${error.message} Choisissez une autre séance.` };
+  return { message: error.message };
+}
+
+export default function BookingPage() {
+  usePageTitle('Réservez votre cours');
+  const { courseId = '' } = useParams();
+  const { status } = useAuth();
+  const signIn = useSignInRequired();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const holding = useRef(false);
+
+  // Seats move while people book: always read afresh, never a copy from the course page.
+  const course = useApiQuery<CourseResponse>(`/courses/${encodeURIComponent(courseId)}`, undefined, {
+    enabled: status === 'signed-in',
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const notFound = course.error?.status === 404;
+
+  useEffect(() => {
+    if (notFound) notifyError('Erreur', "Ce cours n'a pas été trouvé.");
+  }, [notFound]);
+
+  const hold = useMutation<HoldResponse, ApiError, SessionSummary>({
+    mutationFn: (session) => holdSeat(session.id),
+    onSuccess: ({ hold: held }, session) => {
+      if (held.status === 'confirmed') {
+        setProblem({ message: ERROR_MESSAGES.ALREADY_BOOKED, alreadyBooked: true });
+        return;
+      }
+      const state: BookingNavigationState = { sessionId: session.id, reservationId: held.id, from: location.pathname };
+      navigate(`/payment/${encodeURIComponent(courseId)}`, { state });
+    },
+    onError: (error) => {
+      const next = problemOf(error);
+      setProblem(next);
+      notifyError('Réservation impossible', next.message);
+      if (STALE_LIST.has(error.code)) void course.refetch();
+    },
+    onSettled: () => {
+      holding.current = false;
+    },
+  });
+
+  const choose = (session: SessionSummary) => {
+    // One hold at a time, even for a double click faster than a render.
+    if (holding.current) return;
+    holding.current = true;
+    setProblem(null);
+    hold.mutate(session);
+  };
+
+  if (signIn) return signIn;
+  if (notFound) return <Navigate to="/cours" replace />;
+  const data = course.data?.course;
+  if (data && !data.isLive) return <Navigate to={`/payment/${encodeURIComponent(courseId)}`} replace />;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link
+        to={`/cours/${encodeURIComponent(courseId)}`}
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Retour au cours
+      </Link>
+      <header className="mb-8 mt-4">
+        <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Réservez votre cours</h1>
+        {data ? <p className="mt-2 text-lg text-muted">«&nbsp;{data.title}&nbsp;»</p> : null}
+      </header>
+
+      {status === 'loading' || course.isPending ? (
+        <div role="status" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-center text-brand-700">
+          <Spinner className="size-8" />
+          <p className="text-lg text-muted">Chargement de la page de réservation...</p>
+        </div>
+      ) : course.isError ? (
+        <ErrorPanel title="Impossible de charger ce cours." message={course.error.message} onRetry={() => void course.refetch()} />
+      ) : data ? (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-10">
+          <section aria-labelledby="sessions-title" className="min-w-0">
+            <h2 id="sessions-title" className="flex items-center gap-2 text-2xl font-semibold text-ink">
+              <CalendarDays aria-hidden="true" className="size-6 text-brand-700" />
+              Choisissez une séance
+            </h2>
+            <p className="mt-2 text-sm text-muted">Les heures sont affichées dans votre fuseau horaire ({viewerTimeZone()}).</p>
+            <p className="mt-4 flex gap-2 rounded-xl border border-saffron/60 bg-saffron/10 px-4 py-3 text-sm text-ink">
+              <Timer aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+              <span>
+                Après avoir choisi une séance, vous serez redirigé vers le paiement. Votre place vous est réservée pendant{' '}
+                <strong>{HOLD_MINUTES} minutes</strong> : payez avant la fin de ce délai pour la confirmer.
+              </span>
+            </p>
+            {problem ? (
+              <FormAlert className="mt-4">
+                <p>{problem.message}</p>
+                {problem.alreadyBooked ? (
+                  <ButtonLink to="/calendrier" variant="link" className="mt-1">
+                    Voir mon calendrier
+                  </ButtonLink>
+                ) : null}
+              </FormAlert>
+            ) : null}
+            <div className="mt-5">
+              <SessionPicker sessions={data.sessions} pendingId={hold.isPending ? (hold.variables?.id ?? null) : null} onChoose={choose} />
+            </div>
+          </section>
+          <aside aria-label="Le cours" className="space-y-5 lg:sticky lg:top-24 lg:self-start">
+            <div className="flex gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm">
+              <ResponsiveImage
+                src={data.imageUrl}
+                alt=""
+                width={800}
+                height={600}
+                sizes="96px"
+                className="size-24 shrink-0 rounded-xl"
+              />
+              <div className="min-w-0">
+                <p className="font-semibold leading-snug text-ink">{data.title}</p>
+                {data.teacher ? <p className="mt-1 text-sm text-muted">Avec {data.teacher.fullName}</p> : null}
+                <p className="mt-1 text-sm text-muted">
+                  {data.durationMinutes ? `${formatDuration(data.durationMinutes)} · ` : ''}
+                  <span className="font-semibold text-brand-800">{formatPrice(data.priceCents)}</span>
+                </p>
+              </div>
+            </div>
+            <BookingSteps />
+          </aside>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The zone the times are shown in (the browser's), named as the design asks for live sessions. */
+function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone.replaceAll('_', ' ');
+  } catch {
+    return 'heure locale';
+  }
+}

@@ -1,0 +1,22 @@
+// The seat-hold calls of the booking screens (contract: @shared/schemas/booking). The payment page
+// reads and gives back the hold the booking page made.
+import type { HoldResponse } from '@shared/schemas/booking';
+import { api } from '@client/lib/api';
+
+/** POST /api/booking/holds — 201 a new hold, 200 the learner's live one on that session. */
+export function holdSeat(sessionId: string): Promise<HoldResponse> {
+  return api<HoldResponse>('/booking/holds', { method: 'POST', body: JSON.stringify({ sessionId }) });
+}
+
+/** GET /api/booking/holds/:reservationId — the learner's own; a lapsed hold answers 'expired'. */
+export function fetchHold(reservationId: string, signal?: AbortSignal): Promise<HoldResponse> {
+  return api<HoldResponse>(`/booking/holds/${encodeURIComponent(reservationId)}`, { signal });
+}
+
+/** DELETE /api/booking/holds/:reservationId — gives the seat back (a confirmed seat cannot be). */
+export function releaseHold(reservationId: string): Promise<HoldResponse> {
+  return api<HoldResponse>(`/booking/holds/${encodeURIComponent(reservationId)}`, { method: 'DELETE' });
+}
+
+/** What the booking page hands the payment page: the session chosen and the hold on its seat. */
+export type BookingNavigationState = { sessionId: string; reservationId: string; from: string };
