@@ -7,6 +7,7 @@ import type { Deps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/env';
 import { localDiskStorage } from '../../src/server/integrations/storage/local-disk';
 import { createLogger } from '../../src/server/logger';
+import { createRealtime } from '../../src/server/realtime/realtime';
 import { openTestDatabase, rootDir } from './test-db';
 
 /** A small stand-in for the built client: index.html with the markers, a Vite manifest, one asset. */
@@ -38,10 +39,13 @@ export async function createTestApp(
     logger: createLogger(config),
     now: opts.now ?? (() => new Date()),
   };
-  const app = createApp(deps);
+  // The events route starts it on the first stream; a test may start it itself (start()).
+  const realtime = createRealtime(deps);
+  const app = createApp(deps, realtime);
   return {
     app,
     deps,
+    realtime,
     db: database.db,
     /** GET/POST… a path of the app; JSON bodies are encoded for you. */
     request: (p: string, init?: RequestInit, env?: ReturnType<typeof fromAddress>) => app.request(p, init, env),
@@ -50,6 +54,7 @@ export async function createTestApp(
       return { status: res.status, body: (await res.json()) as T, headers: res.headers };
     },
     async close() {
+      await realtime.stop();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -9,7 +9,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgListener, type ListenHooks } from './pg-listener';
 import * as schema from './schema';
+
+export type { ListenHooks } from './pg-listener';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,6 +21,13 @@ export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
+  /**
+   * Calls onPayload with the payload of each NOTIFY on `channel` (after the notifying transaction
+   * commits). Resolves to the unsubscribe function. On PostgreSQL one dedicated connection LISTENs
+   * for every channel and is re-opened after a drop (hooks.onReconnect then says events may have
+   * been missed); PGlite runs in this process and never drops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -31,16 +41,23 @@ export type DatabaseOptions = {
 };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+  const url = opts.url;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // Opened on the first listen() only: scripts and most tests never LISTEN.
+    let listener: PgListener | null = null;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: opts.migrationsDir }),
-      close: () => pool.end(),
+      listen: (channel, onPayload, hooks) => (listener ??= new PgListener(url)).listen(channel, onPayload, hooks),
+      close: async () => {
+        await listener?.close();
+        await pool.end();
+      },
     };
   }
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
@@ -51,6 +68,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: opts.migrationsDir }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

@@ -3,8 +3,8 @@
 //
 // Staleness: every write that changes public data calls invalidatePublicCache(). Several server
 // instances share one database, so the clear must reach them all: the realtime work installs a
-// broadcaster (Postgres NOTIFY) with setPublicCacheBroadcaster() and, on each notification heard
-// through LISTEN, calls clearLocalPublicCache(). The short TTL is a safety net for what no write
+// broadcaster (Postgres NOTIFY, realtime/realtime.ts) with setPublicCacheBroadcaster() and, on each
+// notification heard through LISTEN from another instance, calls clearLocalPublicCache(). The short TTL is a safety net for what no write
 // announces (time passing: a session starting, a seat hold expiring).
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -152,6 +152,11 @@ export function clearLocalPublicCache(): void {
 /** Installs how other instances are told (Postgres NOTIFY); null removes it. */
 export function setPublicCacheBroadcaster(fn: (() => void) | null): void {
   broadcaster = fn;
+}
+
+/** Removes `fn` if it is still the one installed (another app of this process may have replaced it). */
+export function removePublicCacheBroadcaster(fn: () => void): void {
+  if (broadcaster === fn) broadcaster = null;
 }
 
 function answer(c: Context, entry: Entry): Response {
