@@ -16,6 +16,7 @@ import { createSignedInLearners, type SignedInLearner } from '../factories/accou
 import { createPaidSeat } from '../factories/bookings';
 import { send } from '../setup/auth-client';
 import { deliverEvents, newKey } from '../setup/payments';
+import { sseReader, type SseReader } from '../setup/sse';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 const HOUR = 3_600_000;
@@ -33,7 +34,11 @@ beforeAll(async () => {
   [admin] = (await createSignedInLearners(t, 1)) as [SignedInLearner];
   await setRole(t.db, admin.id, 'admin');
 });
-afterAll(() => t.close());
+const readers: SseReader[] = [];
+afterAll(async () => {
+  await Promise.all(readers.map((r) => r.close()));
+  await t.close();
+});
 
 const read = async <T>(res: Response) => (await res.json()) as T;
 const learners = async (n: number) => (await createSignedInLearners(t, n)) as SignedInLearner[];
@@ -49,6 +54,15 @@ const seatsLeft = async (sessionId: string) => {
   return body.course.sessions.find((s) => s.id === sessionId)?.seatsLeft;
 };
 const mailsTo = (learner: SignedInLearner) => t.db.select().from(outboxEmails).where(eq(outboxEmails.to, `${learner.id}@exemple.test`));
+/** A tab of this user listening to /api/events, past its opening block. */
+async function openTab(who: SignedInLearner) {
+  const res = await send(t, 'GET', '/api/events', { cookie: who.cookie, headers: { accept: 'text/event-stream' } });
+  expect(res.status).toBe(200);
+  const reader = sseReader(res);
+  readers.push(reader);
+  await reader.next();
+  return reader;
+}
 const reservationRow = async (id: string) => (await t.db.select().from(reservations).where(eq(reservations.id, id)))[0]!;
 const refundsOf = (orderId: string) => t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 
@@ -187,6 +201,17 @@ describe('POST /api/booking/reservations/:id/cancel', () => {
     const justUnder = await createSession(t.db, course.id, { startsAt: new Date(clock + 48 * HOUR - 1000), capacity: 5 });
     const seatB = await paidSeat(b!, justUnder.id);
     expect((await cancel(b!, seatB.reservationId)).status).toBe(409);
+  });
+
+  it("tells the learner's open tabs and the admins' that the reservation changed", async () => {
+    const sessionId = await sessionIn(72);
+    const [learner] = await learners(1);
+    const seat = await paidSeat(learner!, sessionId);
+    const [mine, admins] = [await openTab(learner!), await openTab(admin)];
+    expect((await cancel(learner!, seat.reservationId)).status).toBe(200);
+    for (const tab of [mine, admins]) {
+      expect(JSON.parse((await tab.nextEvent()).data)).toEqual({ type: 'reservation.updated', reservationId: seat.reservationId });
+    }
   });
 
   it('cancelling again (another key) or with the same key answers the same, and refunds once', async () => {

@@ -14,7 +14,9 @@ export type RefundNotice =
   | { kind: 'refunded'; totalCents: number }
   /** The provider refused it: someone will follow up. */
   | { kind: 'refund_failed' }
-  /** Nothing to give back (within 48 h, or nothing was paid, or already refunded). */
+  /** The seat's payment was already given back (the admin refunded it by hand). */
+  | { kind: 'already_refunded' }
+  /** Nothing to give back (within 48 h, or nothing was paid). */
   | { kind: 'none' };
 
 export type SeatMailInput = {
@@ -33,6 +35,8 @@ function refundParagraph(refund: RefundNotice, noneText: string): string {
       return `Le remboursement complet de ${formatPrice(refund.totalCents)} a été demandé : il apparaîtra sur votre moyen de paiement d'ici quelques jours ouvrables. La note de crédit sera disponible dans Mes Achats.`;
     case 'refund_failed':
       return "Le remboursement n'a pas pu être effectué automatiquement : nous vous écrirons très bientôt pour le régler.";
+    case 'already_refunded':
+      return 'Le paiement de cette place vous a déjà été remboursé.';
     case 'none':
       return noneText;
   }

@@ -1,0 +1,152 @@
+// The admin's session SQL. Functions taking `tx` run inside the caller's transaction; the orders
+// paying for the session's seats are locked before the session, the session before its
+// reservations (lock order: orders → course_sessions → reservations), as the webhook does.
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courseSessions, courses, orderLines, orders, refunds, reservations } from '../../db/schema';
+import { PAID_ORDER_STATUSES } from '../booking/cancel-repository';
+import type { Tx } from '../booking/repository';
+import { holdsSeat } from '../booking/seats';
+
+type Conn = Db | Tx;
+
+const sessionColumns = {
+  id: courseSessions.id,
+  courseId: courseSessions.courseId,
+  courseTitle: courses.title,
+  startsAt: courseSessions.startsAt,
+  sessionMinutes: courseSessions.durationMinutes,
+  courseMinutes: courses.durationMinutes,
+  capacity: courseSessions.capacity,
+  status: courseSessions.status,
+  videoLink: courseSessions.videoLink,
+  recordingUrl: courseSessions.recordingUrl,
+  cancelReason: courseSessions.cancelReason,
+};
+
+export type SessionRow = {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  startsAt: Date;
+  sessionMinutes: number | null;
+  courseMinutes: number | null;
+  capacity: number;
+  status: 'scheduled' | 'cancelled';
+  videoLink: string | null;
+  recordingUrl: string | null;
+  cancelReason: string | null;
+};
+
+/** The session with its course and the seats taken at `now` (the booking's own holdsSeat rule). */
+export async function findSession(conn: Conn, sessionId: string, now: Date): Promise<(SessionRow & { seatsTaken: number }) | null> {
+  const [row] = await conn.select(sessionColumns).from(courseSessions).innerJoin(courses, eq(courses.id, courseSessions.courseId)).where(eq(courseSessions.id, sessionId));
+  if (!row) return null;
+  const [taken] = await conn
+    .select({ n: count() })
+    .from(reservations)
+    .where(and(eq(reservations.sessionId, sessionId), holdsSeat(now)));
+  return { ...row, seatsTaken: taken?.n ?? 0 };
+}
+
+/** The session, its row locked until the transaction ends; null if unknown. */
+export async function lockSession(tx: Tx, sessionId: string): Promise<SessionRow | null> {
+  const [row] = await tx
+    .select(sessionColumns)
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(eq(courseSessions.id, sessionId))
+    .for('update', { of: courseSessions });
+  return row ?? null;
+}
+
+export async function updateSession(
+  tx: Tx,
+  sessionId: string,
+  values: Partial<Pick<typeof courseSessions.$inferInsert, 'videoLink' | 'recordingUrl' | 'status' | 'cancelReason'>>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(courseSessions)
+    .set({ ...values, updatedAt: now })
+    .where(eq(courseSessions.id, sessionId));
+}
+
+/** The session's seats (confirmed, or held at `now`): whose open calendars show its link state. */
+export async function seatHolders(conn: Conn, sessionId: string, now: Date) {
+  return conn
+    .select({ id: reservations.id, userId: reservations.userId })
+    .from(reservations)
+    .where(and(eq(reservations.sessionId, sessionId), holdsSeat(now)));
+}
+
+/** Ids of the paid orders behind the session's confirmed seats, in id order (the order to lock them in). */
+export async function paidOrderIds(conn: Conn, sessionId: string): Promise<string[]> {
+  const rows = await conn
+    .selectDistinct({ orderId: orders.id })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(reservations, eq(reservations.id, orderLines.reservationId))
+    .where(
+      and(
+        eq(reservations.sessionId, sessionId),
+        eq(reservations.status, 'confirmed'),
+        inArray(orders.status, [...PAID_ORDER_STATUSES]),
+      ),
+    )
+    .orderBy(asc(orders.id));
+  return rows.map((r) => r.orderId);
+}
+
+/** Pending and confirmed reservations of the session, their rows locked. */
+export async function lockLiveReservations(tx: Tx, sessionId: string) {
+  return tx
+    .select({ id: reservations.id, userId: reservations.userId, status: reservations.status, holdExpiresAt: reservations.holdExpiresAt })
+    .from(reservations)
+    .where(and(eq(reservations.sessionId, sessionId), inArray(reservations.status, ['pending_payment', 'confirmed'])))
+    .orderBy(asc(reservations.id))
+    .for('update');
+}
+
+export async function cancelReservations(tx: Tx, ids: string[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(reservations)
+    .set({ status: 'cancelled', cancelReason: 'session_cancelled', cancelledAt: now, updatedAt: now })
+    .where(inArray(reservations.id, ids));
+}
+
+export const sessionCancelRefundKey = (reservationId: string) => `session-cancel:${reservationId}`;
+
+/**
+ * What cancelling the session did, read back from the rows (the same answer for the first call
+ * and any repeat): refunds made under its keys, and the seats freed that nothing had paid for.
+ */
+export async function cancellationCounts(conn: Conn, sessionId: string): Promise<{ refundedReservations: number; releasedHolds: number }> {
+  const cancelled = and(eq(reservations.sessionId, sessionId), eq(reservations.cancelReason, 'session_cancelled'));
+  const [refunded] = await conn
+    .select({ n: count() })
+    .from(refunds)
+    .innerJoin(reservations, eq(refunds.idempotencyKey, sql`'session-cancel:' || ${reservations.id}::text`))
+    .where(cancelled);
+  const paidLine = conn
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.reservationId, reservations.id), inArray(orders.status, [...PAID_ORDER_STATUSES])));
+  const [released] = await conn
+    .select({ n: count() })
+    .from(reservations)
+    .where(and(cancelled, sql`not exists ${paidLine}`));
+  return { refundedReservations: refunded?.n ?? 0, releasedHolds: released?.n ?? 0 };
+}
+
+/** The refunds made when the session was cancelled (one per refunded seat). */
+export async function sessionCancelRefundIds(conn: Conn, sessionId: string): Promise<string[]> {
+  const rows = await conn
+    .select({ id: refunds.id })
+    .from(refunds)
+    .innerJoin(reservations, eq(refunds.idempotencyKey, sql`'session-cancel:' || ${reservations.id}::text`))
+    .where(and(eq(reservations.sessionId, sessionId), eq(reservations.cancelReason, 'session_cancelled')));
+  return rows.map((r) => r.id);
+}

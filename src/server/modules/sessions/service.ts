@@ -1,0 +1,180 @@
+// The admin's live sessions: the video link shared by every attendee, the recording of a past
+// session (promised by the FAQ, shown in Mes Achats), and cancelling a whole session — every
+// confirmed seat refunded in full and its learner told, every unpaid hold released. Cancelling is
+// ONE transaction (lock order: the paying orders by id → the session → its reservations), the
+// provider and the mail server are called after commit; a repeat answers the same and refunds
+// nothing twice (the session's state, and one refund key per reservation).
+import { sessionMinutes } from '@shared/booking';
+import {
+  adminSessionCancelSchema,
+  adminSessionUpdateSchema,
+  type AdminSessionCancelResponse,
+  type AdminSessionView,
+} from '@shared/schemas/reservations';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import type { SignedInViewer } from '../../http/guards';
+import { parseInput } from '../../http/validate';
+import type { Mailer } from '../../integrations/mail/mailer';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { publish } from '../../realtime/publish';
+import { invalidatePublicCache } from '../../web/public-cache';
+import { sessionCancelledMail, type RefundNotice } from '../booking/attendee-mail';
+import * as cancelRepo from '../booking/cancel-repository';
+import { expireLapsedHolds } from '../booking/repository';
+import { OrdersChanged, planSeatRefund, withOrderRetry } from '../booking/seat-refund';
+import { isUuid } from '../params';
+import { submitRefund } from '../refunds/automatic';
+import { lockOrder } from '../refunds/repository';
+import * as repo from './repository';
+
+const MINUTE_MS = 60_000;
+
+function endsAt(row: repo.SessionRow): Date {
+  const minutes = sessionMinutes({ durationMinutes: row.sessionMinutes }, { durationMinutes: row.courseMinutes });
+  return new Date(row.startsAt.getTime() + minutes * MINUTE_MS);
+}
+
+function toView(row: repo.SessionRow & { seatsTaken: number }): AdminSessionView {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: endsAt(row).toISOString(),
+    capacity: row.capacity,
+    seatsTaken: row.seatsTaken,
+    status: row.status,
+    videoLink: row.videoLink,
+    recordingUrl: row.recordingUrl,
+    cancelReason: row.cancelReason,
+  };
+}
+
+/** What the cancelling transaction did, for the work after commit. */
+type Cancelled = { attendees: { reservationId: string; userId: string; paid: boolean; refundId: string | null }[] };
+
+export function createSessionService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider, mailer: Mailer) {
+  const db = () => deps.database.db;
+
+  function sessionId(raw: string): string {
+    if (!isUuid(raw)) throw new AppError('SESSION_NOT_FOUND');
+    return raw.toLowerCase();
+  }
+
+  async function read(id: string): Promise<AdminSessionView> {
+    const row = await repo.findSession(db(), id, deps.now());
+    if (!row) throw new AppError('SESSION_NOT_FOUND');
+    return toView(row);
+  }
+
+  /** Tells each attendee's open tabs (and the admins') that their reservation changed. */
+  async function announce(tx: Parameters<typeof publish>[0], seats: { id: string; userId: string }[]) {
+    for (const seat of seats) {
+      const event = { type: 'reservation.updated', reservationId: seat.id } as const;
+      await publish(tx, { userId: seat.userId }, event);
+      await publish(tx, { role: 'admin' }, event);
+    }
+  }
+
+  async function cancelInTx(id: string, reason: string, admin: SignedInViewer, lockedOrders: string[]): Promise<Cancelled | null> {
+    const now = deps.now();
+    return db().transaction(async (tx) => {
+      for (const orderId of lockedOrders) await lockOrder(tx, orderId);
+      const session = await repo.lockSession(tx, id);
+      if (!session) throw new AppError('SESSION_NOT_FOUND');
+      if (session.status === 'cancelled') return null;
+      await expireLapsedHolds(tx, id, now);
+      const live = await repo.lockLiveReservations(tx, id);
+      const paidNow = await repo.paidOrderIds(tx, id);
+      if (paidNow.some((orderId) => !lockedOrders.includes(orderId))) throw new OrdersChanged();
+
+      const attendees: Cancelled['attendees'] = [];
+      for (const seat of live.filter((r) => r.status === 'confirmed')) {
+        const paid = await cancelRepo.paidLineOf(tx, seat.id);
+        const refund = paid
+          ? await planSeatRefund(tx, paid, {
+              idempotencyKey: repo.sessionCancelRefundKey(seat.id),
+              reason: `Séance annulée : ${reason}`,
+              createdBy: admin.userId,
+              now,
+              provider: provider.name,
+            })
+          : null;
+        attendees.push({ reservationId: seat.id, userId: seat.userId, paid: paid !== null, refundId: refund?.id ?? null });
+      }
+      await repo.cancelReservations(tx, live.map((r) => r.id), now);
+      await repo.updateSession(tx, id, { status: 'cancelled', cancelReason: reason }, now);
+      await announce(tx, live);
+      return { attendees };
+    });
+  }
+
+  async function tell(session: AdminSessionView, reason: string, attendee: Cancelled['attendees'][number], refund: { status: string; totalCents: number } | null) {
+    try {
+      const [to] = await cancelRepo.contactsOf(db(), [attendee.userId]);
+      if (!to) return;
+      const notice: RefundNotice = refund
+        ? refund.status === 'failed'
+          ? { kind: 'refund_failed' }
+          : { kind: 'refunded', totalCents: refund.totalCents }
+        : { kind: attendee.paid ? 'already_refunded' : 'none' };
+      await mailer.send(
+        sessionCancelledMail({ to, reason, courseTitle: session.courseTitle, startsAt: new Date(session.startsAt), refund: notice, publicUrl: deps.config.publicUrl }),
+      );
+    } catch (err) {
+      deps.logger.error({ err, reservationId: attendee.reservationId }, "e-mail d'annulation de séance non envoyé");
+    }
+  }
+
+  /** Asks the provider for a planned refund that it does not have yet; the refund as it then stands. */
+  async function submit(refundId: string) {
+    const row = await cancelRepo.findRefund(db(), refundId);
+    if (row?.status !== 'pending' || row.providerRefundId) return row;
+    await submitRefund(deps, provider, { ...row, paymentId: await cancelRepo.paymentIdOf(db(), row.orderId) });
+    return cancelRepo.findRefund(db(), refundId);
+  }
+
+  return {
+    get: (rawId: string) => read(sessionId(rawId)),
+
+    async update(rawId: string, body: unknown): Promise<AdminSessionView> {
+      const id = sessionId(rawId);
+      const input = parseInput(adminSessionUpdateSchema, body);
+      const now = deps.now();
+      await db().transaction(async (tx) => {
+        const session = await repo.lockSession(tx, id);
+        if (!session) throw new AppError('SESSION_NOT_FOUND');
+        if (session.status === 'cancelled') throw new AppError('SESSION_CANCELLED');
+        // A recording exists only once the class is over; clearing one is always allowed.
+        if (input.recordingUrl && endsAt(session).getTime() > now.getTime()) throw new AppError('SESSION_NOT_OVER');
+        await repo.updateSession(tx, id, { videoLink: input.videoLink, recordingUrl: input.recordingUrl }, now);
+        // Holds too: their calendars show 'Lien disponible' / 'En attente' (never the link itself).
+        await announce(tx, await repo.seatHolders(tx, id, now));
+      });
+      return read(id);
+    },
+
+    async cancel(admin: SignedInViewer, rawId: string, body: unknown): Promise<AdminSessionCancelResponse> {
+      const id = sessionId(rawId);
+      const input = parseInput(adminSessionCancelSchema, body);
+      const done = await withOrderRetry(async () => cancelInTx(id, input.reason, admin, await repo.paidOrderIds(db(), id)));
+
+      if (done) {
+        invalidatePublicCache();
+        const session = await read(id);
+        for (const attendee of done.attendees) {
+          const refund = attendee.refundId ? await submit(attendee.refundId) : null;
+          await tell(session, input.reason, attendee, refund);
+        }
+      } else {
+        // A repeat: refunds planned by the first call that never reached the provider are asked again.
+        for (const refundId of await repo.sessionCancelRefundIds(db(), id)) await submit(refundId);
+      }
+      const session = await read(id);
+      return { session, ...(await repo.cancellationCounts(db(), id)) };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
