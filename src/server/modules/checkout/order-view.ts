@@ -1,5 +1,6 @@
 // The one mapping of an order's rows to the API's OrderView (order page, result page, receipts,
 // admin): whoever shows an order shows the same thing.
+import { discountPercentOf } from '@shared/order-discounts';
 import type { ProvinceCode } from '@shared/provinces';
 import type { OrderStatus, OrderView, PaymentMethodView, ProductKind, RefundView } from '@shared/schemas/checkout';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
@@ -30,12 +31,6 @@ export function toRefundView(refund: RefundRow): RefundView {
   };
 }
 
-/** The rate a line's discount was taken at, as people read it (15 for 15 %). */
-function discountPercentOf(amountCents: number, discountCents: number): number | null {
-  if (discountCents <= 0) return null;
-  return Math.round((discountCents * 100) / (amountCents + discountCents));
-}
-
 export function toOrderView({ order, lines, refunds }: OrderDetail): OrderView {
   const receipt = hasReceipt(order.status);
   return {
@@ -53,7 +48,7 @@ export function toOrderView({ order, lines, refunds }: OrderDetail): OrderView {
       description: l.description,
       amountCents: l.amountCents,
       discountCents: l.discountCents,
-      discountPercent: discountPercentOf(l.amountCents, l.discountCents),
+      discountPercent: discountPercentOf(l),
       refundedCents: l.refundedCents,
       reservation: l.reservation
         ? { id: l.reservation.id, status: l.reservation.status, cancelReason: l.reservation.cancelReason as ReservationCancelReason | null }

@@ -75,6 +75,10 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (!course || course.status !== 'published') {
         throw new AppError('COURSE_UNAVAILABLE', undefined, { [field]: "Ce cours n'est plus offert." });
       }
+      // Said before 'already bought': a seat of this very session is the more exact answer.
+      if (course.isLive && seats[i]?.status === 'confirmed' && sessionById.get(seats[i]!.sessionId)?.courseId === course.id) {
+        throw new AppError('ALREADY_BOOKED', undefined, { [`items.${i}.sessionId`]: 'Place déjà confirmée.' });
+      }
       if (owned.has(course.id)) throw new AppError('ALREADY_PURCHASED', `Vous avez déjà acheté le cours « ${course.title} ».`, { [field]: 'Déjà acheté.' });
       // A free course is open without an order: nothing to pay, nothing to receipt.
       if (course.priceCents === 0) {
@@ -92,7 +96,6 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       // The seat must be held (and still be) before it is paid for; the hold's clock is checked
       // again when the payment lands, since paying takes time.
       const seat = seats[i];
-      if (seat?.status === 'confirmed') throw new AppError('ALREADY_BOOKED', undefined, { [sessionField]: 'Place déjà confirmée.' });
       if (!seat || seat.status !== 'pending_payment' || !seat.holdExpiresAt || seat.holdExpiresAt.getTime() <= now.getTime()) {
         throw new AppError('HOLD_EXPIRED', undefined, { [sessionField]: 'Aucune place retenue pour cette séance.' });
       }

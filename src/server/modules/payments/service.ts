@@ -6,11 +6,19 @@
 // never set back to processing or failed by a late event; a failed one is paid if success follows.
 // Any error rolls everything back (the event is not recorded) and the route answers 500: the
 // provider retries, and the retry is processed afresh.
+//
+// A paid order's seats are confirmed in the same transaction (booking/payment-confirmation.ts);
+// a seat that cannot be had is refunded: planned inside, asked of the provider after commit, with
+// the learner's e-mail and the public pages' seat counts.
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { createMailer, type Mailer } from '../../integrations/mail/mailer';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../../integrations/payments/port';
+import { invalidatePublicCache } from '../../web/public-cache';
+import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
 import { isUuid } from '../params';
 import { applyRefundEvent } from '../refunds/events';
+import { submitRefund } from '../refunds/automatic';
 import * as repo from './repository';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -20,25 +28,39 @@ type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
 /** Statuses that mean the money was received: no payment event moves an order out of them. */
 const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
 
-export function createPaymentService(deps: Pick<Deps, 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
+export function createPaymentService(
+  deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>,
+  provider: PaymentProvider,
+  mailer: Mailer = createMailer(deps.config, deps.database.db, deps.logger),
+) {
   const db = () => deps.database.db;
+
+  /** After commit: the refund asked of the provider, the learner told, the seat counts refreshed. */
+  async function afterSeats(settled: SeatSettlement) {
+    if (settled.seatsChanged) invalidatePublicCache();
+    // Not answered now: the refund stays pending and the retry sweep asks again.
+    if (settled.refund) await submitRefund(deps, provider, settled.refund);
+    if (settled.mail) {
+      await mailer.send(settled.mail).catch((err: unknown) => deps.logger.error({ err, to: settled.mail?.to }, 'e-mail de remboursement automatique non envoyé'));
+    }
+  }
 
   /** The order a payment event is about; metadata from elsewhere (not one of our ids) finds none. */
   function lockOrder(tx: repo.Tx, event: { paymentId: string; orderId: string | null }) {
     return repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId && isUuid(event.orderId) ? event.orderId.toLowerCase() : null);
   }
 
-  async function succeeded(tx: repo.Tx, event: Of<'payment.succeeded'>, now: Date) {
+  async function succeeded(tx: repo.Tx, event: Of<'payment.succeeded'>, now: Date): Promise<SeatSettlement | null> {
     const order = await lockOrder(tx, event);
     if (!order) {
       deps.logger.warn({ eventId: event.id, paymentId: event.paymentId }, 'paiement réussi sans commande connue');
-      return;
+      return null;
     }
-    if (SETTLED.has(order.status)) return;
+    if (SETTLED.has(order.status)) return null;
     if (event.amountCents !== order.totalCents) {
       // Never grant a course for another amount than the order's; a person looks at it.
       deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant payé différent du total de la commande');
-      return;
+      return null;
     }
     await repo.setOrder(
       tx,
@@ -55,6 +77,7 @@ export function createPaymentService(deps: Pick<Deps, 'database' | 'logger' | 'n
       now,
     );
     await repo.grantPurchases(tx, order.id, order.userId, now);
+    return settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
   }
 
   async function processing(tx: repo.Tx, event: Of<'payment.processing'>, now: Date) {
@@ -69,19 +92,22 @@ export function createPaymentService(deps: Pick<Deps, 'database' | 'logger' | 'n
     await repo.setOrder(tx, order.id, { status: 'failed', providerPaymentId: event.paymentId, failureMessage: event.message }, now);
   }
 
-  async function apply(tx: repo.Tx, event: Exclude<PaymentEvent, { type: 'ignored' }>, now: Date) {
+  /** Applies the event; returns what a payment left to do after commit, if anything. */
+  async function apply(tx: repo.Tx, event: Exclude<PaymentEvent, { type: 'ignored' }>, now: Date): Promise<SeatSettlement | null> {
     switch (event.type) {
       case 'payment.succeeded':
         return succeeded(tx, event, now);
       case 'payment.processing':
-        return processing(tx, event, now);
+        await processing(tx, event, now);
+        return null;
       case 'payment.failed':
-        return failed(tx, event, now);
+        await failed(tx, event, now);
+        return null;
       case 'refund.succeeded':
       case 'refund.failed': {
         const outcome = await applyRefundEvent(tx, event, now);
         if (outcome === 'unknown_refund') deps.logger.warn({ eventId: event.id, refundId: event.refundId }, 'remboursement inconnu du site');
-        return;
+        return null;
       }
     }
   }
@@ -111,11 +137,14 @@ export function createPaymentService(deps: Pick<Deps, 'database' | 'logger' | 'n
         event = { ...event, method };
       }
       const now = deps.now();
-      return db().transaction(async (tx) => {
+      let settled: SeatSettlement | null = null;
+      const outcome = await db().transaction(async (tx): Promise<WebhookOutcome> => {
         if (!(await repo.recordEvent(tx, provider.name, event.id, event.type, now))) return 'duplicate';
-        await apply(tx, event, now);
+        settled = await apply(tx, event, now);
         return 'processed';
       });
+      if (settled) await afterSeats(settled);
+      return outcome;
     },
   };
 }

@@ -4,6 +4,7 @@
 // supply) and §7 (credit note: says it is one, supplier and numbers, recipient, date, tax adjusted).
 import { COURSE_TYPE_LABELS } from '@shared/catalog';
 import { CHEF_TIME_ZONE, formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
+import { discountRows, formatDiscount, listPriceCents } from '@shared/order-discounts';
 import { provinceName } from '@shared/provinces';
 import type { TaxLine, TaxRefundLine } from '@shared/tax';
 import type { SellerConfig } from '../../env';
@@ -116,8 +117,9 @@ export function buildReceipt(
   seller: SellerConfig,
 ): FiscalDocument {
   const taxLines = order.taxLines as TaxLine[];
-  const totals: DocumentRow[] = [{ label: 'Sous-total', value: formatPrice(order.subtotalCents) }];
-  if (order.discountCents > 0) totals.push({ label: 'Rabais', value: `−${formatPrice(order.discountCents)}` });
+  // Lines at their list price, then the discount, then the subtotal the taxes are computed on.
+  const totals: DocumentRow[] = discountRows(lines).map((d) => ({ label: d.label, value: formatDiscount(d.cents) }));
+  totals.push({ label: 'Sous-total', value: formatPrice(order.subtotalCents) });
   for (const tax of taxLines) totals.push({ label: taxRowLabel(tax), value: formatPrice(tax.amountCents) });
   totals.push({ label: 'Total', value: formatPrice(order.totalCents) });
 
@@ -144,7 +146,7 @@ export function buildReceipt(
     reference: null,
     seller: sellerBlock(order, seller),
     buyer: { name: order.buyerName, email: order.buyerEmail },
-    lines: lines.map((l) => ({ description: l.description, detail: lineDetail(l), amount: formatPrice(l.amountCents) })),
+    lines: lines.map((l) => ({ description: l.description, detail: lineDetail(l), amount: formatPrice(listPriceCents(l)) })),
     totals,
     facts,
     notes,

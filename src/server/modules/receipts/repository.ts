@@ -41,6 +41,7 @@ export async function listLines(db: Db, orderId: string) {
       kind: orderLines.kind,
       description: orderLines.description,
       amountCents: orderLines.amountCents,
+      discountCents: orderLines.discountCents,
       refundedCents: orderLines.refundedCents,
       sessionStartsAt: courseSessions.startsAt,
     })

@@ -1,6 +1,7 @@
 // An order's lines (each with what is left to refund and its 'Rembourser' button), then its
-// subtotal, discount, each tax with its rate, and total.
+// discount, subtotal after it, each tax with its rate, and total (as the receipt reads).
 import { formatPrice } from '@shared/format';
+import { discountRows, formatDiscount, listPriceCents } from '@shared/order-discounts';
 import type { OrderView } from '@shared/schemas/checkout';
 import { Button } from '@client/components/ui/Button';
 import { Card } from '@client/components/ui/Card';
@@ -44,7 +45,7 @@ export function OrderSummary({
                 ) : null}
               </div>
               <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end sm:gap-2">
-                <p className="whitespace-nowrap font-semibold text-ink">{formatPrice(line.amountCents)}</p>
+                <p className="whitespace-nowrap font-semibold text-ink">{formatPrice(listPriceCents(line))}</p>
                 {refundable && left > 0 ? (
                   <Button variant="secondary" size="sm" onClick={() => onRefundLine(line.id)}>
                     Rembourser<span className="sr-only"> « {line.description} »</span>
@@ -56,8 +57,10 @@ export function OrderSummary({
         })}
       </ul>
       <dl className="mt-2 space-y-1.5 border-t border-line pt-4 text-sm">
+        {discountRows(order.lines).map((d) => (
+          <Row key={d.label} label={d.label} value={formatDiscount(d.cents)} />
+        ))}
         <Row label="Sous-total" value={formatPrice(order.subtotalCents)} />
-        {order.discountCents > 0 ? <Row label="Rabais" value={`− ${formatPrice(order.discountCents)}`} /> : null}
         {order.taxLines.map((tax) => (
           <Row key={tax.code} label={`${tax.label} (${tax.rateLabel})`} value={formatPrice(tax.amountCents)} />
         ))}

@@ -1,6 +1,7 @@
-// What the order costs, as the server priced it: each line, the subtotal, a discount if any, each
-// tax on its own line with its rate, the total (issue 4: the payment page shows the lines).
+// What the order costs, as the server priced it: each line at its list price, a discount if any,
+// the subtotal after it, each tax on its own line with its rate, the total (as the receipt reads).
 import { formatPrice } from '@shared/format';
+import { discountRows, formatDiscount, listPriceCents } from '@shared/order-discounts';
 import { provinceName } from '@shared/provinces';
 import type { OrderView } from '@shared/schemas/checkout';
 
@@ -19,13 +20,15 @@ export function OrderSummary({ order }: { order: OrderView }) {
         {order.lines.map((line) => (
           <li key={line.id} className="flex items-baseline justify-between gap-4">
             <span className="min-w-0 text-ink">{line.description}</span>
-            <span className="shrink-0 font-semibold tabular-nums text-ink">{formatPrice(line.amountCents)}</span>
+            <span className="shrink-0 font-semibold tabular-nums text-ink">{formatPrice(listPriceCents(line))}</span>
           </li>
         ))}
       </ul>
       <dl className="mt-4 space-y-2 border-t border-line pt-4 text-sm">
+        {discountRows(order.lines).map((d) => (
+          <Row key={d.label} label={d.label} value={formatDiscount(d.cents)} />
+        ))}
         <Row label="Sous-total" value={formatPrice(order.subtotalCents)} />
-        {order.discountCents > 0 ? <Row label="Rabais" value={`− ${formatPrice(order.discountCents)}`} /> : null}
         {order.taxLines.map((tax) => (
           <Row key={tax.code} label={`${tax.label} (${tax.rateLabel})`} value={formatPrice(tax.amountCents)} />
         ))}

@@ -1,0 +1,68 @@
+// The French e-mail to a learner whose payment could not become a seat, and who is refunded for it.
+import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
+import type { Mail } from '../../integrations/mail/mailer';
+
+/** Why a paid line got no seat: what the learner is told. */
+export type RefusalReason = 'no_seat' | 'session_cancelled' | 'already_booked' | 'not_held';
+
+export type RefusedSeat = { courseId: string | null; courseTitle: string; startsAt: Date; why: RefusalReason };
+
+const EXPLANATION: Record<RefusalReason, string> = {
+  no_seat:
+    "votre paiement est arrivé après la fin du délai de 15 minutes pendant lequel votre place était retenue, et la séance est maintenant complète (ou déjà commencée). Votre réservation n'a donc pas pu être confirmée.",
+  session_cancelled: 'cette séance a été annulée par la cheffe. Votre réservation ne peut donc pas être confirmée.',
+  already_booked: 'vous aviez déjà une place confirmée pour cette séance : ce second paiement ne vous réserve pas de place de plus.',
+  not_held: "la place payée n'était plus retenue pour vous au moment du paiement. Votre réservation n'a donc pas pu être confirmée.",
+};
+
+/** The note on the credit note (refund.reason) for these refusals. */
+export function refundReasonOf(seats: RefusedSeat[]): string {
+  const reasons = new Set(seats.map((s) => s.why));
+  if (reasons.has('session_cancelled') && reasons.size === 1) return 'Séance annulée : remboursement automatique';
+  if (reasons.has('already_booked') && reasons.size === 1) return 'Place déjà payée : remboursement automatique';
+  return 'Aucune place disponible à la réception du paiement : remboursement automatique';
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export function seatRefusedMail(
+  to: { email: string; name: string },
+  publicUrl: string,
+  order: { number: number },
+  seats: RefusedSeat[],
+  refundTotalCents: number,
+): Mail {
+  const items = seats.map((s) => ({
+    title: `« ${s.courseTitle} », séance du ${formatSessionDateTime(s.startsAt, CHEF_TIME_ZONE)}`,
+    why: EXPLANATION[s.why],
+    link: s.courseId && s.why !== 'already_booked' ? `${publicUrl}/booking/${s.courseId}` : null,
+  }));
+  const refund = `Nous vous remboursons automatiquement ${formatPrice(refundTotalCents)} (taxes comprises), sur le moyen de paiement utilisé pour la commande n° ${order.number}. Le remboursement peut prendre de 5 à 10 jours ouvrables à apparaître sur votre relevé, selon votre banque.`;
+  const other = 'Vous pouvez choisir une autre séance ici :';
+  const text = [
+    `Bonjour ${to.name},`,
+    '',
+    ...items.flatMap((i) => [`${i.title} : ${i.why}`, ...(i.link ? [`${other} ${i.link}`] : []), '']),
+    refund,
+    '',
+    'Toutes nos excuses pour ce contretemps.',
+    '',
+    "L'équipe Toque",
+  ].join('\n');
+  const html = `<p>Bonjour ${escapeHtml(to.name)},</p>
+${items
+  .map(
+    (i) =>
+      `<p>${escapeHtml(i.title)} : ${escapeHtml(i.why)}${i.link ? `<br><a href="${escapeHtml(i.link)}">Choisir une autre séance</a>` : ''}</p>`,
+  )
+  .join('\n')}
+<p>${escapeHtml(refund)}</p>
+<p>Toutes nos excuses pour ce contretemps.</p>
+<p>L'équipe Toque</p>`;
+  const subject = seats.every((s) => s.why === 'already_booked')
+    ? 'Paiement en double : nous vous remboursons'
+    : "Votre place n'a pas pu être confirmée : nous vous remboursons";
+  return { to: to.email, subject, text, html };
+}

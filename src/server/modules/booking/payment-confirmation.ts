@@ -1,0 +1,122 @@
+// What a payment does to the seats it pays for, inside the webhook's transaction (the order row
+// already locked; then each session row, then the reservations: the house lock order).
+//
+// - The hold still runs: the reservation is confirmed.
+// - The hold lapsed (or was given back) but the learner paid anyway: confirmed if the session is
+//   still scheduled, not started, and has a seat left beside the other learners' — otherwise the
+//   reservation is cancelled ('no_seat') and the line refunded in full, automatically.
+// - The session was cancelled, or the seat is already paid by another payment: refunded too.
+// The refund is only planned here; the caller asks the provider and e-mails the learner after
+// commit. A replayed event never comes here twice: the order is already paid.
+import type { Mail } from '../../integrations/mail/mailer';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { publish } from '../../realtime/publish';
+import { planRefund, type PlannedRefund } from '../refunds/automatic';
+import { refundReasonOf, seatRefusedMail, type RefusalReason, type RefusedSeat } from './payment-confirmation-mail';
+import * as repo from './payment-confirmation-repository';
+
+type Tx = Parameters<typeof repo.lockSession>[0];
+
+/** What is left to do once the transaction commits. */
+export type SeatSettlement = {
+  /** The automatic refund of the lines that got no seat (ask the provider: submitRefund). */
+  refund: PlannedRefund | null;
+  /** The learner's e-mail about it. */
+  mail: Mail | null;
+  /** Seats were taken or freed: the public pages' counts changed. */
+  seatsChanged: boolean;
+  confirmed: string[];
+  refused: { reservationId: string; why: RefusalReason }[];
+};
+
+/** A reservation given back by its learner before paying (older rows have no reason). */
+const isReleased = (r: repo.SeatReservation) => r.status === 'cancelled' && (r.cancelReason === null || r.cancelReason === 'released');
+const isLive = (r: repo.SeatReservation) => r.status === 'pending_payment' || r.status === 'confirmed';
+
+export async function settlePaidSeats(
+  tx: Tx,
+  input: { orderId: string; userId: string; now: Date; provider: PaymentProvider['name']; publicUrl: string },
+): Promise<SeatSettlement> {
+  const { orderId, userId, now } = input;
+  const result: SeatSettlement = { refund: null, mail: null, seatsChanged: false, confirmed: [], refused: [] };
+  const refusedLines: { lineId: string; seat: RefusedSeat }[] = [];
+
+  for (const line of await repo.seatLines(tx, orderId)) {
+    const session = await repo.lockSession(tx, line.sessionId);
+    const mine = await repo.lockLearnerReservations(tx, line.sessionId, userId);
+    const paid = mine.find((r) => r.id === line.reservationId);
+    if (!session || !paid) throw new Error(`order line ${line.lineId}: reservation ${line.reservationId} not found`);
+
+    const refuse = async (why: RefusalReason, cancelReason: string | null) => {
+      if (cancelReason) {
+        if (paid.status === 'pending_payment') result.seatsChanged ||= (paid.holdExpiresAt?.getTime() ?? 0) > now.getTime();
+        await repo.cancelReservations(tx, [paid.id], cancelReason, now);
+        await publish(tx, { userId }, { type: 'reservation.updated', reservationId: paid.id });
+        await publish(tx, { role: 'admin' }, { type: 'reservation.updated', reservationId: paid.id });
+      }
+      result.refused.push({ reservationId: paid.id, why });
+      refusedLines.push({ lineId: line.lineId, seat: { courseId: session.courseId, courseTitle: session.courseTitle, startsAt: session.startsAt, why } });
+    };
+    const confirm = async (late: boolean) => {
+      await repo.confirmReservation(tx, paid.id, now);
+      result.seatsChanged ||= late;
+      result.confirmed.push(paid.id);
+      await publish(tx, { userId }, { type: 'reservation.confirmed', reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt.toISOString() });
+      await publish(tx, { role: 'admin' }, { type: 'reservation.updated', reservationId: paid.id });
+    };
+
+    // Already paid by another payment (two orders for one hold): this one is the extra.
+    if (paid.status === 'confirmed') {
+      await refuse('already_booked', null);
+      continue;
+    }
+    const givenUp = paid.status === 'expired' || isReleased(paid) || (paid.status === 'pending_payment' && !!paid.holdExpiresAt && paid.holdExpiresAt.getTime() <= now.getTime());
+    if (session.status !== 'scheduled') {
+      await refuse('session_cancelled', paid.status === 'pending_payment' || givenUp ? 'session_cancelled' : null);
+      continue;
+    }
+    if (paid.status === 'pending_payment' && !givenUp) {
+      await confirm(false);
+      continue;
+    }
+    if (!givenUp) {
+      // Cancelled for another reason (by the learner or the admin): the payment does not revive it.
+      await refuse(paid.cancelReason === 'session_cancelled' ? 'session_cancelled' : 'not_held', null);
+      continue;
+    }
+
+    // Paid after the hold lapsed: a seat only if one is still free for this learner.
+    const other = mine.find((r) => r.id !== paid.id && isLive(r));
+    if (other?.status === 'confirmed') {
+      await refuse('already_booked', null);
+      continue;
+    }
+    const started = session.startsAt.getTime() <= now.getTime();
+    if (started || (await repo.seatsTakenByOthers(tx, session.id, userId, now)) >= session.capacity) {
+      await refuse('no_seat', 'no_seat');
+      continue;
+    }
+    if (other) {
+      // A newer unpaid hold of the same learner: the paid reservation takes its place (one live seat
+      // per learner and session), and the other's checkout will be refunded if it is paid too.
+      await repo.cancelReservations(tx, [other.id], 'released', now);
+      await publish(tx, { userId }, { type: 'reservation.updated', reservationId: other.id });
+    }
+    await confirm(true);
+  }
+
+  if (refusedLines.length === 0) return result;
+  const seats = refusedLines.map((l) => l.seat);
+  result.refund = await planRefund(tx, {
+    orderId,
+    lines: refusedLines.map((l) => ({ orderLineId: l.lineId })),
+    reason: refundReasonOf(seats),
+    createdBy: null,
+    idempotencyKey: `seat:${orderId}`,
+    now,
+    provider: input.provider,
+  });
+  const buyer = await repo.buyerOf(tx, orderId);
+  if (buyer) result.mail = seatRefusedMail({ email: buyer.email, name: buyer.name }, input.publicUrl, buyer, seats, result.refund.totalCents);
+  return result;
+}
