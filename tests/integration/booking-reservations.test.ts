@@ -10,10 +10,11 @@ import type { HoldResponse } from '@shared/schemas/booking';
 import type { OrderResponse } from '@shared/schemas/checkout';
 import type { CourseResponse } from '@shared/schemas/public';
 import type { CancelReservationResponse, ReservationResponse } from '@shared/schemas/reservations';
-import { outboxEmails, purchases, refunds, reservations, sandboxRefunds } from '../../src/server/db/schema';
+import { orderLines, outboxEmails, purchases, refunds, reservations, sandboxRefunds } from '../../src/server/db/schema';
 import { createCourse, createReservation, createSession, setRole } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { createPaidSeat } from '../factories/bookings';
+import { createPaidOrder } from '../factories/orders';
 import { send } from '../setup/auth-client';
 import { deliverEvents, newKey } from '../setup/payments';
 import { sseReader, type SseReader } from '../setup/sse';
@@ -243,6 +244,33 @@ describe('POST /api/booking/reservations/:id/cancel', () => {
     expect(made).toHaveLength(1);
     expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, made[0]!.id))).toHaveLength(1);
     expect(await mailsTo(learner!)).toHaveLength(1);
+  });
+
+  it('a seat paid twice (two tabs): the extra payment was refunded by itself, the cancellation refunds the seat’s own', async () => {
+    const sessionId = await sessionIn(96);
+    const [learner] = await learners(1);
+    const seat = await paidSeat(learner!, sessionId);
+    const extra = await createPaidOrder(t.db, {
+      user: { id: learner!.id },
+      items: [{ courseId: course.id, description: course.title, amountCents: 4500, kind: 'live_class', sessionId }],
+      paidAt: new Date(clock + 60_000),
+    });
+    await t.db.update(orderLines).set({ reservationId: seat.reservationId }).where(eq(orderLines.id, extra.lines[0]!.id));
+    // What the payment confirmation leaves for the extra order: its full refund under `seat:<orderId>`.
+    await t.db.insert(refunds).values({
+      orderId: extra.id,
+      status: 'succeeded',
+      lines: [{ orderLineId: extra.lines[0]!.id, amountCents: 4500 }],
+      subtotalCents: 4500,
+      taxLines: [],
+      taxCents: extra.taxes.taxCents,
+      totalCents: extra.totalCents,
+      idempotencyKey: `seat:${extra.id}`,
+    });
+    const body = await read<CancelReservationResponse>(await cancel(learner!, seat.reservationId));
+    expect(body.refund).toMatchObject({ status: 'pending', totalCents: seat.totalCents });
+    expect((await refundsOf(seat.orderId)).map((r) => r.idempotencyKey)).toEqual([`cancel:${seat.reservationId}`]);
+    expect(await refundsOf(extra.id)).toHaveLength(1);
   });
 
   it("another learner's reservation: 404 as if missing, nothing changes; the admin cannot cancel a learner's seat here (403)", async () => {

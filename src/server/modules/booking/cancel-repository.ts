@@ -1,7 +1,7 @@
 // The rows a learner's cancellation reads and writes. Functions taking `tx` run inside the
 // cancellation's transaction, after the paying order and the session are locked (lock order:
 // orders → course_sessions → reservations).
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import type { Db } from '../../db/client';
 import { orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
@@ -14,14 +14,19 @@ export const PAID_ORDER_STATUSES = ['paid', 'partially_refunded', 'refunded'] as
 
 export type PaidLine = { orderId: string; orderLineId: string; orderStatus: (typeof orders.$inferSelect)['status'] };
 
-/** The order line that paid for the reservation's seat (the latest paid order), or null. */
+/**
+ * The order line that paid for the reservation's seat, or null. Two orders may have paid for one
+ * hold (two tabs): the payment confirmation refunds the extra one automatically under the key
+ * `seat:<orderId>`, so the seat's own payment is the first paid order without that refund.
+ */
 export async function paidLineOf(conn: Conn, reservationId: string): Promise<PaidLine | null> {
+  const refundedAsExtra = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.idempotencyKey} = 'seat:' || ${orders.id}::text)`;
   const [row] = await conn
     .select({ orderId: orders.id, orderLineId: orderLines.id, orderStatus: orders.status })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orderLines.reservationId, reservationId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
-    .orderBy(sql`${orders.paidAt} desc nulls last`, desc(orders.createdAt))
+    .orderBy(refundedAsExtra, sql`${orders.paidAt} asc nulls last`, asc(orders.createdAt))
     .limit(1);
   return row ?? null;
 }
