@@ -16,7 +16,7 @@ import { createSignedInLearners, type SignedInLearner } from '../factories/accou
 import { createPaidSeat } from '../factories/bookings';
 import { createPaidOrder } from '../factories/orders';
 import { send } from '../setup/auth-client';
-import { deliverEvents, newKey } from '../setup/payments';
+import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { sseReader, type SseReader } from '../setup/sse';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -315,6 +315,40 @@ describe('POST /api/booking/reservations/:id/cancel', () => {
     const { error } = await read<ApiErrorBody>(res);
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(['acceptNoRefund', 'idempotencyKey']);
+  });
+});
+
+describe('the whole journey through the API', () => {
+  it('hold → checkout → sandbox payment → confirmed; cancelled 3 days ahead → refunded by the provider, seat back on the course page', async () => {
+    const sessionId = await sessionIn(72);
+    const [learner] = await learners(1);
+    await setProvince(t, learner!.id, 'QC');
+    const held = await holdSeat(t, learner!.cookie, sessionId);
+    expect(held.status).toBe(201);
+    const bought = await checkout(t, learner!.cookie, { items: [{ courseId: course.id, sessionId }] });
+    expect(bought.status).toBe(201);
+    expect((await confirm(t, learner!.cookie, bought.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
+    await deliverEvents(t);
+
+    const reservationId = held.body.hold.id;
+    const before = (await read<ReservationResponse>(await getReservation(learner!, reservationId))).reservation;
+    expect(before).toMatchObject({ status: 'confirmed', orderId: bought.body.order.id, cancellation: { allowed: true, refundable: true } });
+    expect(await seatsLeft(sessionId)).toBe(4);
+
+    const res = await cancel(learner!, reservationId);
+    expect(res.status).toBe(200);
+    const body = await read<CancelReservationResponse>(res);
+    expect(body.refund).toMatchObject({ status: 'pending', totalCents: bought.body.order.totalCents });
+    expect(await seatsLeft(sessionId)).toBe(5);
+
+    await deliverEvents(t);
+    const order = await read<OrderResponse>(await send(t, 'GET', `/api/orders/${bought.body.order.id}`, { cookie: learner!.cookie }));
+    expect(order.order).toMatchObject({ status: 'refunded', refunds: [expect.objectContaining({ status: 'succeeded', totalCents: bought.body.order.totalCents })] });
+    expect(order.order.lines[0]!.reservation).toEqual({ id: reservationId, status: 'cancelled', cancelReason: 'learner_refunded' });
+    const [purchase] = await t.db.select().from(purchases).where(eq(purchases.orderLineId, order.order.lines[0]!.id));
+    expect(purchase!.status).toBe('refunded');
+    const subjects = (await mailsTo(learner!)).map((m) => m.subject);
+    expect(subjects).toContain(`Annulation de votre réservation : ${course.title}`);
   });
 });
 
