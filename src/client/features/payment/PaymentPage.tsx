@@ -163,7 +163,8 @@ export default function PaymentPage() {
         <div className="mb-6">
           <SessionDetails
             session={session}
-            remainingMs={hold.kind === 'held' && !error ? hold.remainingMs : null}
+            // The clock runs while the order can still be paid (the province asked first included).
+            remainingMs={hold.kind === 'held' && (!error || error.code === 'PROVINCE_REQUIRED') ? hold.remainingMs : null}
             onChange={hold.kind === 'held' ? () => change.mutate() : undefined}
             changing={change.isPending}
           />

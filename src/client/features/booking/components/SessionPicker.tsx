@@ -41,7 +41,6 @@ export function SessionPicker({ sessions, pendingId, onChoose }: SessionPickerPr
               type="button"
               disabled={full || busy}
               aria-busy={pending || undefined}
-              aria-label={full ? `Séance du ${when} : complet` : `Choisir la séance du ${when} (${duration}, ${seatsLeftLabel(s.seatsLeft)})`}
               onClick={() => onChoose(s)}
               className={cn(
                 'flex h-full w-full flex-col gap-3 rounded-2xl border bg-white p-4 text-left shadow-sm transition-colors sm:p-5',
@@ -54,6 +53,8 @@ export function SessionPicker({ sessions, pendingId, onChoose }: SessionPickerPr
             >
               <span className="flex items-start gap-2 font-semibold text-ink">
                 <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                {/* Read out as 'Choisir la séance du …'; the visible 'Choisir' below is for the eye. */}
+                {full ? null : <span className="sr-only">Choisir la séance du </span>}
                 <time dateTime={s.startsAt} className={cn('first-letter:uppercase', full && 'text-muted')}>
                   {when}
                 </time>
@@ -76,7 +77,7 @@ export function SessionPicker({ sessions, pendingId, onChoose }: SessionPickerPr
                     Réservation de votre place…
                   </span>
                 ) : (
-                  <span className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
+                  <span aria-hidden="true" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
                     Choisir
                     <ArrowRight aria-hidden="true" className="size-4" />
                   </span>

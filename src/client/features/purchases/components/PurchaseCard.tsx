@@ -68,7 +68,7 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
       </dl>
       <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:pb-5 sm:pr-5">
         {refunded ? null : (
-          <ButtonLink to={`/cours/${course.id}`} size="sm">
+          <ButtonLink to={`/cours/${course.id}`} size="sm" variant={recordingUrl ? 'secondary' : 'primary'}>
             {course.isLive ? 'Voir la réservation' : 'Voir le cours'}
           </ButtonLink>
         )}
