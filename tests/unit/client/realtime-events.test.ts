@@ -1,0 +1,52 @@
+// What an event from the server marks to be read again in a tab's query cache (the toast itself is
+// checked in a real browser: tests/e2e/realtime.test.ts).
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { RealtimeEvent } from '@shared/schemas/events';
+import { ME_QUERY_KEY } from '@client/app/auth';
+import { handleEvent } from '@client/app/realtime/event-stream';
+
+const KEYS = {
+  calendar: ['calendar', 'u1', '2030-01'],
+  reservation: ['reservation', 'r1'],
+  purchases: ['purchases', 'u1'],
+  hold: ['booking-hold', 'r1'],
+  adminOrders: ['admin-orders', 'list', 1, 'all'],
+  coursePage: ['api', '/courses/c1'],
+  recipes: ['api', '/recipes'],
+  favourites: ['favorites', 'ids', 'u1'],
+  subscription: ['subscription', 'u1'],
+  me: ME_QUERY_KEY,
+} as const;
+
+function cacheWithEveryKey() {
+  const client = new QueryClient();
+  for (const key of Object.values(KEYS)) client.setQueryData(key, { seeded: true });
+  return client;
+}
+
+function invalidated(client: QueryClient): string[] {
+  return Object.entries(KEYS)
+    .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort();
+}
+
+describe('an event in an open tab', () => {
+  const reservationKeys = ['adminOrders', 'calendar', 'coursePage', 'hold', 'purchases', 'reservation'];
+
+  it.each<[string, RealtimeEvent]>([
+    ['reservation.confirmed', { type: 'reservation.confirmed', reservationId: 'r1', courseTitle: 'Tourtière', startsAt: '2030-01-15T23:00:00.000Z' }],
+    ['reservation.updated', { type: 'reservation.updated', reservationId: 'r1' }],
+  ])('%s reads the reservation data again (calendar, purchases, hold, orders, seats), nothing else', (_, event) => {
+    const client = cacheWithEveryKey();
+    handleEvent(client, event);
+    expect(invalidated(client)).toEqual(reservationKeys);
+  });
+
+  it('subscription.updated reads the subscription and /api/me (subscriber or not) again, nothing else', () => {
+    const client = cacheWithEveryKey();
+    handleEvent(client, { type: 'subscription.updated', status: 'active' });
+    expect(invalidated(client)).toEqual(['me', 'subscription']);
+  });
+});
