@@ -14,7 +14,7 @@ import { createCourse, createReservation, createSession, setRole } from '../fact
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { createPaidSeat } from '../factories/bookings';
 import { send } from '../setup/auth-client';
-import { deliverEvents, newKey } from '../setup/payments';
+import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { sseReader, type SseReader } from '../setup/sse';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -271,6 +271,26 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, seat.orderId))).toHaveLength(1);
     const [mail] = await mailsTo(learner!);
     expect(mail!.text).toContain('Le paiement de cette place vous a déjà été remboursé.');
+  });
+
+  it('a learner paying while the admin cancels: the hold is released, the late payment refunded in full, no seat confirmed', async () => {
+    const sessionId = await sessionIn(96);
+    const [learner] = await learners(1);
+    await setProvince(t, learner!.id, 'QC');
+    const held = await holdSeat(t, learner!.cookie, sessionId);
+    const bought = await checkout(t, learner!.cookie, { items: [{ courseId: course.id, sessionId }] });
+    expect(bought.status).toBe(201);
+
+    const res = await cancelSession(admin, sessionId);
+    expect(await read<AdminSessionCancelResponse>(res)).toMatchObject({ refundedReservations: 0, releasedHolds: 1 });
+
+    expect((await confirm(t, learner!.cookie, bought.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
+    await deliverEvents(t);
+    await deliverEvents(t);
+    const order = await read<OrderResponse>(await send(t, 'GET', `/api/orders/${bought.body.order.id}`, { cookie: learner!.cookie }));
+    expect(order.order.status).toBe('refunded');
+    const [row] = await t.db.select().from(reservations).where(eq(reservations.id, held.body.hold.id));
+    expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'session_cancelled' });
   });
 
   it('a missing reason is a 400 in French', async () => {
