@@ -1,6 +1,7 @@
 // The bench's figures beside DESIGN.md §6 budgets: a table for the terminal and docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { bookingExact, describeBooking } from './booking.mjs';
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (v) => `${Math.round(v)} ms`;
@@ -22,6 +23,14 @@ export function buildRows(r) {
     if (api.non2xx || api.errors || api.timeouts) {
       check(`GET ${api.path} — failed requests`, `${api.non2xx} non-2xx, ${api.errors} errors, ${api.timeouts} timeouts`, 'none', false);
     }
+  }
+  if (r.booking) {
+    const b = r.booking;
+    const d = describeBooking(b);
+    const what = `Booking contention: ${b.attempts} concurrent holds on a ${b.seats}-seat session, ${b.rounds.length} rounds`;
+    check(`${what} — held / clean 409 SESSION_FULL`, d.outcome, `${b.seats} / ${b.attempts - b.seats} each round, nothing else`, bookingExact(b));
+    check(`${what} — p50 / p99`, d.latency, 'p99 <= 300 ms', b.p99 <= 300);
+    check(`${what} — throughput`, d.rate, '', null);
   }
   for (const f of r.firstLoad) {
     check(`First-load JS ${f.route} (gzip -9, ${f.files} files)`, kB(f.gzipBytes), '<= 100 kB', f.gzipBytes <= 100_000);
@@ -138,6 +147,12 @@ ${notes}
   small JSON body runs as a sibling process. autocannon, in the bench's own process, drives each with
   ${settings.connections} connections: ${settings.warmup} s of warm-up, then ${settings.duration} s measured. The ratio is the
   endpoint's requests/s over the bare server's in the same run. Latency has 1 ms resolution.
+- **Booking contention**: on the same server, ${r.booking ? `${r.booking.attempts} learners (written into the database with
+  signed session cookies, so password hashing is not measured) send \`POST /api/booking/holds\` for a new
+  ${r.booking.seats}-seat session all at once, from the bench's process (one connection each); one warm-up round, then
+  ${r.booking.rounds.length} measured rounds, each on a new session. Latency is from sending to the whole answer; the
+  seats held are counted in the database after each round. Throughput is attempts answered (and seats
+  granted) per second of the rounds' wall time.` : 'not measured in this run.'}
 - **First-load JS**: from \`dist/client/.vite/manifest.json\`: the entry chunk and its static imports, plus
   the route's lazy page module (as named in \`src/client/app/router.tsx\`) and its static imports; each
   file gzipped at level 9. CSS is listed apart.

@@ -5,12 +5,14 @@
 // BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS per page (3),
 // BENCH_SKIP_BUILD=1 to measure the build already in dist/.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { measureBookingContention, describeBooking, bookingExact } from './booking.mjs';
 import { firstLoadJs } from './first-load.mjs';
 import { medianAudit } from './lighthouse.mjs';
 import { measure } from './load.mjs';
@@ -139,9 +141,11 @@ async function main() {
   step('Start the production build on PostgreSQL (migrates and seeds on first start)');
   const appPort = await freePort();
   const base = `http://127.0.0.1:${appPort}`;
+  // Known to the bench: the booking contention signs its learners' session cookies with it.
+  const authSecret = randomBytes(32).toString('hex');
   const app = startProcess(process.execPath, [path.join(root, 'dist/server/index.js')], {
     cwd: root,
-    env: serverEnv({ PORT: String(appPort), DATA_DIR: tempDir('toque-bench-data-'), DATABASE_URL: db.url, PUBLIC_URL: base }),
+    env: serverEnv({ PORT: String(appPort), DATA_DIR: tempDir('toque-bench-data-'), DATABASE_URL: db.url, PUBLIC_URL: base, AUTH_SECRET: authSecret }),
   });
   cleanups.push(() => stopProcess(app));
   const booted = await waitFor200(`${base}/api/health`, { child: app });
@@ -164,6 +168,11 @@ async function main() {
   }
   await stopProcess(bare);
 
+  step('Booking contention: 200 concurrent holds on a 10-seat session, 5 rounds after 1 of warm-up');
+  const booking = await measureBookingContention({ base, databaseUrl: db.url, authSecret });
+  const described = describeBooking(booking);
+  console.log(`${described.outcome} — ${bookingExact(booking) ? 'exact' : 'NOT EXACT'}; p50 / p99 ${described.latency}; ${described.rate}`);
+
   step(`Lighthouse ${settings.lighthouseVersion} (mobile, simulated throttling), ${settings.lhRuns} run(s) per page`);
   const recipes = await (await fetch(`${base}/api/recipes`)).json();
   const recipe = recipes.recipes?.find((r) => !r.isPremium) ?? recipes.recipes?.[0];
@@ -182,7 +191,7 @@ async function main() {
   step('Start-up time on the embedded database');
   const startup = await measureStartup();
 
-  const results = { bare: bareResult, apis, firstLoad, lighthouse, startup };
+  const results = { bare: bareResult, apis, booking, firstLoad, lighthouse, startup };
   const rows = buildRows(results);
   step('Results');
   printTable(rows);
