@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '@shared/schemas/events';
+import type { CourseResponse } from '@shared/schemas/public';
 import { courseSessions, outboxEmails, orders, purchases, refunds, reservations } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/env';
 import { holdsSeat } from '../../src/server/modules/booking/seats';
@@ -351,6 +352,14 @@ describe("subscribers' discount on live classes", () => {
       expect(res.body.order).toMatchObject({ discountCents: 0, subtotalCents: 6000 });
       expect(res.body.order.lines[0]).toMatchObject({ amountCents: 6000, discountCents: 0, discountPercent: null });
     }
+  });
+
+  it('the public course detail advertises the rate on live courses only', async () => {
+    const s = await liveSession(5);
+    const recorded = await createCourse(t.db, { title: 'Macarons', isLive: false, priceCents: 2500 });
+    const read = async (id: string) => ((await (await send(t, 'GET', `/api/courses/${id}`)).json()) as CourseResponse).course;
+    expect((await read(s.courseId)).subscriberDiscountPercent).toBe(15);
+    expect((await read(recorded.id)).subscriberDiscountPercent).toBeNull();
   });
 
   it('SUBSCRIBER_LIVE_DISCOUNT_PERCENT: 15 by default, 0 turns it off, outside 0–90 refused at start', () => {

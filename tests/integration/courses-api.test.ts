@@ -132,7 +132,7 @@ describe('GET /api/courses/:id', () => {
   });
 
   it('counts a hold as taken until it expires, by the app clock', async () => {
-    const later = courseService({ database: t.deps.database, now: () => inHours(0.5) });
+    const later = courseService({ ...t.deps, now: () => inHours(0.5) });
     const detail = await later.detail(ids.liveOld!, VISITOR);
     expect(detail.sessions.find((s) => s.id === sessions.soon)?.seatsLeft).toBe(8);
   });

@@ -77,6 +77,8 @@ export type CourseDetail = CourseSummary & {
   unlocked: boolean;
   /** The viewer bought it (a succeeded purchase): nothing to add to the cart. */
   purchased: boolean;
+  /** Live courses: the percentage subscribers save at checkout (null: recorded course, or no discount). */
+  subscriberDiscountPercent: number | null;
 };
 
 export type RecipeSummary = {

@@ -30,7 +30,7 @@ export function toCourseSummary(row: repo.CourseSummaryRow): CourseSummary {
 
 export type CourseService = ReturnType<typeof courseService>;
 
-export function courseService(deps: Pick<Deps, 'database' | 'now'>) {
+export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
   const db = () => deps.database.db;
   return {
     /** The catalogue: live first, then newest. */
@@ -69,6 +69,7 @@ export function courseService(deps: Pick<Deps, 'database' | 'now'>) {
       ]);
       if (!row) throw new AppError('COURSE_NOT_FOUND');
       const course = toCourseSummary(row);
+      const discount = deps.config.booking.subscriberDiscountPercent;
       return {
         ...course,
         sessions: sessions.map(
@@ -82,6 +83,8 @@ export function courseService(deps: Pick<Deps, 'database' | 'now'>) {
         ),
         unlocked: canViewCourseDetail(course, viewer, purchased),
         purchased,
+        // The same for every viewer (the page is cached for visitors): what a subscriber would save.
+        subscriberDiscountPercent: row.isLive && discount > 0 ? discount : null,
       };
     },
 
