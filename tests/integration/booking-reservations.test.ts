@@ -273,6 +273,23 @@ describe('POST /api/booking/reservations/:id/cancel', () => {
     expect(await refundsOf(extra.id)).toHaveLength(1);
   });
 
+  it('a seat the admin already refunded by hand: cancelled (refundable) without a second refund, and the e-mail says so', async () => {
+    const sessionId = await sessionIn(96);
+    const [learner] = await learners(1);
+    const seat = await paidSeat(learner!, sessionId);
+    const manual = await send(t, 'POST', `/api/admin/orders/${seat.orderId}/refunds`, {
+      cookie: admin.cookie,
+      body: { lines: [{ orderLineId: seat.orderLineId }], reason: 'Geste commercial', idempotencyKey: newKey() },
+    });
+    expect(manual.status).toBe(201);
+    const body = await read<CancelReservationResponse>(await cancel(learner!, seat.reservationId));
+    expect(body).toMatchObject({ reservation: { status: 'cancelled', cancelReason: 'learner_refunded' }, refund: null });
+    expect(await refundsOf(seat.orderId)).toHaveLength(1);
+    const [mail] = await mailsTo(learner!);
+    expect(mail!.text).toContain('Le paiement de cette place vous a déjà été remboursé.');
+    expect(mail!.text).not.toContain('48 heures');
+  });
+
   it("another learner's reservation: 404 as if missing, nothing changes; the admin cannot cancel a learner's seat here (403)", async () => {
     const sessionId = await sessionIn(96);
     const [owner, other] = await learners(2);

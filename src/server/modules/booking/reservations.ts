@@ -100,11 +100,12 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
     try {
       const [to] = await cancelRepo.contactsOf(db(), [row.userId]);
       if (!to) return;
-      const notice: RefundNotice = !refund
-        ? { kind: 'none' }
-        : refund.status === 'failed'
+      // A refundable cancellation with nothing left to refund: the admin had refunded the seat by hand.
+      const notice: RefundNotice = refund
+        ? refund.status === 'failed'
           ? { kind: 'refund_failed' }
-          : { kind: 'refunded', totalCents: refund.totalCents };
+          : { kind: 'refunded', totalCents: refund.totalCents }
+        : { kind: row.cancelReason === 'learner_refunded' ? 'already_refunded' : 'none' };
       await mailer.send(
         reservationCancelledMail({ to, courseTitle: row.courseTitle, startsAt: row.startsAt, refund: notice, publicUrl: deps.config.publicUrl }),
       );
