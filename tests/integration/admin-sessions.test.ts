@@ -189,9 +189,11 @@ describe('GET and PATCH /api/admin/sessions/:id', () => {
 describe('POST /api/admin/sessions/:id/cancel', () => {
   it('refunds every attendee once, releases holds, e-mails each attendee; the course page stops listing it; a repeat is harmless', async () => {
     const sessionId = await sessionIn(30); // within 48 h: attendees are refunded anyway
-    const [a, b, c, holder, lapsed] = await learners(5);
+    const [a, b, c, holder, lapsed, guest] = await learners(6);
     const seats = await Promise.all([a!, b!, c!].map((l) => paidSeat(l, sessionId)));
     const hold = await holdFor(holder!, sessionId);
+    // A confirmed seat nothing paid for (the demo data's participants): cancelled, told, not a hold.
+    const free = await createReservation(t.db, sessionId, guest!.id, { status: 'confirmed' });
     const old = await holdFor(lapsed!, sessionId, -1);
     expect(await listedSessions()).toContain(sessionId);
     const [tabA, tabHolder] = [await openTab(a!), await openTab(holder!)];
@@ -212,6 +214,7 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const seat of seats) expect(byId.get(seat.reservationId)).toMatchObject({ status: 'cancelled', cancelReason: 'session_cancelled' });
     expect(byId.get(hold.id)).toMatchObject({ status: 'cancelled', cancelReason: 'session_cancelled' });
+    expect(byId.get(free.id)).toMatchObject({ status: 'cancelled', cancelReason: 'session_cancelled' });
     expect(byId.get(old.id)).toMatchObject({ status: 'expired', cancelReason: null });
 
     const made = await t.db.select().from(refunds).where(inArray(refunds.orderId, seats.map((s) => s.orderId)));
@@ -226,6 +229,8 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
       expect(mails[0]!.text).toContain(`Le remboursement complet de ${formatPrice(seats[i]!.totalCents)} a été demandé`);
     }
     expect(await mailsTo(holder!)).toHaveLength(0);
+    const [guestMail] = await mailsTo(guest!);
+    expect(guestMail!.text).toContain("Aucun paiement n'était à rembourser pour cette réservation.");
 
     // The attendee's view: cancelled with the session, no join link any more.
     expect(await reservationView(a!, seats[0]!.reservationId)).toMatchObject({ status: 'cancelled', sessionStatus: 'cancelled', videoLink: null });

@@ -1,7 +1,7 @@
 // The admin's session SQL. Functions taking `tx` run inside the caller's transaction; the orders
 // paying for the session's seats are locked before the session, the session before its
 // reservations (lock order: orders → course_sessions → reservations), as the webhook does.
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, refunds, reservations } from '../../db/schema';
 import { PAID_ORDER_STATUSES } from '../booking/cancel-repository';
@@ -120,7 +120,8 @@ export const sessionCancelRefundKey = (reservationId: string) => `session-cancel
 
 /**
  * What cancelling the session did, read back from the rows (the same answer for the first call
- * and any repeat): refunds made under its keys, and the seats freed that nothing had paid for.
+ * and any repeat): refunds made under its keys, and the unpaid holds it released (a hold keeps its
+ * expiry; the payment confirmation clears it when a seat is confirmed).
  */
 export async function cancellationCounts(conn: Conn, sessionId: string): Promise<{ refundedReservations: number; releasedHolds: number }> {
   const cancelled = and(eq(reservations.sessionId, sessionId), eq(reservations.cancelReason, 'session_cancelled'));
@@ -129,15 +130,10 @@ export async function cancellationCounts(conn: Conn, sessionId: string): Promise
     .from(refunds)
     .innerJoin(reservations, eq(refunds.idempotencyKey, sql`'session-cancel:' || ${reservations.id}::text`))
     .where(cancelled);
-  const paidLine = conn
-    .select({ id: orderLines.id })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.reservationId, reservations.id), inArray(orders.status, [...PAID_ORDER_STATUSES])));
   const [released] = await conn
     .select({ n: count() })
     .from(reservations)
-    .where(and(cancelled, sql`not exists ${paidLine}`));
+    .where(and(cancelled, isNotNull(reservations.holdExpiresAt)));
   return { refundedReservations: refunded?.n ?? 0, releasedHolds: released?.n ?? 0 };
 }
 
