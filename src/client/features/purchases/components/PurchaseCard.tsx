@@ -67,11 +67,7 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
         ) : null}
       </dl>
       <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:pb-5 sm:pr-5">
-        {refunded ? null : (
-          <ButtonLink to={`/cours/${course.id}`} size="sm" variant={recordingUrl ? 'secondary' : 'primary'}>
-            {course.isLive ? 'Voir la réservation' : 'Voir le cours'}
-          </ButtonLink>
-        )}
+        {/* The recording, once there, is what an attendee comes back for: first. */}
         {recordingUrl ? (
           <a href={recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'primary', size: 'sm' })}>
             <PlayCircle aria-hidden="true" className="size-4" />
@@ -79,6 +75,11 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
             <span className="sr-only"> (nouvel onglet)</span>
           </a>
         ) : null}
+        {refunded ? null : (
+          <ButtonLink to={`/cours/${course.id}`} size="sm" variant={recordingUrl ? 'secondary' : 'primary'}>
+            {course.isLive ? 'Voir la réservation' : 'Voir le cours'}
+          </ButtonLink>
+        )}
         {purchase.receiptUrl ? (
           <DocLink href={purchase.receiptUrl} newTab icon={<ExternalLink aria-hidden="true" className="size-4" />}>
             Reçu{about}
