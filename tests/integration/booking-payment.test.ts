@@ -286,21 +286,47 @@ describe('a payment that lands after its hold lapsed', () => {
     expect(mail!.text).toContain('cette séance a été annulée par la cheffe');
   });
 
-  it('racing a new hold for the last seat: exactly one of them gets it, never more than capacity', async () => {
+  it('two checkouts for one seat (a second tab, or a new hold after the first lapsed): one seat, the extra payment refunded', async () => {
+    const s = await liveSession(3);
+    const user = await learner('Double Onglet');
+    // The first order's hold lapses; the learner holds again and checks out a second order.
+    const first = await holdAndCheckout(user, s);
+    lapse();
+    const second = await holdAndCheckout(user, s);
+    expect(second.holdId).not.toBe(first.holdId);
+
+    // The first payment lands late, with seats free: its reservation takes the seat, the newer hold is given back.
+    await payAndDeliver(user, first.payment);
+    expect(await reservation(first.holdId)).toMatchObject({ status: 'confirmed' });
+    expect(await reservation(second.holdId)).toMatchObject({ status: 'cancelled', cancelReason: 'released' });
+    expect(await seatsTaken(s.sessionId)).toBe(1);
+
+    // The second order is paid too: no second seat; it is refunded, and the learner told why.
+    await payAndDeliver(user, second.payment);
+    expect(await seatsTaken(s.sessionId)).toBe(1);
+    expect((await getOrder(t, user.cookie, second.order.id)).body.order.status).toBe('refunded');
+    expect((await getOrder(t, user.cookie, first.order.id)).body.order.status).toBe('paid');
+    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
+    expect(mail!.subject).toBe('Paiement en double : nous vous remboursons');
+    expect(mail!.text).toContain('vous aviez déjà une place confirmée pour cette séance');
+  });
+
+  it('racing new holds for the last seat: exactly one of them gets it, never more than capacity', async () => {
+    const rivals = await Promise.all([1, 2, 3, 4, 5].map((n) => learner(`Rival ${n}`)));
     for (let round = 0; round < 4; round++) {
       const s = await liveSession(1, `Course ${round}`);
       const late = await learner('Lina Tardive');
-      const rival = await learner('Rita Rivale');
       const { holdId, order, payment } = await holdAndCheckout(late, s);
       lapse();
       expect((await confirm(t, late.cookie, payment, SUCCESS_CARD)).body.status).toBe('succeeded');
-      const [, rivalHold] = await Promise.all([deliverEvents(t), holdSeat(t, rival.cookie, s.sessionId)]);
+      const [, ...holds] = await Promise.all([deliverEvents(t), ...rivals.map((r) => holdSeat(t, r.cookie, s.sessionId))]);
       await deliverEvents(t);
 
       expect(await seatsTaken(s.sessionId)).toBe(1);
       const lateGotIt = (await reservation(holdId)).status === 'confirmed';
-      expect(rivalHold.status).toBe(lateGotIt ? 409 : 201);
-      if (lateGotIt) expect(rivalHold.body.error?.code).toBe('SESSION_FULL');
+      const rivalsIn = holds.filter((h) => h.status === 201).length;
+      expect(rivalsIn + (lateGotIt ? 1 : 0)).toBe(1);
+      expect(holds.filter((h) => h.status !== 201).every((h) => h.status === 409 && h.body.error?.code === 'SESSION_FULL')).toBe(true);
       const refunded = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
       expect(refunded).toHaveLength(lateGotIt ? 0 : 1);
     }

@@ -35,11 +35,18 @@ export function createPaymentService(
 ) {
   const db = () => deps.database.db;
 
-  /** After commit: the refund asked of the provider, the learner told, the seat counts refreshed. */
+  /**
+   * After commit: the refund asked of the provider, the learner told, the seat counts refreshed.
+   * The event's effects are committed, so nothing here may fail the webhook: a refund not asked
+   * now is asked by the retry sweep (refunds/automatic.ts).
+   */
   async function afterSeats(settled: SeatSettlement) {
     if (settled.seatsChanged) invalidatePublicCache();
-    // Not answered now: the refund stays pending and the retry sweep asks again.
-    if (settled.refund) await submitRefund(deps, provider, settled.refund);
+    if (settled.refund) {
+      await submitRefund(deps, provider, settled.refund).catch((err: unknown) =>
+        deps.logger.error({ err, refundId: settled.refund?.id }, 'remboursement automatique non transmis (la reprise le fera)'),
+      );
+    }
     if (settled.mail) {
       await mailer.send(settled.mail).catch((err: unknown) => deps.logger.error({ err, to: settled.mail?.to }, 'e-mail de remboursement automatique non envoyé'));
     }
