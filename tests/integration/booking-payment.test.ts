@@ -16,6 +16,7 @@ import { holdsSeat } from '../../src/server/modules/booking/seats';
 import { REALTIME_CHANNEL, type Notification } from '../../src/server/realtime/publish';
 import { createCourse, createSession, createSubscription } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
+import { pdfText } from '../setup/pdf-text';
 import { checkout, confirm, deliverEvents, getOrder, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -366,6 +367,14 @@ describe("subscribers' discount on live classes", () => {
     const subtotalAt = html.indexOf('<td>Sous-total</td><td class="amount">91,00 CAD</td>');
     expect(discountAt).toBeGreaterThan(0);
     expect(subtotalAt).toBeGreaterThan(discountAt);
+    // The PDF prints the same rows, in the same order (its font has no true minus sign).
+    const pdf = await send(t, 'GET', `/api/orders/${order.id}/receipt.pdf`, { cookie: user.cookie });
+    const rows = pdfText(new Uint8Array(await pdf.arrayBuffer())).replaceAll('\u00a0', ' ').split('\n');
+    const at = (label: string) => rows.indexOf(label);
+    expect(rows[at('Rabais abonné (15 %)') + 1]).toBe('- 9,00 CAD');
+    expect(rows[at('Sous-total') + 1]).toBe('91,00 CAD');
+    expect(at('Sous-total')).toBeGreaterThan(at('Rabais abonné (15 %)'));
+    expect(rows).toContain('60,00 CAD');
   });
 
   it('no discount without an active subscription (none, or one whose period ended)', async () => {
