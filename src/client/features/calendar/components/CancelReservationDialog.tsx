@@ -1,0 +1,105 @@
+// The learner's cancellation, said plainly before they confirm (FAQ and terms): at least 48 h
+// before the class, the seat is freed and the payment refunded in full; later, the cancellation
+// gives no refund at all, and the request says the learner accepted that (acceptNoRefund). One
+// idempotency key per dialog opening: a retry after an unanswered request cancels (and refunds) once.
+import { useState } from 'react';
+import { formatPrice, formatSessionDateTime } from '@shared/format';
+import type { ReservationView } from '@shared/schemas/reservations';
+import { Button } from '@client/components/ui/Button';
+import { FormAlert } from '@client/components/ui/FormAlert';
+import { notifyError, notifySuccess } from '@client/lib/notify';
+import { useCancelReservation } from '../api';
+import { Modal } from './Modal';
+
+type CancelReservationDialogProps = {
+  reservation: ReservationView;
+  open: boolean;
+  onClose: () => void;
+  /** After the cancellation: the details dialog closes too. */
+  onCancelled: () => void;
+};
+
+export function CancelReservationDialog({ reservation, open, onClose, onCancelled }: CancelReservationDialogProps) {
+  const cancel = useCancelReservation();
+  return (
+    <Modal open={open} onClose={onClose} busy={cancel.isPending} title="Annuler ma réservation ?">
+      {open ? <Confirm reservation={reservation} cancel={cancel} onClose={onClose} onCancelled={onCancelled} /> : null}
+    </Modal>
+  );
+}
+
+function Confirm({
+  reservation: r,
+  cancel,
+  onClose,
+  onCancelled,
+}: Omit<CancelReservationDialogProps, 'open'> & { cancel: ReturnType<typeof useCancelReservation> }) {
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // The server may find the 48 h passed while the dialog was open: from then on, the no-refund terms.
+  const [lateNotice, setLateNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const refundable = r.cancellation.refundable && lateNotice === null;
+  const beforeDeadline = Date.now() <= Date.parse(r.cancellation.refundDeadline);
+
+  const confirm = () => {
+    setFailure(null);
+    cancel.mutate(
+      { reservationId: r.id, input: { idempotencyKey, ...(refundable ? {} : { acceptNoRefund: true }) } },
+      {
+        onSuccess: ({ refund }) => {
+          notifySuccess(
+            'Réservation annulée',
+            refund
+              ? `Votre place est libérée. Remboursement complet de ${formatPrice(refund.totalCents)} en cours.`
+              : 'Votre place est libérée, sans remboursement.',
+          );
+          onClose();
+          onCancelled();
+        },
+        onError: (error) => {
+          if (error.code === 'NO_REFUND_NOT_ACCEPTED') {
+            setLateNotice(error.message);
+            return;
+          }
+          setFailure(error.message);
+          notifyError("Erreur d'annulation", error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className="text-ink">
+        {r.courseTitle} — {formatSessionDateTime(r.startsAt)}
+      </p>
+      {refundable ? (
+        <div className="rounded-2xl border border-herb/30 bg-herb/10 p-4 text-ink">
+          <p className="font-semibold">Remboursement complet</p>
+          <p className="mt-1">
+            Le cours commence dans plus de 48 heures : votre place sera libérée et votre paiement vous sera remboursé en totalité.
+          </p>
+        </div>
+      ) : (
+        <div className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">Aucun remboursement</p>
+          <p className="mt-1">
+            {beforeDeadline && lateNotice === null
+              ? "Aucun paiement n'est rattaché à cette réservation : cette annulation ne donne lieu à aucun remboursement."
+              : 'Le cours commence dans moins de 48 heures : cette annulation ne donne droit à aucun remboursement. Votre place sera libérée.'}
+          </p>
+        </div>
+      )}
+      {lateNotice ? <FormAlert>{lateNotice}</FormAlert> : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" disabled={cancel.isPending} onClick={onClose}>
+          Garder ma réservation
+        </Button>
+        <Button className="bg-red-800 hover:bg-red-900 active:bg-red-900" loading={cancel.isPending} onClick={confirm}>
+          {refundable ? "Confirmer l'annulation" : 'Annuler sans remboursement'}
+        </Button>
+      </div>
+    </div>
+  );
+}

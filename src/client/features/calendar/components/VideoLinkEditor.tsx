@@ -1,0 +1,91 @@
+// The admin adds or edits the session's video link (one link for all its attendees). Spec §8:
+// success 'Lien mis à jour !' / 'Le lien de la visioconférence a été sauvegardé.', then the editor
+// closes, the calendar reads again and the dialog closes; failure 'Erreur de mise à jour' + message.
+import { Link2, Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { ReservationView } from '@shared/schemas/reservations';
+import { Button } from '@client/components/ui/Button';
+import { TextField } from '@client/components/ui/TextField';
+import { notifyError, notifySuccess } from '@client/lib/notify';
+import { useUpdateVideoLink } from '../api';
+
+export function VideoLinkEditor({ reservation, onSaved }: { reservation: ReservationView; onSaved: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(reservation.videoLink ?? '');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const update = useUpdateVideoLink();
+  const current = reservation.videoLink;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(undefined);
+    const videoLink = value.trim() || null;
+    update.mutate(
+      { sessionId: reservation.sessionId, videoLink },
+      {
+        onSuccess: () => {
+          notifySuccess('Lien mis à jour !', 'Le lien de la visioconférence a été sauvegardé.');
+          setEditing(false);
+          onSaved();
+        },
+        onError: (error) => {
+          setFieldError(error.fields?.videoLink);
+          notifyError('Erreur de mise à jour', error.fields?.videoLink ?? error.message);
+        },
+      },
+    );
+  };
+
+  if (!editing) {
+    return (
+      <div className="rounded-2xl border border-line bg-white p-4">
+        <p className="text-sm font-semibold text-muted">Lien de la visioconférence</p>
+        {current ? (
+          <a href={current} target="_blank" rel="noopener noreferrer" className="mt-1 block break-all text-brand-700 underline underline-offset-4">
+            {current}
+          </a>
+        ) : (
+          <p className="mt-1 text-muted">Aucun lien pour l&apos;instant : les participants voient « En attente ».</p>
+        )}
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => setEditing(true)}>
+          {current ? <Pencil aria-hidden="true" className="size-4" /> : <Link2 aria-hidden="true" className="size-4" />}
+          {current ? 'Modifier le lien' : 'Ajouter le lien'}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-2xl border border-line bg-white p-4" aria-label="Lien de la visioconférence">
+      <TextField
+        label="Lien de la visioconférence"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://zoom.us/j/12345678901"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={fieldError}
+        hint="Le même lien pour tous les participants de cette séance. Laissez vide pour le retirer."
+        autoFocus
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" loading={update.isPending}>
+          Enregistrer le lien
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={update.isPending}
+          onClick={() => {
+            setEditing(false);
+            setValue(current ?? '');
+            setFieldError(undefined);
+          }}
+        >
+          Annuler
+        </Button>
+      </div>
+    </form>
+  );
+}
