@@ -1,7 +1,7 @@
 // Reservations as seat holds. Functions taking `tx` run inside the hold's transaction, after the
 // session row is locked: every hold on one session waits its turn there, so seats are counted
 // and taken without a race.
-import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, profiles, reservations } from '../../db/schema';
 import { holdsSeat } from './seats';
@@ -61,16 +61,33 @@ export async function findLiveReservation(conn: Conn, userId: string, sessionId:
   return row ?? null;
 }
 
-export async function countSeatsTaken(tx: Tx, sessionId: string, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ taken: count() })
+/**
+ * Under the session lock, after lapsed holds are marked: the learner's own live reservation, and
+ * how many seats are held. One statement: the seat-holding rows are at most the capacity.
+ */
+export async function mineAndTaken(tx: Tx, userId: string, sessionId: string, now: Date): Promise<{ mine: HoldRow | null; taken: number }> {
+  const rows = await tx
+    .select(holdColumns)
     .from(reservations)
     .where(and(eq(reservations.sessionId, sessionId), holdsSeat(now)));
-  return row?.taken ?? 0;
+  return { mine: rows.find((r) => r.userId === userId) ?? null, taken: rows.length };
 }
 
-export async function profileName(tx: Tx, userId: string): Promise<string | null> {
-  const [row] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.userId, userId));
+/** The session's capacity and seats held, and whether the learner holds one, read without a lock. */
+export async function seatSnapshot(conn: Conn, sessionId: string, userId: string, now: Date) {
+  const [row] = await conn
+    .select({
+      capacity: courseSessions.capacity,
+      taken: sql<number>`(select count(*)::int from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${holdsSeat(now)})`,
+      mine: sql<boolean>`exists(select 1 from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${reservations.userId} = ${userId} and ${reservations.status} in ('pending_payment', 'confirmed'))`,
+    })
+    .from(courseSessions)
+    .where(eq(courseSessions.id, sessionId));
+  return row ? { capacity: row.capacity, taken: Number(row.taken), mine: !!row.mine } : null;
+}
+
+export async function profileName(conn: Conn, userId: string): Promise<string | null> {
+  const [row] = await conn.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.userId, userId));
   return row?.fullName ?? null;
 }
 

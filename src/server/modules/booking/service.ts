@@ -42,6 +42,14 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
     async hold(userId: string, sessionId: string): Promise<{ created: boolean; hold: HoldView }> {
       const now = deps.now();
       const id = sessionId.toLowerCase();
+      // Outside the lock: a session already full, for someone without a seat there, is refused at
+      // once. In a rush, the learners who arrive after the last seat went never queue on the
+      // session row behind the ones who got a seat. Read without the lock it may be a moment old:
+      // a seat freed that instant is found by the next attempt; a seat taken is always re-checked
+      // under the lock below.
+      const seen = await repo.seatSnapshot(db(), id, userId, now);
+      if (seen && !seen.mine && seen.taken >= seen.capacity) throw new AppError('SESSION_FULL');
+      const clientName = (await repo.profileName(db(), userId)) ?? '';
       let result: { created: boolean; row: HoldRow };
       try {
         result = await db().transaction(async (tx) => {
@@ -51,10 +59,9 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
             throw new AppError('SESSION_UNAVAILABLE');
           }
           await repo.expireLapsedHolds(tx, id, now);
-          const mine = await repo.findLiveReservation(tx, userId, id);
+          const { mine, taken } = await repo.mineAndTaken(tx, userId, id, now);
           if (mine) return { created: false, row: mine };
-          if ((await repo.countSeatsTaken(tx, id, now)) >= session.capacity) throw new AppError('SESSION_FULL');
-          const clientName = (await repo.profileName(tx, userId)) ?? '';
+          if (taken >= session.capacity) throw new AppError('SESSION_FULL');
           const row = await repo.insertHold(tx, {
             userId,
             sessionId: id,
