@@ -17,7 +17,11 @@ import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
 import { bookingRoutes } from './modules/booking/routes';
+import { createReservationService } from './modules/booking/reservations';
 import { createBookingService } from './modules/booking/service';
+import { createFeedLimits } from './modules/calendar/feed-limits';
+import { calendarRoutes } from './modules/calendar/routes';
+import { createCalendarService } from './modules/calendar/service';
 import { checkoutRoutes, orderRoutes } from './modules/checkout/routes';
 import { createCheckoutService } from './modules/checkout/service';
 import { createAdminService } from './modules/admin/service';
@@ -33,16 +37,21 @@ import { purchaseRoutes } from './modules/purchases/routes';
 import { creditNoteRoutes, receiptRoutes } from './modules/receipts/routes';
 import { createReceiptService } from './modules/receipts/service';
 import { recipeRoutes } from './modules/recipes/routes';
+import { adminSessionRoutes } from './modules/sessions/routes';
+import { createSessionService } from './modules/sessions/service';
 import { adminOrderRoutes } from './modules/refunds/routes';
 import { createRefundService } from './modules/refunds/service';
 import { createPublicServices } from './modules/services';
 import { mediaRoutes } from './web/media';
+import { createRealtime, type Realtime } from './realtime/realtime';
+import { eventRoutes } from './realtime/routes';
 import { createPublicCache, servePublicCache } from './web/public-cache';
 import { webRoutes } from './web/routes';
 
 export type AppEnv = { Variables: { requestId: string } };
 
-export function createApp(deps: Deps) {
+/** `realtime`: index.ts passes the instance it started (and stops); tests may pass theirs. */
+export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps)) {
   const app = new Hono<AppEnv>();
   const mailer = createMailer(deps.config, deps.database.db, deps.logger);
   const auth = createAuth(deps);
@@ -94,7 +103,10 @@ export function createApp(deps: Deps) {
   api.route('/refunds', creditNoteRoutes(receipts));
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
-  api.route('/booking', bookingRoutes(createBookingService(deps)));
+  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider, mailer)));
+  api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider, mailer)));
+  api.route('/calendar', calendarRoutes(createCalendarService(deps, createFeedLimits(deps.database.db))));
+  api.route('/events', eventRoutes(realtime));
   api.all('*', (c) =>
     c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),
   );

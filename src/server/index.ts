@@ -12,6 +12,7 @@ import { createPaymentProvider } from './integrations/payments';
 import { createSandboxDelivery } from './integrations/payments/sandbox';
 import { localDiskStorage } from './integrations/storage/local-disk';
 import { createLogger } from './logger';
+import { createRealtime } from './realtime/realtime';
 import { createRefundRetry } from './modules/refunds/automatic';
 
 const config = loadConfig();
@@ -37,7 +38,11 @@ if (config.seedOnEmpty) {
   if (seeded) logger.info('Base de données vide : données de démonstration ajoutées.');
 }
 
-const app = createApp(deps);
+// Listening from the start: the public cache hears other instances' writes even before any tab
+// opens an event stream.
+const realtime = createRealtime(deps);
+await realtime.start();
+const app = createApp(deps, realtime);
 // Started once the server listens: its first deliveries may be to this very server.
 const sandboxDelivery =
   config.payments.provider === 'sandbox'
@@ -58,9 +63,12 @@ async function shutdown(signal: string) {
   // Finish in-flight requests and the delivery under way, then release the database.
   const delivering = sandboxDelivery?.stop();
   const retrying = refundRetry.stop();
+  // Open event streams would keep the server from closing: end them (browsers reconnect elsewhere).
+  const listening = realtime.stop();
   server.close(async () => {
     await delivering?.catch(() => {});
     await retrying.catch(() => {});
+    await listening.catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   });

@@ -36,13 +36,14 @@ export const routes: AppRoute[] = [
       { path: 'abonnement', lazy: page(() => import('../features/subscription/SubscriptionOfferPage')) },
       { path: 'abonnement-succes', element: <Navigate to="/abonne/tableau-de-bord" replace /> },
       { path: 'abonnement-annule', element: <Navigate to="/abonnement" replace /> },
-      { path: 'reserver-un-cours', lazy: page(() => import('../features/coming/BookingHubPage')) },
+      // Both booking pages need an account and say so themselves (spec §5: the toast, then home).
+      { path: 'reserver-un-cours', lazy: page(() => import('../features/booking/BookingHubPage')) },
+      { path: 'booking/:courseId', lazy: page(() => import('../features/booking/BookingPage')) },
       signedIn([
-        { path: 'booking/:courseId', lazy: page(() => import('../features/coming/BookingPage')) },
         { path: 'favoris', lazy: page(() => import('../features/favorites/FavoritesPage')) },
         { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
         { path: 'mes-achats', lazy: page(() => import('../features/purchases/PurchasesPage')) },
-        { path: 'calendrier', lazy: page(() => import('../features/coming/CalendarPage')) },
+        { path: 'calendrier', lazy: page(() => import('../features/calendar/CalendarPage')) },
         { path: 'notifications', lazy: page(() => import('../features/coming/NotificationsPage')) },
         { path: 'panier', lazy: page(() => import('../features/cart/CartPage')) },
       ]),

@@ -248,15 +248,15 @@ export const STATIC_PAGES = [
 /** Pages for one person (account, cart, payment…) or not yet built: served, never indexed. */
 const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = [
   { path: '/update-password', module: 'features/auth/UpdatePasswordPage.tsx', title: 'Nouveau mot de passe' },
-  { path: '/reserver-un-cours', module: 'features/coming/BookingHubPage.tsx', title: 'Réserver un cours' },
+  { path: '/reserver-un-cours', module: 'features/booking/BookingHubPage.tsx', title: 'Réserver un cours' },
   // Redirects in the client (no page chunk of their own).
   { path: '/abonnement-succes', module: null, title: 'Abonnement' },
   { path: '/abonnement-annule', module: null, title: 'Abonnement' },
-  { path: '/booking/:id', module: 'features/coming/BookingPage.tsx', title: 'Réservation' },
+  { path: '/booking/:id', module: 'features/booking/BookingPage.tsx', title: 'Réservez votre cours' },
   { path: '/favoris', module: 'features/favorites/FavoritesPage.tsx', title: 'Mes Favoris' },
   { path: '/account', module: 'features/account/AccountPage.tsx', title: 'Mon Compte' },
   { path: '/mes-achats', module: 'features/purchases/PurchasesPage.tsx', title: 'Mes Achats' },
-  { path: '/calendrier', module: 'features/coming/CalendarPage.tsx', title: 'Mon Calendrier' },
+  { path: '/calendrier', module: 'features/calendar/CalendarPage.tsx', title: 'Mon Calendrier' },
   { path: '/notifications', module: 'features/coming/NotificationsPage.tsx', title: 'Notifications' },
   { path: '/panier', module: 'features/cart/CartPage.tsx', title: 'Mon Panier' },
   { path: '/abonne', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
