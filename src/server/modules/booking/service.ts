@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
 import * as repo from './repository';
+import { createSessionGate } from './session-gate';
 import type { HoldRow } from './repository';
 
 const MINUTE_MS = 60_000;
@@ -29,6 +30,7 @@ function toView(row: HoldRow): HoldView {
 
 export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
   const db = () => deps.database.db;
+  const gate = createSessionGate();
 
   /** A reservation id from the URL that names one of the learner's own reservations; else 404. */
   async function own(userId: string, rawId: string): Promise<HoldRow> {
@@ -38,38 +40,51 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
     return row;
   }
 
+  /**
+   * Without the lock: a session already full, for someone without a seat there, is refused at once.
+   * The read may be a moment old — a seat freed that instant goes to the next attempt, as if this
+   * one came a moment earlier; a free seat it reports is always re-checked under the lock.
+   */
+  async function refuseIfFull(userId: string, sessionId: string, now: Date): Promise<void> {
+    const seen = await repo.seatSnapshot(db(), sessionId, userId, now);
+    if (seen && !seen.mine && seen.taken >= seen.capacity) throw new AppError('SESSION_FULL');
+  }
+
+  /** Counts and takes the seat with the session row locked: never over capacity, whatever the instances. */
+  function holdUnderLock(userId: string, sessionId: string, clientName: string, now: Date): Promise<{ created: boolean; row: HoldRow }> {
+    return db().transaction(async (tx) => {
+      const session = await repo.lockSession(tx, sessionId);
+      if (!session || session.courseStatus !== 'published') throw new AppError('SESSION_NOT_FOUND');
+      if (session.status !== 'scheduled' || session.startsAt.getTime() <= now.getTime()) {
+        throw new AppError('SESSION_UNAVAILABLE');
+      }
+      await repo.expireLapsedHolds(tx, sessionId, now);
+      const { mine, taken } = await repo.mineAndTaken(tx, userId, sessionId, now);
+      if (mine) return { created: false, row: mine };
+      if (taken >= session.capacity) throw new AppError('SESSION_FULL');
+      const row = await repo.insertHold(tx, {
+        userId,
+        sessionId,
+        clientName,
+        holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
+        now,
+      });
+      return { created: true, row };
+    });
+  }
+
   return {
     async hold(userId: string, sessionId: string): Promise<{ created: boolean; hold: HoldView }> {
       const now = deps.now();
       const id = sessionId.toLowerCase();
-      // Outside the lock: a session already full, for someone without a seat there, is refused at
-      // once. In a rush, the learners who arrive after the last seat went never queue on the
-      // session row behind the ones who got a seat. Read without the lock it may be a moment old:
-      // a seat freed that instant is found by the next attempt; a seat taken is always re-checked
-      // under the lock below.
-      const seen = await repo.seatSnapshot(db(), id, userId, now);
-      if (seen && !seen.mine && seen.taken >= seen.capacity) throw new AppError('SESSION_FULL');
+      await refuseIfFull(userId, id, now);
       const clientName = (await repo.profileName(db(), userId)) ?? '';
       let result: { created: boolean; row: HoldRow };
       try {
-        result = await db().transaction(async (tx) => {
-          const session = await repo.lockSession(tx, id);
-          if (!session || session.courseStatus !== 'published') throw new AppError('SESSION_NOT_FOUND');
-          if (session.status !== 'scheduled' || session.startsAt.getTime() <= now.getTime()) {
-            throw new AppError('SESSION_UNAVAILABLE');
-          }
-          await repo.expireLapsedHolds(tx, id, now);
-          const { mine, taken } = await repo.mineAndTaken(tx, userId, id, now);
-          if (mine) return { created: false, row: mine };
-          if (taken >= session.capacity) throw new AppError('SESSION_FULL');
-          const row = await repo.insertHold(tx, {
-            userId,
-            sessionId: id,
-            clientName,
-            holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
-            now,
-          });
-          return { created: true, row };
+        result = await gate.run(id, async () => {
+          // Read again at this session's turn: once it is full, the queue drains with one read each.
+          await refuseIfFull(userId, id, now);
+          return holdUnderLock(userId, id, clientName, now);
         });
       } catch (err) {
         // The lock makes this unreachable through this route; the index still guards any other
