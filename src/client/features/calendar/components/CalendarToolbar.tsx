@@ -6,7 +6,7 @@ import type { ToolbarProps } from 'react-big-calendar';
 import { Button } from '@client/components/ui/Button';
 import { cn } from '@client/lib/cn';
 import { VIEW_LABELS, VIEWS, type CalendarView } from '../calendar-setup';
-import type { CalendarEvent } from './ReservationCalendar';
+import type { CalendarEvent } from '../events';
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

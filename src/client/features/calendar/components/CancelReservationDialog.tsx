@@ -9,6 +9,7 @@ import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useCancelReservation } from '../api';
+import { cancelTerms } from '../cancel-terms';
 import { Modal } from './Modal';
 
 type CancelReservationDialogProps = {
@@ -38,8 +39,8 @@ function Confirm({
   // The server may find the 48 h passed while the dialog was open: from then on, the no-refund terms.
   const [lateNotice, setLateNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const refundable = r.cancellation.refundable && lateNotice === null;
-  const beforeDeadline = Date.now() <= Date.parse(r.cancellation.refundDeadline);
+  const terms = cancelTerms(r, new Date(), lateNotice !== null);
+  const refundable = terms.refundable;
 
   const confirm = () => {
     setFailure(null);
@@ -73,23 +74,14 @@ function Confirm({
       <p className="text-ink">
         {r.courseTitle} — {formatSessionDateTime(r.startsAt)}
       </p>
-      {refundable ? (
-        <div className="rounded-2xl border border-herb/30 bg-herb/10 p-4 text-ink">
-          <p className="font-semibold">Remboursement complet</p>
-          <p className="mt-1">
-            Le cours commence dans plus de 48 heures : votre place sera libérée et votre paiement vous sera remboursé en totalité.
-          </p>
-        </div>
-      ) : (
-        <div className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">Aucun remboursement</p>
-          <p className="mt-1">
-            {beforeDeadline && lateNotice === null
-              ? "Aucun paiement n'est rattaché à cette réservation : cette annulation ne donne lieu à aucun remboursement."
-              : 'Le cours commence dans moins de 48 heures : cette annulation ne donne droit à aucun remboursement. Votre place sera libérée.'}
-          </p>
-        </div>
-      )}
+      <div
+        className={
+          refundable ? 'rounded-2xl border border-herb/30 bg-herb/10 p-4 text-ink' : 'rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900'
+        }
+      >
+        <p className="font-semibold">{terms.heading}</p>
+        <p className="mt-1">{terms.text}</p>
+      </div>
       {lateNotice ? <FormAlert>{lateNotice}</FormAlert> : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -97,7 +89,7 @@ function Confirm({
           Garder ma réservation
         </Button>
         <Button className="bg-red-800 hover:bg-red-900 active:bg-red-900" loading={cancel.isPending} onClick={confirm}>
-          {refundable ? "Confirmer l'annulation" : 'Annuler sans remboursement'}
+          {terms.confirmLabel}
         </Button>
       </div>
     </div>

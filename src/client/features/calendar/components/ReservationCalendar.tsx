@@ -1,9 +1,6 @@
 // The reservations in react-big-calendar (spec §9: French, weeks from Monday, 70vh high, a slot
 // every 30 minutes in 2 per hour, 30 days of agenda, the current-time line, long press 250 ms).
-// A learner's events are titled with the course; the admin's 'course title (client name)'. In the
-// week and day views the admin's reservations of one session make one event ('title (8
-// participants)'): eight side-by-side slivers at the same hour could not be read or clicked.
-import { Children, cloneElement, isValidElement, useMemo, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Calendar, type EventPropGetter, type EventProps, type EventWrapperProps } from 'react-big-calendar';
 import type { ReservationView } from '@shared/schemas/reservations';
 import {
@@ -19,38 +16,9 @@ import {
   type CalendarView,
 } from '../calendar-setup';
 import { useMediaQuery } from '@client/lib/use-media-query';
+import { toEvents, type CalendarEvent } from '../events';
 import { PHONE } from '../phone';
 import { CalendarToolbar } from './CalendarToolbar';
-
-export type CalendarEvent = {
-  id: string;
-  title: string;
-  start: Date;
-  end: Date;
-  allDay: false;
-  /** The reservation the dialog opens on (a confirmed one first, in a session's group). */
-  resource: ReservationView;
-  /** Every reservation the event stands for: one, or a whole session's for the admin. */
-  group: ReservationView[];
-};
-
-export function eventTitle(reservation: ReservationView, isAdmin: boolean): string {
-  return isAdmin ? `${reservation.courseTitle} (${reservation.clientName})` : reservation.courseTitle;
-}
-
-const toEvent = (group: ReservationView[], title: string): CalendarEvent => {
-  const first = group.find((r) => r.status === 'confirmed') ?? group[0]!;
-  return { id: group.length > 1 ? first.sessionId : first.id, title, start: new Date(first.startsAt), end: new Date(first.endsAt), allDay: false, resource: first, group };
-};
-
-export function toEvents(reservations: ReservationView[], isAdmin: boolean, view: CalendarView): CalendarEvent[] {
-  if (!isAdmin || view === 'month' || view === 'agenda') return reservations.map((r) => toEvent([r], eventTitle(r, isAdmin)));
-  const sessions = new Map<string, ReservationView[]>();
-  for (const r of reservations) sessions.set(r.sessionId, [...(sessions.get(r.sessionId) ?? []), r]);
-  return [...sessions.values()].map((group) =>
-    group.length === 1 ? toEvent(group, eventTitle(group[0]!, true)) : toEvent(group, `${group[0]!.courseTitle} (${group.length} participants)`),
-  );
-}
 
 const eventProps: EventPropGetter<CalendarEvent> = (event) => ({
   className: event.group.some((r) => r.status === 'confirmed') ? 'toque-event toque-event--confirmed' : 'toque-event toque-event--pending',
@@ -72,6 +40,30 @@ function AgendaEvent({ title }: EventProps<CalendarEvent>) {
       {title}
     </button>
   );
+}
+
+/**
+ * react-big-calendar marks its month grid up as an ARIA table, but puts the events and its '+n de
+ * plus' buttons straight in the rows, outside any cell: assistive tech is told a broken table
+ * (axe: aria-required-children). The grid is a visual layout, so it is read as plain content:
+ * its roles are taken off as the month renders (rows mount as months change, hence the observer).
+ */
+function usePlainMonthGrid() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const strip = () =>
+      root.querySelectorAll('.rbc-month-view[role], .rbc-month-view [role]:not(.rbc-event), .rbc-month-view [aria-sort]').forEach((el) => {
+        el.removeAttribute('role');
+        el.removeAttribute('aria-sort');
+      });
+    strip();
+    const observer = new MutationObserver(strip);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
 }
 
 const COMPONENTS = { toolbar: CalendarToolbar, eventWrapper: MonthEventWrapper, agenda: { event: AgendaEvent } };
@@ -98,35 +90,38 @@ export function ReservationCalendar({ reservations, isAdmin, date, view, onNavig
   const phone = useMediaQuery(PHONE);
   const formats = useMemo(() => formatsFor(phone), [phone]);
   const scrollToTime = useMemo(() => scrollTime(events, visibleRange(date, view)), [events, date, view]);
+  const grid = usePlainMonthGrid();
   return (
-    <Calendar<CalendarEvent>
-      localizer={localizer}
-      culture={CULTURE}
-      events={events}
-      date={date}
-      view={view}
-      views={[...VIEWS]}
-      onNavigate={(d) => onNavigate(d)}
-      onView={(v) => onView(v as CalendarView)}
-      onSelectEvent={(event) => onSelect(event.resource, event.group)}
-      onKeyPressEvent={(event, e) => {
-        const key = (e as unknown as KeyboardEvent).key;
-        if (key !== 'Enter' && key !== ' ') return;
-        e.preventDefault();
-        onSelect(event.resource, event.group);
-      }}
-      messages={MESSAGES}
-      formats={formats}
-      components={COMPONENTS}
-      eventPropGetter={eventProps}
-      step={STEP_MINUTES}
-      timeslots={TIMESLOTS}
-      length={AGENDA_DAYS}
-      scrollToTime={scrollToTime}
-      longPressThreshold={250}
-      popup
-      className="toque-calendar"
-      style={{ height: '70vh', minHeight: '28rem' }}
-    />
+    <div ref={grid}>
+      <Calendar<CalendarEvent>
+        localizer={localizer}
+        culture={CULTURE}
+        events={events}
+        date={date}
+        view={view}
+        views={[...VIEWS]}
+        onNavigate={(d) => onNavigate(d)}
+        onView={(v) => onView(v as CalendarView)}
+        onSelectEvent={(event) => onSelect(event.resource, event.group)}
+        onKeyPressEvent={(event, e) => {
+          const key = (e as unknown as KeyboardEvent).key;
+          if (key !== 'Enter' && key !== ' ') return;
+          e.preventDefault();
+          onSelect(event.resource, event.group);
+        }}
+        messages={MESSAGES}
+        formats={formats}
+        components={COMPONENTS}
+        eventPropGetter={eventProps}
+        step={STEP_MINUTES}
+        timeslots={TIMESLOTS}
+        length={AGENDA_DAYS}
+        scrollToTime={scrollToTime}
+        longPressThreshold={250}
+        popup
+        className="toque-calendar"
+        style={{ height: '70vh', minHeight: '28rem' }}
+      />
+    </div>
   );
 }

@@ -128,14 +128,14 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
 
 function Row({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span aria-hidden="true" className="mt-1 text-brand-700">
-        {icon}
-      </span>
-      <div>
-        <dt className="text-sm font-semibold text-muted">{term}</dt>
-        <dd>{children}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-3 text-sm font-semibold text-muted">
+        <span aria-hidden="true" className="text-brand-700">
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="pl-7">{children}</dd>
     </div>
   );
 }

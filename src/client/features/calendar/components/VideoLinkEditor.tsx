@@ -56,7 +56,7 @@ export function VideoLinkEditor({ reservation, onSaved }: { reservation: Reserva
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-2xl border border-line bg-white p-4" aria-label="Lien de la visioconférence">
+    <form onSubmit={submit} className="space-y-3 rounded-2xl border border-line bg-white p-4">
       <TextField
         label="Lien de la visioconférence"
         type="url"

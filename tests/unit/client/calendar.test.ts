@@ -1,0 +1,109 @@
+// Mon Calendrier's pure parts: the dates each view asks the server for (weeks from Monday), the
+// events' titles (the admin's 'course (client)', one event per session in the time views), and the
+// cancellation terms the learner reads before confirming.
+import { describe, expect, it } from 'vitest';
+import type { ReservationView } from '@shared/schemas/reservations';
+import { visibleRange } from '@client/features/calendar/calendar-setup';
+import { cancelTerms } from '@client/features/calendar/cancel-terms';
+import { toEvents } from '@client/features/calendar/events';
+
+// The tests run in the process's zone; the dates below are wall-clock dates in it.
+const local = (y: number, m: number, d: number, h = 0) => new Date(y, m - 1, d, h);
+
+describe('visibleRange', () => {
+  it('a month shows whole weeks from Monday: November 2026 from Mon 26 Oct to Sun 6 Dec', () => {
+    expect(visibleRange(local(2026, 11, 22, 15), 'month')).toEqual({ from: local(2026, 10, 26), to: local(2026, 12, 7) });
+  });
+
+  it('a week runs Monday to Sunday, even from a Sunday', () => {
+    expect(visibleRange(local(2026, 11, 22, 15), 'week')).toEqual({ from: local(2026, 11, 16), to: local(2026, 11, 23) });
+    expect(visibleRange(local(2026, 11, 23, 0), 'week')).toEqual({ from: local(2026, 11, 23), to: local(2026, 11, 30) });
+  });
+
+  it('a day is that day; the agenda 30 days from it', () => {
+    expect(visibleRange(local(2026, 11, 22, 15), 'day')).toEqual({ from: local(2026, 11, 22), to: local(2026, 11, 23) });
+    expect(visibleRange(local(2026, 11, 22, 15), 'agenda')).toEqual({ from: local(2026, 11, 22), to: local(2026, 12, 22) });
+  });
+});
+
+const reservation = (over: Partial<ReservationView>): ReservationView => ({
+  id: 'r1',
+  sessionId: 's1',
+  courseId: 'c1',
+  courseTitle: 'Tourtière',
+  clientName: 'Léa Tremblay',
+  startsAt: '2026-11-28T23:30:00.000Z',
+  endsAt: '2026-11-29T01:00:00.000Z',
+  durationMinutes: 90,
+  status: 'confirmed',
+  cancelReason: null,
+  holdExpiresAt: null,
+  sessionStatus: 'scheduled',
+  hasVideoLink: false,
+  videoLink: null,
+  recordingUrl: null,
+  cancellation: { allowed: true, refundable: true, refundDeadline: '2026-11-26T23:30:00.000Z' },
+  orderId: 'o1',
+  ...over,
+});
+
+describe('toEvents', () => {
+  const session = [
+    reservation({ id: 'r1', clientName: 'Léa Tremblay', status: 'pending_payment' }),
+    reservation({ id: 'r2', clientName: 'Marc Gagnon' }),
+  ];
+  const other = reservation({ id: 'r3', sessionId: 's2', courseTitle: 'Sucre à la crème', clientName: 'Zoé Côté' });
+
+  it('titles a learner’s events with the course, one per reservation, in every view', () => {
+    for (const view of ['month', 'week', 'day', 'agenda'] as const) {
+      expect(toEvents([session[1]!], false, view).map((e) => [e.title, e.start.toISOString(), e.end.toISOString(), e.allDay])).toEqual([
+        ['Tourtière', '2026-11-28T23:30:00.000Z', '2026-11-29T01:00:00.000Z', false],
+      ]);
+    }
+  });
+
+  it("titles the admin's 'course (client)' in the month and the agenda", () => {
+    for (const view of ['month', 'agenda'] as const) {
+      expect(toEvents([...session, other], true, view).map((e) => e.title)).toEqual([
+        'Tourtière (Léa Tremblay)',
+        'Tourtière (Marc Gagnon)',
+        'Sucre à la crème (Zoé Côté)',
+      ]);
+    }
+  });
+
+  it("makes one event per session of the admin's week and day, opening on a confirmed seat", () => {
+    for (const view of ['week', 'day'] as const) {
+      const events = toEvents([...session, other], true, view);
+      expect(events.map((e) => e.title)).toEqual(['Tourtière (2 participants)', 'Sucre à la crème (Zoé Côté)']);
+      expect(events[0]!.resource.id).toBe('r2');
+      expect(events[0]!.group.map((r) => r.id)).toEqual(['r1', 'r2']);
+    }
+  });
+});
+
+describe('cancelTerms', () => {
+  const now = new Date('2026-11-20T12:00:00Z');
+
+  it('a refundable seat: full refund, said so', () => {
+    expect(cancelTerms(reservation({}), now)).toMatchObject({ refundable: true, heading: 'Remboursement complet', confirmLabel: "Confirmer l'annulation" });
+  });
+
+  it('within 48 h: no refund, said plainly', () => {
+    const late = reservation({ cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-19T23:30:00.000Z' } });
+    const terms = cancelTerms(late, now);
+    expect(terms).toMatchObject({ refundable: false, heading: 'Aucun remboursement', confirmLabel: 'Annuler sans remboursement' });
+    expect(terms.text).toContain('moins de 48 heures');
+    expect(terms.text).toContain('aucun remboursement');
+  });
+
+  it('nothing paid, ahead of the deadline: no refund, because there is nothing to give back', () => {
+    const unpaid = reservation({ orderId: null, cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-26T23:30:00.000Z' } });
+    expect(cancelTerms(unpaid, now).text).toContain("Aucun paiement n'est rattaché");
+  });
+
+  it('the server found the 48 h passed while the dialog was open: the no-refund terms', () => {
+    expect(cancelTerms(reservation({}), now, true)).toMatchObject({ refundable: false, heading: 'Aucun remboursement' });
+    expect(cancelTerms(reservation({}), now, true).text).toContain('moins de 48 heures');
+  });
+});
