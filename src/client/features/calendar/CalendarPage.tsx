@@ -105,7 +105,7 @@ export default function CalendarPage() {
       ) : null}
 
       <ReservationDialog reservation={shown} group={group} isAdmin={isAdmin} onClose={() => setSelected(null)} />
-      <SyncDialog open={syncing} onClose={() => setSyncing(false)} />
+      <SyncDialog open={syncing} isAdmin={isAdmin} onClose={() => setSyncing(false)} />
     </div>
   );
 }

@@ -3,13 +3,14 @@
 // gives no refund at all, and the request says the learner accepted that (acceptNoRefund). One
 // idempotency key per dialog opening: a retry after an unanswered request cancels (and refunds) once.
 import { useState } from 'react';
-import { formatPrice, formatSessionDateTime } from '@shared/format';
+import { formatPrice } from '@shared/format';
 import type { ReservationView } from '@shared/schemas/reservations';
 import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useCancelReservation } from '../api';
 import { cancelTerms } from '../cancel-terms';
+import { sessionWhen } from '../when';
 import { Modal } from './Modal';
 
 type CancelReservationDialogProps = {
@@ -23,7 +24,7 @@ type CancelReservationDialogProps = {
 export function CancelReservationDialog({ reservation, open, onClose, onCancelled }: CancelReservationDialogProps) {
   const cancel = useCancelReservation();
   return (
-    <Modal open={open} onClose={onClose} busy={cancel.isPending} title="Annuler ma réservation ?">
+    <Modal open={open} onClose={onClose} busy={cancel.isPending} title={'Annuler ma réservation\u00a0?'}>
       {open ? <Confirm reservation={reservation} cancel={cancel} onClose={onClose} onCancelled={onCancelled} /> : null}
     </Modal>
   );
@@ -72,11 +73,11 @@ function Confirm({
   return (
     <div className="space-y-4">
       <p className="text-ink">
-        {r.courseTitle} — {formatSessionDateTime(r.startsAt)}
+        {r.courseTitle} — {sessionWhen(r.startsAt)}
       </p>
       <div
         className={
-          refundable ? 'rounded-2xl border border-herb/30 bg-herb/10 p-4 text-ink' : 'rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900'
+          refundable ? 'rounded-2xl border border-green-200 bg-green-50 p-4 text-green-950' : 'rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900'
         }
       >
         <p className="font-semibold">{terms.heading}</p>

@@ -5,12 +5,13 @@
 import { CalendarPlus, Clock, Download, ExternalLink, Film, UserRound, UsersRound, Video } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { googleEventUrl } from '@shared/calendar-links';
-import { formatDuration, formatSessionDateTime } from '@shared/format';
+import { formatDuration } from '@shared/format';
 import type { ReservationView } from '@shared/schemas/reservations';
 import { Badge } from '@client/components/ui/Badge';
 import { Button, ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { notifyError } from '@client/lib/notify';
 import { icsPath } from '../api';
+import { sessionWhen } from '../when';
 import { CancelReservationDialog } from './CancelReservationDialog';
 import { Modal } from './Modal';
 import { VideoLinkEditor } from './VideoLinkEditor';
@@ -55,7 +56,7 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
 
       <dl className="space-y-2 text-ink">
         <Row icon={<CalendarPlus className="size-4" />} term="Date et heure">
-          {formatSessionDateTime(r.startsAt)}
+          {sessionWhen(r.startsAt)}
         </Row>
         <Row icon={<Clock className="size-4" />} term="Durée">
           {formatDuration(r.durationMinutes)}
@@ -116,7 +117,7 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
           </Button>
           <p className="mt-1 px-3 text-sm text-muted">
             {r.cancellation.refundable
-              ? `Remboursement complet si vous annulez jusqu'au ${formatSessionDateTime(r.cancellation.refundDeadline)}.`
+              ? `Remboursement complet si vous annulez jusqu'au ${sessionWhen(r.cancellation.refundDeadline)}.`
               : 'Annulation possible, sans remboursement.'}
           </p>
           <CancelReservationDialog reservation={r} open={cancelling} onClose={() => setCancelling(false)} onCancelled={onClose} />

@@ -3,15 +3,15 @@
 // it is kept); a new one replaces it (the old one stops at once), and it can be revoked.
 import { CalendarCheck, Copy, ExternalLink, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { formatSessionDateTime } from '@shared/format';
 import type { CalendarFeedCreatedResponse } from '@shared/schemas/calendar';
 import { Button, buttonClass } from '@client/components/ui/Button';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useFeedActions, useFeedStatus } from '../api';
+import { sessionWhen } from '../when';
 import { Modal } from './Modal';
 
-export function SyncDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SyncDialog({ open, isAdmin, onClose }: { open: boolean; isAdmin: boolean; onClose: () => void }) {
   const status = useFeedStatus(open);
   const { create, revoke } = useFeedActions();
   // The URL just made: kept in memory only, for as long as the dialog stays open.
@@ -49,7 +49,11 @@ export function SyncDialog({ open, onClose }: { open: boolean; onClose: () => vo
       onClose={close}
       busy={busy}
       title="Synchroniser avec mon agenda"
-      description="Abonnez Google Agenda, Apple Calendrier ou Outlook à votre lien privé : vos cours confirmés s’y ajoutent et se mettent à jour d’eux-mêmes (lien du cours, annulation)."
+      description={
+        isAdmin
+          ? 'Abonnez Google Agenda, Apple Calendrier ou Outlook à votre lien privé : chaque séance qui a des participants s’y ajoute, avec leur nombre et le lien de la visioconférence, et se met à jour d’elle-même.'
+          : 'Abonnez Google Agenda, Apple Calendrier ou Outlook à votre lien privé : vos cours confirmés s’y ajoutent et se mettent à jour d’eux-mêmes (lien du cours, annulation).'
+      }
     >
       {status.isPending ? (
         <div role="status" aria-label="Chargement" className="space-y-3">
@@ -69,8 +73,8 @@ export function SyncDialog({ open, onClose }: { open: boolean; onClose: () => vo
             Synchronisation active
           </p>
           <p className="text-sm text-muted">
-            Lien créé le {formatSessionDateTime(feed.createdAt)}.{' '}
-            {feed.lastFetchedAt ? `Dernière lecture par votre agenda : ${formatSessionDateTime(feed.lastFetchedAt)}.` : 'Votre agenda ne l’a pas encore lu.'}
+            Lien créé le {sessionWhen(feed.createdAt)}.{' '}
+            {feed.lastFetchedAt ? `Dernière lecture par votre agenda : ${sessionWhen(feed.lastFetchedAt)}.` : 'Votre agenda ne l’a pas encore lu.'}
           </p>
           <p className="text-sm text-muted">Pour des raisons de sécurité, le lien n’est affiché qu’à sa création. Générez-en un nouveau pour l’ajouter ailleurs.</p>
         </div>
@@ -105,7 +109,7 @@ export function SyncDialog({ open, onClose }: { open: boolean; onClose: () => vo
 
 function CreatedLink({ created }: { created: CalendarFeedCreatedResponse }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.url);
@@ -122,16 +126,17 @@ function CreatedLink({ created }: { created: CalendarFeedCreatedResponse }) {
         <label htmlFor={id} className="text-sm font-semibold text-ink">
           Votre lien privé
         </label>
-        <div className="flex gap-2">
-          <input
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          <textarea
             ref={input}
             id={id}
             readOnly
+            rows={4}
             value={created.url}
             onFocus={(e) => e.currentTarget.select()}
-            className="h-11 min-w-0 flex-1 rounded-xl border border-line bg-cream px-3 font-mono text-sm text-ink"
+            className="field-sizing-content min-w-0 flex-1 resize-none break-all rounded-xl border border-line bg-cream px-3 py-2 font-mono text-sm text-ink"
           />
-          <Button variant="secondary" size="sm" className="h-11 shrink-0" onClick={() => void copy()}>
+          <Button variant="secondary" size="sm" className="self-start" onClick={() => void copy()}>
             <Copy aria-hidden="true" className="size-4" />
             Copier
           </Button>
@@ -145,7 +150,7 @@ function CreatedLink({ created }: { created: CalendarFeedCreatedResponse }) {
         </a>
         <a href={created.webcalUrl} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
           <CalendarCheck aria-hidden="true" className="size-4" />
-          Ouvrir dans Apple Calendrier ou Outlook
+          Apple Calendrier ou Outlook
         </a>
       </div>
     </div>
