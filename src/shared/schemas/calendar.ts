@@ -10,4 +10,4 @@ export type CalendarFeedCreatedResponse = { feed: CalendarFeedStatus; url: strin
 // DELETE /api/calendar/feed → 200 { feed } with active false: the URL is revoked.
 // GET /api/calendar/feeds/:token.ics — public (the token is the key): text/calendar, the user's
 //   confirmed sessions (summary, start, end, the join link once set); 404 for an unknown token.
-// GET /api/booking/reservations/:id/ics — one reservation as an .ics download (owner or admin).
+// GET /api/calendar/reservations/:reservationId/ics — one reservation as an .ics download (owner or admin).
