@@ -1,7 +1,8 @@
 // 'Détails du cours' (spec: calendar page, §4): the course, its date and time with the zone, the
 // duration, the reservation's status ('Cours confirmé' / 'En attente de paiement') and the link's
 // ('Lien disponible' / 'En attente'). A learner with a confirmed seat joins from here, adds the
-// class to their own calendar, or cancels; the admin sets the session's video link.
+// class to their own calendar, or cancels; the admin sets the session's video link, attaches its
+// recording once it is over, or cancels it for everyone (components/admin).
 import { CalendarPlus, Clock, Download, ExternalLink, Film, UserRound, UsersRound, Video } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { googleEventUrl } from '@shared/calendar-links';
@@ -12,6 +13,8 @@ import { Button, ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { notifyError } from '@client/lib/notify';
 import { icsPath } from '../api';
 import { sessionWhen } from '../when';
+import { RecordingEditor } from './admin/RecordingEditor';
+import { SessionCancelAction } from './admin/SessionCancelAction';
 import { CancelReservationDialog } from './CancelReservationDialog';
 import { Modal } from './Modal';
 import { VideoLinkEditor } from './VideoLinkEditor';
@@ -80,6 +83,7 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
       </dl>
 
       {isAdmin ? <VideoLinkEditor reservation={r} onSaved={onClose} /> : null}
+      {isAdmin ? <RecordingEditor reservation={r} onSaved={onClose} /> : null}
 
       {!isAdmin && r.status === 'pending_payment' ? (
         <div className="space-y-3 rounded-2xl border border-saffron/60 bg-saffron/10 p-4">
@@ -123,6 +127,8 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
           <CancelReservationDialog reservation={r} open={cancelling} onClose={() => setCancelling(false)} onCancelled={onClose} />
         </div>
       ) : null}
+
+      {isAdmin ? <SessionCancelAction reservation={r} onCancelled={onClose} /> : null}
     </div>
   );
 }

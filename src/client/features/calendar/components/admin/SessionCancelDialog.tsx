@@ -1,0 +1,135 @@
+// The confirmation before the admin cancels a whole session: said plainly that every participant is
+// refunded in full and told by e-mail, that unpaid holds are released, and that it cannot be undone;
+// the reason (required) goes into the attendees' e-mail. One idempotency key per opening: a retry
+// after an unanswered request cancels, and refunds, once.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { adminSessionCancelSchema, type AdminSessionView, type ReservationView } from '@shared/schemas/reservations';
+import { Button } from '@client/components/ui/Button';
+import { FormAlert } from '@client/components/ui/FormAlert';
+import { cn } from '@client/lib/cn';
+import { notifyError, notifySuccess } from '@client/lib/notify';
+import { useCancelSession } from '../../admin-sessions-api';
+import { sessionWhen } from '../../when';
+import { Modal } from '../Modal';
+
+const reasonSchema = adminSessionCancelSchema.pick({ reason: true });
+
+type SessionCancelDialogProps = {
+  reservation: ReservationView;
+  /** The admin's read of the session (its seats taken), once loaded. */
+  session: AdminSessionView | undefined;
+  open: boolean;
+  onClose: () => void;
+  onCancelled: () => void;
+};
+
+const plural = (n: number, one: string, many: string) => (n > 1 ? many : one);
+
+/** '2 participants remboursés', and the holds released when there were some. */
+export function cancelledSummary(refunded: number, released: number): string {
+  const people = `${refunded} ${plural(refunded, 'participant remboursé', 'participants remboursés')}`;
+  return released > 0 ? `${people}, ${released} ${plural(released, 'place retenue libérée', 'places retenues libérées')}.` : `${people}.`;
+}
+
+export function SessionCancelDialog({ reservation, session, open, onClose, onCancelled }: SessionCancelDialogProps) {
+  const cancel = useCancelSession();
+  return (
+    <Modal open={open} onClose={onClose} busy={cancel.isPending} title={'Annuler la séance\u00a0?'}>
+      {open ? <Confirm reservation={reservation} session={session} cancel={cancel} onClose={onClose} onCancelled={onCancelled} /> : null}
+    </Modal>
+  );
+}
+
+function Confirm({
+  reservation: r,
+  session,
+  cancel,
+  onClose,
+  onCancelled,
+}: Omit<SessionCancelDialogProps, 'open'> & { cancel: ReturnType<typeof useCancelSession> }) {
+  const ids = useId();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(reasonSchema), defaultValues: { reason: '' } });
+  const reasonError = form.formState.errors.reason?.message;
+  const seats = session?.seatsTaken;
+
+  const submit = form.handleSubmit(({ reason }) => {
+    setFailure(null);
+    cancel.mutate(
+      { sessionId: r.sessionId, input: { reason, idempotencyKey } },
+      {
+        onSuccess: ({ refundedReservations, releasedHolds }) => {
+          notifySuccess('Séance annulée', cancelledSummary(refundedReservations, releasedHolds));
+          onClose();
+          onCancelled();
+        },
+        onError: (error) => {
+          if (error.fields?.reason) form.setError('reason', { message: error.fields.reason });
+          setFailure(error.message);
+          notifyError("Erreur d'annulation", error.message);
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <p className="text-ink">
+        {r.courseTitle} — {sessionWhen(r.startsAt)}
+        {seats !== undefined ? (
+          <span className="block text-sm text-muted">
+            {seats === 0 ? 'Aucune place occupée.' : `${seats} ${plural(seats, 'place occupée', 'places occupées')} sur ${session!.capacity}.`}
+          </span>
+        ) : null}
+      </p>
+      <div className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">Tous les participants seront remboursés en entier</p>
+        <p className="mt-1">
+          Chaque participant reçoit un remboursement complet et un courriel qui annonce l&apos;annulation avec la raison ci-dessous. Les places
+          retenues en attente de paiement sont libérées. Cette annulation est définitive : la séance ne pourra pas être rétablie.
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${ids}-reason`} className="text-sm font-semibold text-ink">
+          Raison de l&apos;annulation
+        </label>
+        <textarea
+          id={`${ids}-reason`}
+          rows={3}
+          maxLength={500}
+          required
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${ids}-reason-error` : `${ids}-reason-hint`}
+          className={cn(
+            'w-full rounded-xl border bg-white px-3 py-2 text-base text-ink hover:border-brand-600',
+            reasonError ? 'border-red-700' : 'border-line',
+          )}
+          {...form.register('reason')}
+        />
+        {reasonError ? (
+          <p id={`${ids}-reason-error`} className="text-sm font-medium text-red-800">
+            {reasonError}
+          </p>
+        ) : (
+          <p id={`${ids}-reason-hint`} className="text-sm text-muted">
+            Les participants la liront dans le courriel.
+          </p>
+        )}
+      </div>
+
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" disabled={cancel.isPending} onClick={onClose}>
+          Garder la séance
+        </Button>
+        <Button type="submit" className="bg-red-800 hover:bg-red-900 active:bg-red-900" loading={cancel.isPending}>
+          Annuler la séance
+        </Button>
+      </div>
+    </form>
+  );
+}
