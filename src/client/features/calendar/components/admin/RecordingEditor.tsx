@@ -8,6 +8,7 @@ import { adminSessionUpdateSchema, type ReservationView } from '@shared/schemas/
 import { Button } from '@client/components/ui/Button';
 import { TextField } from '@client/components/ui/TextField';
 import { notifyError, notifySuccess } from '@client/lib/notify';
+import { adminSessionState } from '../../admin-session-state';
 import { useAdminSession, useUpdateRecording } from '../../admin-sessions-api';
 
 type RecordingEditorProps = { reservation: ReservationView; onSaved: () => void };
@@ -21,10 +22,9 @@ function invalidUrl(value: string | null): string | undefined {
 /** For the admin: nothing before the session's end, nor for a cancelled session (the server refuses both). */
 export function RecordingEditor({ reservation, onSaved }: RecordingEditorProps) {
   const session = useAdminSession(reservation.sessionId, true).data?.session;
-  const ended = Date.parse(reservation.endsAt) <= Date.now();
-  const cancelled = (session?.status ?? reservation.sessionStatus) === 'cancelled';
-  if (!ended || cancelled) return null;
-  return <Editor reservation={reservation} current={session ? session.recordingUrl : reservation.recordingUrl} onSaved={onSaved} />;
+  const state = adminSessionState(reservation, session, new Date());
+  if (state.kind !== 'over') return null;
+  return <Editor reservation={reservation} current={state.recordingUrl} onSaved={onSaved} />;
 }
 
 function Editor({ reservation, current, onSaved }: RecordingEditorProps & { current: string | null }) {

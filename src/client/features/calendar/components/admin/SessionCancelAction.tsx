@@ -5,6 +5,7 @@ import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import type { ReservationView } from '@shared/schemas/reservations';
 import { Button } from '@client/components/ui/Button';
+import { adminSessionState } from '../../admin-session-state';
 import { useAdminSession } from '../../admin-sessions-api';
 import { SessionCancelDialog } from './SessionCancelDialog';
 
@@ -18,18 +19,21 @@ export function SessionCancelAction({ reservation: r, onCancelled }: SessionCanc
   const [confirming, setConfirming] = useState(false);
   const session = useAdminSession(r.sessionId, true).data?.session;
 
-  if ((session?.status ?? r.sessionStatus) === 'cancelled') {
+  // The realtime stream may say 'cancelled' before this tab's own request answers: the confirmation
+  // stays until then, so its toast and closing still happen.
+  const state = adminSessionState(r, session, new Date());
+  if (state.kind === 'cancelled' && !confirming) {
     return (
       <div role="status" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
         <p className="flex items-center gap-2 font-semibold">
           <Ban aria-hidden="true" className="size-4" />
           Séance annulée
         </p>
-        {session?.cancelReason ? <p className="mt-1 break-words">Raison : {session.cancelReason}</p> : null}
+        {state.reason ? <p className="mt-1 break-words">Raison : {state.reason}</p> : null}
       </div>
     );
   }
-  if (Date.parse(r.startsAt) <= Date.now()) return null;
+  if (state.kind !== 'upcoming' && !confirming) return null;
 
   return (
     <div className="border-t border-line pt-4">

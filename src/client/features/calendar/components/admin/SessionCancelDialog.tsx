@@ -10,6 +10,7 @@ import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
+import { cancelledSummary, seatsSummary } from '../../admin-session-state';
 import { useCancelSession } from '../../admin-sessions-api';
 import { sessionWhen } from '../../when';
 import { Modal } from '../Modal';
@@ -24,14 +25,6 @@ type SessionCancelDialogProps = {
   onClose: () => void;
   onCancelled: () => void;
 };
-
-const plural = (n: number, one: string, many: string) => (n > 1 ? many : one);
-
-/** '2 participants remboursés', and the holds released when there were some. */
-export function cancelledSummary(refunded: number, released: number): string {
-  const people = `${refunded} ${plural(refunded, 'participant remboursé', 'participants remboursés')}`;
-  return released > 0 ? `${people}, ${released} ${plural(released, 'place retenue libérée', 'places retenues libérées')}.` : `${people}.`;
-}
 
 export function SessionCancelDialog({ reservation, session, open, onClose, onCancelled }: SessionCancelDialogProps) {
   const cancel = useCancelSession();
@@ -54,7 +47,6 @@ function Confirm({
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(reasonSchema), defaultValues: { reason: '' } });
   const reasonError = form.formState.errors.reason?.message;
-  const seats = session?.seatsTaken;
 
   const submit = form.handleSubmit(({ reason }) => {
     setFailure(null);
@@ -77,19 +69,16 @@ function Confirm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <p className="text-ink">
-        {r.courseTitle} — {sessionWhen(r.startsAt)}
-        {seats !== undefined ? (
-          <span className="block text-sm text-muted">
-            {seats === 0 ? 'Aucune place occupée.' : `${seats} ${plural(seats, 'place occupée', 'places occupées')} sur ${session!.capacity}.`}
-          </span>
-        ) : null}
-      </p>
+      <div className="text-ink">
+        <p className="font-semibold">{r.courseTitle}</p>
+        <p>{sessionWhen(r.startsAt)}</p>
+        {session ? <p className="text-sm text-muted">{seatsSummary(session.seatsTaken, session.capacity)}</p> : null}
+      </div>
       <div className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">Tous les participants seront remboursés en entier</p>
         <p className="mt-1">
-          Chaque participant reçoit un remboursement complet et un courriel qui annonce l&apos;annulation avec la raison ci-dessous. Les places
-          retenues en attente de paiement sont libérées. Cette annulation est définitive : la séance ne pourra pas être rétablie.
+          Chacun reçoit un courriel qui annonce l&apos;annulation, avec la raison ci-dessous. Les places retenues en attente de paiement sont
+          libérées. Cette annulation est définitive.
         </p>
       </div>
 
