@@ -71,8 +71,9 @@ describe('adminSessionState', () => {
 });
 
 describe('the words', () => {
-  it('cancelledSummary: singular for 0 and 1, plural above; the holds only when some were released', () => {
-    expect(cancelledSummary(0, 0)).toBe('0 participant remboursé.');
+  it('cancelledSummary: none, one, several; the holds only when some were released', () => {
+    expect(cancelledSummary(0, 0)).toBe('Aucun participant à rembourser.');
+    expect(cancelledSummary(0, 1)).toBe('Aucun participant à rembourser, 1 place retenue libérée.');
     expect(cancelledSummary(1, 0)).toBe('1 participant remboursé.');
     expect(cancelledSummary(3, 2)).toBe('3 participants remboursés, 2 places retenues libérées.');
     expect(cancelledSummary(2, 1)).toBe('2 participants remboursés, 1 place retenue libérée.');

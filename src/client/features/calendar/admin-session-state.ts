@@ -19,9 +19,9 @@ export function adminSessionState(r: ReservationView, session: AdminSessionView 
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
-/** The cancellation toast: '2 participants remboursés.', and the unpaid holds released if any. */
+/** The cancellation toast: '2 participants remboursés.', and the unpaid holds released if any (none paid: the demo's seats). */
 export function cancelledSummary(refunded: number, released: number): string {
-  const people = plural(refunded, 'participant remboursé', 'participants remboursés');
+  const people = refunded === 0 ? 'Aucun participant à rembourser' : plural(refunded, 'participant remboursé', 'participants remboursés');
   return released > 0 ? `${people}, ${plural(released, 'place retenue libérée', 'places retenues libérées')}.` : `${people}.`;
 }
 
