@@ -82,7 +82,8 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
         ) : null}
       </dl>
 
-      {isAdmin ? <VideoLinkEditor reservation={r} onSaved={onClose} /> : null}
+      {/* A cancelled session takes no link (the server refuses it); the admin manages the recording in its editor. */}
+      {isAdmin && r.sessionStatus === 'scheduled' ? <VideoLinkEditor reservation={r} onSaved={onClose} /> : null}
       {isAdmin ? <RecordingEditor reservation={r} onSaved={onClose} /> : null}
 
       {!isAdmin && r.status === 'pending_payment' ? (
@@ -105,7 +106,7 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
 
       {attendee ? <JoinSection reservation={r} /> : null}
 
-      {(isAdmin || attendee) && r.recordingUrl ? (
+      {attendee && r.recordingUrl ? (
         <a href={r.recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
           <Film aria-hidden="true" className="size-4" />
           Voir l&apos;enregistrement
