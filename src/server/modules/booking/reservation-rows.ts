@@ -2,7 +2,7 @@
 // the admin's calendar): a reservation with its session, its course and the paid order behind it.
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, reservations } from '../../db/schema';
+import { courseSessions, courses, orderLines, orders, refunds, reservations } from '../../db/schema';
 
 type Conn = Pick<Db, 'select'>;
 
@@ -22,7 +22,7 @@ export type ReservationRow = {
   courseId: string;
   courseTitle: string;
   courseMinutes: number | null;
-  /** The order that paid for the seat (received money: paid, or refunded since). */
+  /** The order that paid for the seat, chosen as cancel-repository.ts `paidLineOf` chooses it. */
   orderId: string | null;
 };
 
@@ -41,7 +41,9 @@ const paidOrderId = sql<string | null>`(
   join ${orders} on ${orders.id} = ${orderLines.orderId}
   where ${orderLines.reservationId} = ${reservations.id}
     and ${orders.status} in ('paid', 'partially_refunded', 'refunded')
-  order by ${orders.paidAt} desc nulls last
+  order by exists (
+    select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.idempotencyKey} = 'seat:' || ${orders.id}::text
+  ), ${orders.paidAt} asc nulls last, ${orders.createdAt} asc
   limit 1
 )`;
 
