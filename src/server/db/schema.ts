@@ -2,6 +2,7 @@
 // Money is integer cents; time is timestamptz in UTC.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -266,12 +267,20 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp({ withTimezone: true }),
     currentPeriodEnd: timestamp({ withTimezone: true }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
+    /** The provider's customer (Stripe's customer portal needs it). */
+    providerCustomerId: text(),
+    /** When the subscription ended for good (status canceled). */
+    endedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('subscriptions_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('subscriptions_provider_id_uq').on(t.provider, t.providerSubscriptionId),
+    // One subscription in progress per person: two clicks or two tabs never start a second one.
+    uniqueIndex('subscriptions_live_user_uq')
+      .on(t.userId)
+      .where(sql`${t.status} in ('incomplete', 'trialing', 'active', 'past_due')`),
   ],
 );
 
@@ -404,11 +413,20 @@ export const orders = pgTable(
     /** The client's key for this checkout: repeating the same checkout returns the same order. */
     idempotencyKey: text().notNull(),
     paidAt: timestamp({ withTimezone: true }),
+    /** The membership this order pays a period of (membership orders only). */
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'restrict' }),
+    /** The provider's invoice for that period: one order per invoice, however often its event comes. */
+    providerInvoiceId: text(),
+    /** The membership period paid for, as the receipt states it. */
+    periodStart: timestamp({ withTimezone: true }),
+    periodEnd: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_number_uq').on(t.number),
+    uniqueIndex('orders_provider_invoice_uq').on(t.provider, t.providerInvoiceId),
+    index('orders_subscription_idx').on(t.subscriptionId, t.createdAt),
     uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_provider_payment_uq').on(t.provider, t.providerPaymentId),
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -531,6 +549,8 @@ export const sandboxPaymentIntents = pgTable(
     lastErrorCode: text(),
     lastDeclineCode: text(),
     lastErrorMessage: text(),
+    /** The invoice this payment settles (membership periods): 'in_sb_…'. */
+    invoiceId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -589,5 +609,81 @@ export const sandboxEvents = pgTable(
   (t) => [
     uniqueIndex('sandbox_events_sequence_uq').on(t.sequence),
     index('sandbox_events_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+  ],
+);
+
+/**
+ * The sandbox processor's subscriptions, as Stripe keeps them. Each carries its own test clock
+ * (an offset from real time, as a Stripe test clock attached to its customer): renewals happen when
+ * the clock reaches the period end, and tests move the clock forward.
+ */
+export const sandboxSubscriptions = pgTable(
+  'sandbox_subscriptions',
+  {
+    /** 'sub_sb_…' */
+    id: text().primaryKey(),
+    /** 'cus_sb_…' */
+    customerId: text().notNull(),
+    customerEmail: text().notNull(),
+    description: text().notNull(),
+    /** What each period costs, taxes included, in cents. */
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    /** incomplete, incomplete_expired, active, past_due or canceled (Stripe's values). */
+    status: text().notNull(),
+    /** Clock time (real time + clockOffsetMs). */
+    currentPeriodStart: timestamp({ withTimezone: true }),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    canceledAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    /** The test clock: how far this subscription's time runs ahead of real time. */
+    clockOffsetMs: bigint({ mode: 'number' }).notNull().default(0),
+    /** How the saved card answers renewal charges: succeeds, declined or insufficient_funds. */
+    renewalOutcome: text(),
+    /** The saved card: brand and last four digits only. */
+    brand: text(),
+    last4: text(),
+    metadata: jsonb().$type<Record<string, string>>().notNull(),
+    idempotencyKey: text().notNull(),
+    requestHash: text().notNull(),
+    latestInvoiceId: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_subscriptions_idempotency_uq').on(t.idempotencyKey),
+    index('sandbox_subscriptions_due_idx').on(t.status, t.currentPeriodEnd),
+  ],
+);
+
+/** The sandbox's invoices: one per subscription period, paid by one or more payment attempts. */
+export const sandboxInvoices = pgTable(
+  'sandbox_invoices',
+  {
+    /** 'in_sb_…' */
+    id: text().primaryKey(),
+    subscriptionId: text()
+      .notNull()
+      .references(() => sandboxSubscriptions.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    /** open, paid, void or uncollectible (Stripe's values). */
+    status: text().notNull(),
+    /** subscription_create or subscription_cycle (Stripe's values). */
+    billingReason: text().notNull(),
+    /** The period it pays for (clock time). */
+    periodStart: timestamp({ withTimezone: true }).notNull(),
+    periodEnd: timestamp({ withTimezone: true }).notNull(),
+    attemptCount: integer().notNull().default(0),
+    /** Clock time of the next automatic charge attempt; null when none is planned. */
+    nextPaymentAttempt: timestamp({ withTimezone: true }),
+    /** The latest payment attempt ('pi_sb_…'). */
+    paymentIntentId: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sandbox_invoices_subscription_idx').on(t.subscriptionId, t.createdAt),
+    uniqueIndex('sandbox_invoices_period_uq').on(t.subscriptionId, t.periodStart),
   ],
 );

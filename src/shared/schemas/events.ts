@@ -6,7 +6,10 @@ export type RealtimeEvent =
   | { type: 'reservation.confirmed'; reservationId: string; courseTitle: string; startsAt: string }
   /** Anything else about a reservation changed (cancelled, refunded, video link, recording). */
   | { type: 'reservation.updated'; reservationId: string }
-  /** The user's subscription changed (membership issue): status as the dashboard shows it. */
-  | { type: 'subscription.updated'; status: string };
+  /**
+   * The user's subscription changed: refresh it. The tab toasts 'Abonnement Activé !' when status
+   * became active, 'Abonnement Annulé' when it became canceled (previousStatus says what it was).
+   */
+  | { type: 'subscription.updated'; subscriptionId: string; status: string; previousStatus: string | null; cancelAtPeriodEnd: boolean };
 
 export type RealtimeEventType = RealtimeEvent['type'];

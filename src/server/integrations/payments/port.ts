@@ -23,12 +23,69 @@ export type CreateRefundInput = {
   metadata: Record<string, string>;
 };
 
+/** The provider's statuses (Stripe's); incomplete_expired is an abandoned first payment. */
+export type ProviderSubscriptionStatus = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid';
+
+/** A subscription as the provider holds it: the only source of a membership's state. */
+export type ProviderSubscription = {
+  subscriptionId: string;
+  customerId: string | null;
+  status: ProviderSubscriptionStatus;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
+  /** What we gave at creation: user_id (and order_id for the first period's order). */
+  metadata: Record<string, string>;
+};
+
+export type CreateSubscriptionInput = {
+  /** The monthly amount, taxes included (the first order's total). */
+  amountCents: number;
+  currency: 'CAD';
+  description: string;
+  customerEmail: string;
+  /** Sent as the provider's idempotency key: a retried create never makes a second subscription. */
+  idempotencyKey: string;
+  /** user_id and order_id (our first order), copied onto the first invoice's payment. */
+  metadata: Record<string, string>;
+};
+
+/** The new subscription, incomplete until its first invoice is paid through clientSecret. */
+export type CreatedSubscription = {
+  subscription: ProviderSubscription;
+  invoiceId: string;
+  paymentId: string;
+  clientSecret: string;
+};
+
 /** A verified provider event, reduced to what fulfilment needs. */
 export type PaymentEvent =
   | { id: string; type: 'payment.succeeded'; paymentId: string; orderId: string | null; amountCents: number; method: PaymentMethodDetails | null }
   | { id: string; type: 'payment.processing'; paymentId: string; orderId: string | null }
   | { id: string; type: 'payment.failed'; paymentId: string; orderId: string | null; message: string }
   | { id: string; type: 'refund.succeeded' | 'refund.failed'; refundId: string; paymentId: string; refundRecordId: string | null; amountCents: number }
+  /**
+   * customer.subscription.created / updated / deleted. Only the id is trusted: the state is read
+   * fresh from the provider (retrieveSubscription), so late and repeated events write the truth.
+   */
+  | { id: string; type: 'subscription.changed'; subscriptionId: string }
+  /** invoice.paid: one period of a membership paid (the first, or a renewal). */
+  | {
+      id: string;
+      type: 'invoice.paid';
+      invoiceId: string;
+      subscriptionId: string;
+      paymentId: string | null;
+      amountCents: number;
+      /** subscription_create (the first period) or subscription_cycle (a renewal); others as sent. */
+      billingReason: string;
+      periodStart: Date;
+      periodEnd: Date;
+      method: PaymentMethodDetails | null;
+    }
+  /** invoice.payment_failed: a renewal (or the first payment) was refused; nextAttemptAt null = no more tries. */
+  | { id: string; type: 'invoice.payment_failed'; invoiceId: string; subscriptionId: string; message: string; nextAttemptAt: Date | null }
   /** An event we do not act on (acknowledged with 200). */
   | { id: string; type: 'ignored'; providerType: string };
 
@@ -55,6 +112,14 @@ export interface PaymentProvider {
    * as an id only). Only brand and last four digits ever come back.
    */
   retrievePaymentMethod?(paymentId: string): Promise<PaymentMethodDetails | null>;
+  /** Starts a monthly subscription whose first invoice is paid on our payment page. */
+  createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
+  /** The subscription as the provider holds it now. */
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Cancels at the end of the paid period (idempotent); returns the new state. */
+  cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /** The provider's customer portal for this customer, when it has one (Stripe); absent in the sandbox. */
+  createPortalSession?(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** What the payment page needs beyond the client secret (Stripe's publishable key). */
   clientConfig(): { publishableKey: string } | null;
 }

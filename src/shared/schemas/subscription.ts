@@ -1,0 +1,64 @@
+// The membership API contract: the offer's checkout, the subscriber's dashboard (Espace Abonné),
+// cancellation at period end and the provider's customer portal. The price never travels from the
+// client: the server prices the month (SUBSCRIPTION_PRICE_CENTS) and adds the buyer's taxes.
+import { PROVINCE_CODES } from '../provinces';
+import { z } from '../zod';
+import type { OrderView, PaymentSession } from './checkout';
+
+/** Our statuses (the provider's incomplete_expired is stored as canceled). */
+export type SubscriptionStatus = 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid';
+
+/** POST /api/subscription/checkout — starts (or, for a subscription already started, returns) the first payment. */
+export const subscriptionCheckoutSchema = z.object({
+  /** Needed when the profile has no province yet; saved to the profile. */
+  province: z.enum(PROVINCE_CODES, { message: 'Choisissez une province dans la liste.' }).optional(),
+  /** A random id per attempt, so a repeated request never starts a second subscription. */
+  idempotencyKey: z.string().min(8).max(100),
+});
+export type SubscriptionCheckoutInput = z.input<typeof subscriptionCheckoutSchema>;
+
+/**
+ * → 201, or 200 when an unpaid subscription already started is returned (two clicks, two tabs).
+ * 409 ALREADY_SUBSCRIBED when the person already has access. The order is the first period's
+ * (its receipt once paid); /payment/subscription receives this object in navigation state.
+ */
+export type SubscriptionCheckoutResponse = { order: OrderView; payment: PaymentSession };
+
+export type SubscriptionView = {
+  id: string;
+  status: SubscriptionStatus;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  /** Cancellation scheduled: access stays until currentPeriodEnd, then it ends. */
+  cancelAtPeriodEnd: boolean;
+  endedAt: string | null;
+  createdAt: string;
+};
+
+/** GET /api/subscription — the signed-in person's memberships. */
+export type SubscriptionResponse = {
+  /** The record that decides access (spec §4), else the latest record, else null. */
+  current: SubscriptionView | null;
+  /** Whether `current` gives access now (same rule as the server's guards). */
+  isSubscriber: boolean;
+  /** Cancelling is offered: status not canceled, no cancellation pending, a provider id known. */
+  canCancel: boolean;
+  /** Every record, newest first. */
+  history: SubscriptionView[];
+  /** The provider's customer portal exists ('gérer sur le fournisseur de paiement'); false in the sandbox. */
+  portalAvailable: boolean;
+};
+
+/** POST /api/subscription/cancel — at period end; irreversible. 409 NO_SUBSCRIPTION_TO_CANCEL. */
+export type SubscriptionCancelResponse = { subscription: SubscriptionView };
+
+/** POST /api/subscription/portal — the provider's customer portal. 409 PORTAL_UNAVAILABLE in the sandbox. */
+export type SubscriptionPortalResponse = { url: string };
+
+/** POST /api/payments/sandbox/test-clock (admin, sandbox only) — moves one member's subscription clock forward. */
+export const sandboxTestClockSchema = z.object({
+  email: z.string().trim().toLowerCase().email({ message: 'Adresse courriel invalide.' }),
+  days: z.number().int().min(1).max(400),
+});
+export type SandboxTestClockInput = z.input<typeof sandboxTestClockSchema>;
+export type SandboxTestClockResponse = { subscriptionId: string; clockNow: string };
