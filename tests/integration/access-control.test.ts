@@ -30,6 +30,7 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/payments/webhook', 'public'],
   ['/api/payments/sandbox/', 'signed-in'],
   ['/api/checkout', 'signed-in'],
+  ['/api/subscription', 'signed-in'],
   ['/api/orders/', 'signed-in'],
   ['/api/refunds/', 'signed-in'],
   ['/api/purchases', 'signed-in'],
