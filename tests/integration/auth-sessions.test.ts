@@ -1,6 +1,6 @@
 // Accounts on a real database: sign-up makes a learner, sign-in sets a safe cookie with a fresh
 // session, sign-out and password change end sessions on the server, /api/me tells who is there.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, profiles, sessions, subscriptions, users } from '../../src/server/db/schema';
 import { me, post, sessionCookieOf, setCookieLine, signIn, signUp } from '../setup/auth-client';
@@ -120,8 +120,12 @@ describe('/api/me', () => {
       createdAt: new Date(Date.now() - 60_000),
     });
     expect((await me(app, cookie)).user!.isSubscriber).toBe(true);
-    // A newer, cancelled record is the one that counts.
+    // Spec §4: the latest record with status active, trialing or past_due decides — a newer
+    // cancelled record (an earlier membership ended, an abandoned attempt) does not hide it.
     await app.db.insert(subscriptions).values({ userId, status: 'canceled', provider: 'sandbox', currentPeriodEnd: inAMonth });
+    expect((await me(app, cookie)).user!.isSubscriber).toBe(true);
+    // That record counts only while its period has not ended.
+    await app.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
     expect((await me(app, cookie)).user!.isSubscriber).toBe(false);
     // The role is the profile's, changed on the server only.
     await app.db.update(profiles).set({ role: 'admin' }).where(eq(profiles.userId, userId));

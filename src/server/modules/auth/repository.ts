@@ -1,5 +1,6 @@
 // The rows accounts need beyond what the auth library writes itself: profiles and the viewer's rights.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { ACCESS_STATUSES } from '@shared/access';
 import type { Db } from '../../db/client';
 import { profiles, subscriptions, users } from '../../db/schema';
 
@@ -17,7 +18,11 @@ export type AccountRow = {
   latestSubscription: { status: string; currentPeriodEnd: Date | null } | null;
 };
 
-/** The signed-in person with the role from their profile and their latest subscription record. */
+/**
+ * The signed-in person with the role from their profile and the subscription record that decides
+ * access (spec §4): the latest with status active, trialing or past_due — not simply the latest,
+ * so an unpaid attempt or an ended record made later never hides a period still paid for.
+ */
 export async function findAccount(db: Db, userId: string): Promise<AccountRow | null> {
   const [row] = await db
     .select({
@@ -35,7 +40,7 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
   const [latest] = await db
     .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACCESS_STATUSES])))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return { ...row, latestSubscription: latest ?? null };

@@ -1,5 +1,6 @@
 // Orders and what a checkout reads to price them: courses, sessions, the buyer, earlier purchases.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { ACCESS_STATUSES } from '@shared/access';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, profiles, purchases, refunds, reservations, subscriptions, users } from '../../db/schema';
 
@@ -75,12 +76,12 @@ export async function findBuyer(db: Conn, userId: string) {
   return row;
 }
 
-/** The buyer's latest subscription record (the one that decides whether they are a subscriber). */
+/** The subscription record that decides whether the buyer is a subscriber (spec §4): the latest with an access status. */
 export async function latestSubscription(db: Conn, userId: string) {
   const [row] = await db
     .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACCESS_STATUSES])))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row ?? null;

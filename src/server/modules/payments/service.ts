@@ -10,20 +10,32 @@
 // A paid order's seats are confirmed in the same transaction (booking/payment-confirmation.ts);
 // a seat that cannot be had is refunded: planned inside, asked of the provider after commit, with
 // the learner's e-mail and the public pages' seat counts.
+//
+// Membership events (subscriptions/events.ts) name a subscription only: its state is read from the
+// provider before the transaction (no network call inside it) and written over ours inside it.
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import { createMailer, type Mailer } from '../../integrations/mail/mailer';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../../integrations/payments/port';
+import { createMailer, type Mail, type Mailer } from '../../integrations/mail/mailer';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from '../../integrations/payments/port';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
 import { isUuid } from '../params';
 import { applyRefundEvent } from '../refunds/events';
 import { submitRefund } from '../refunds/automatic';
+import { applyInvoicePaid, applyProviderState, renewalFailureMail, type MembershipContext } from '../subscriptions/events';
 import * as repo from './repository';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
 type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
+type Applicable = Exclude<PaymentEvent, { type: 'ignored' }>;
+type MembershipEvent = Of<'subscription.changed' | 'invoice.paid' | 'invoice.payment_failed'>;
+
+/** What an applied event leaves to do after commit. */
+type AfterCommit = { seats: SeatSettlement | null; mail: Mail | null };
+
+const isMembershipEvent = (event: Applicable): event is MembershipEvent =>
+  event.type === 'subscription.changed' || event.type === 'invoice.paid' || event.type === 'invoice.payment_failed';
 
 /** Statuses that mean the money was received: no payment event moves an order out of them. */
 const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
@@ -34,6 +46,7 @@ export function createPaymentService(
   mailer: Mailer = createMailer(deps.config, deps.database.db, deps.logger),
 ) {
   const db = () => deps.database.db;
+  const membership: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
 
   /**
    * After commit: the refund asked of the provider, the learner told, the seat counts refreshed.
@@ -99,24 +112,44 @@ export function createPaymentService(
     await repo.setOrder(tx, order.id, { status: 'failed', providerPaymentId: event.paymentId, failureMessage: event.message }, now);
   }
 
-  /** Applies the event; returns what a payment left to do after commit, if anything. */
-  async function apply(tx: repo.Tx, event: Exclude<PaymentEvent, { type: 'ignored' }>, now: Date): Promise<SeatSettlement | null> {
+  /** A membership event: the provider's state (read before the transaction) written, then the invoice's effect. */
+  async function applyMembership(tx: repo.Tx, event: MembershipEvent, sub: ProviderSubscription, now: Date): Promise<Mail | null> {
+    const row = await applyProviderState(tx, membership, sub, now);
+    if (!row) return null;
+    if (event.type === 'invoice.paid') await applyInvoicePaid(tx, membership, event, row, now);
+    if (event.type === 'invoice.payment_failed') return renewalFailureMail(tx, membership, event, row, now);
+    return null;
+  }
+
+  /** Applies the event; returns what it left to do after commit, if anything. */
+  async function apply(tx: repo.Tx, event: Applicable, sub: ProviderSubscription | null, now: Date): Promise<AfterCommit> {
+    const none: AfterCommit = { seats: null, mail: null };
+    if (isMembershipEvent(event)) return { seats: null, mail: await applyMembership(tx, event, sub!, now) };
     switch (event.type) {
       case 'payment.succeeded':
-        return succeeded(tx, event, now);
+        return { seats: await succeeded(tx, event, now), mail: null };
       case 'payment.processing':
         await processing(tx, event, now);
-        return null;
+        return none;
       case 'payment.failed':
         await failed(tx, event, now);
-        return null;
+        return none;
       case 'refund.succeeded':
       case 'refund.failed': {
         const outcome = await applyRefundEvent(tx, event, now);
         if (outcome === 'unknown_refund') deps.logger.warn({ eventId: event.id, refundId: event.refundId }, 'remboursement inconnu du site');
-        return null;
+        return none;
       }
     }
+  }
+
+  /** The card's brand and last four for the receipt, when the event did not carry them (null if the provider cannot say). */
+  async function methodOf(paymentId: string) {
+    if (!provider.retrievePaymentMethod) return null;
+    return provider.retrievePaymentMethod(paymentId).catch((err: unknown) => {
+      deps.logger.warn({ err, paymentId }, 'moyen de paiement introuvable chez le fournisseur');
+      return null;
+    });
   }
 
   return {
@@ -133,24 +166,25 @@ export function createPaymentService(
         throw err;
       }
       if (event.type === 'ignored') return 'ignored';
-      if (event.type === 'payment.succeeded' && !event.method && provider.retrievePaymentMethod) {
-        // Before the transaction (no network call inside it). The receipt wants the card's brand
-        // and last four; a payment is fulfilled without them if the provider cannot say.
-        const { paymentId } = event;
-        const method = await provider.retrievePaymentMethod(paymentId).catch((err: unknown) => {
-          deps.logger.warn({ err, paymentId }, 'moyen de paiement introuvable chez le fournisseur');
-          return null;
-        });
-        event = { ...event, method };
-      }
+      // Before the transaction (no network call inside it). The receipt wants the card's brand
+      // and last four; a payment is fulfilled without them if the provider cannot say.
+      if (event.type === 'payment.succeeded' && !event.method) event = { ...event, method: await methodOf(event.paymentId) };
+      if (event.type === 'invoice.paid' && !event.method && event.paymentId) event = { ...event, method: await methodOf(event.paymentId) };
+      // A membership's state is the provider's, read now: an error here answers 500 and the provider retries.
+      const sub = isMembershipEvent(event) ? await provider.retrieveSubscription(event.subscriptionId) : null;
+      const applicable: Applicable = event;
       const now = deps.now();
-      let settled: SeatSettlement | null = null;
+      let after: AfterCommit = { seats: null, mail: null };
       const outcome = await db().transaction(async (tx): Promise<WebhookOutcome> => {
-        if (!(await repo.recordEvent(tx, provider.name, event.id, event.type, now))) return 'duplicate';
-        settled = await apply(tx, event, now);
+        if (!(await repo.recordEvent(tx, provider.name, applicable.id, applicable.type, now))) return 'duplicate';
+        after = await apply(tx, applicable, sub, now);
         return 'processed';
       });
-      if (settled) await afterSeats(settled);
+      if (after.seats) await afterSeats(after.seats);
+      if (after.mail) {
+        const mail = after.mail;
+        await mailer.send(mail).catch((err: unknown) => deps.logger.error({ err, to: mail.to }, "e-mail d'échec de renouvellement non envoyé"));
+      }
       return outcome;
     },
   };

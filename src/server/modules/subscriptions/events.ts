@@ -1,0 +1,206 @@
+// A membership's life, applied inside the webhook's one transaction (payments/service.ts) and by
+// the cancel call: the provider's state, read fresh before the transaction, is written over our row
+// as it is — so events that come twice or out of order write the same truth — and each paid invoice
+// leaves exactly one paid order (the first period's, or a new one per renewal).
+//
+// Lock order: the subscriptions row, then its orders.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { isActiveSubscription } from '@shared/access';
+import type { Mail } from '../../integrations/mail/mailer';
+import type { PaymentEvent, PaymentMethodDetails, ProviderSubscription } from '../../integrations/payments/port';
+import { publish } from '../../realtime/publish';
+import { isUuid } from '../params';
+import { recordEvent } from '../payments/repository';
+import { renewalFailedMail } from './mails';
+import { periodDescription } from './period';
+import * as repo from './repository';
+import { stateOf } from './view';
+
+type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
+
+export type MembershipContext = { provider: string; logger: Logger; publicUrl: string };
+
+/** Order statuses that mean the money was received (as in payments/service.ts). */
+const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
+
+/**
+ * Writes the provider's state over our row (found by the provider's id; else the row a checkout
+ * reserved, named by the metadata's order; else created for metadata.user_id — a subscription made
+ * elsewhere) and tells the member's tabs when its status or scheduled cancellation changed.
+ * Null when the subscription belongs to nobody we know.
+ */
+export async function applyProviderState(
+  tx: repo.Tx,
+  ctx: MembershipContext,
+  sub: ProviderSubscription,
+  now: Date,
+): Promise<repo.SubscriptionRow | null> {
+  const state = stateOf(sub);
+  let row = await repo.lockByProviderId(tx, ctx.provider, sub.subscriptionId);
+  const userId = sub.metadata.user_id ?? null;
+  const orderId = sub.metadata.order_id && isUuid(sub.metadata.order_id) ? sub.metadata.order_id.toLowerCase() : null;
+  if (!row && userId && orderId) row = await repo.lockReservedByOrder(tx, ctx.provider, orderId, userId);
+
+  if (!row) {
+    if (!userId || !(await repo.userExists(tx, userId))) {
+      ctx.logger.warn({ subscriptionId: sub.subscriptionId }, "abonnement du fournisseur sans membre connu : ignoré");
+      return null;
+    }
+    const created = await repo.insertFromProvider(
+      tx,
+      { ...state, userId, provider: ctx.provider, providerSubscriptionId: sub.subscriptionId },
+      now,
+    );
+    if (!created) {
+      // The person already holds another live subscription: a second one is never recorded; a person looks at it.
+      ctx.logger.error({ subscriptionId: sub.subscriptionId, userId }, 'deuxième abonnement en cours pour la même personne : non enregistré');
+      return null;
+    }
+    await announce(tx, created, null);
+    return created;
+  }
+
+  const providerCustomerId = state.providerCustomerId ?? row.providerCustomerId;
+  const updated = await repo.updateSubscription(tx, row.id, { ...state, providerCustomerId, providerSubscriptionId: sub.subscriptionId }, now);
+  if (updated.status !== row.status || updated.cancelAtPeriodEnd !== row.cancelAtPeriodEnd) await announce(tx, updated, row.status);
+  return updated;
+}
+
+/** The member's open tabs refresh their subscription (toasts 'Abonnement Activé !' / 'Abonnement Annulé'). */
+function announce(tx: repo.Tx, row: repo.SubscriptionRow, previousStatus: string | null) {
+  return publish(
+    tx,
+    { userId: row.userId },
+    { type: 'subscription.updated', subscriptionId: row.id, status: row.status, previousStatus, cancelAtPeriodEnd: row.cancelAtPeriodEnd },
+  );
+}
+
+function methodColumns(method: PaymentMethodDetails | null) {
+  return { paymentMethodType: method?.type ?? null, paymentMethodBrand: method?.brand ?? null, paymentMethodLast4: method?.last4 ?? null };
+}
+
+/**
+ * invoice.paid. The first period (subscription_create): its order is paid, if the payment event has
+ * not already done it, and learns its invoice and period. A renewal (subscription_cycle): a new paid
+ * order for the period, lines and taxes copied from the first order; once per invoice.
+ */
+export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, event: Of<'invoice.paid'>, row: repo.SubscriptionRow, now: Date): Promise<void> {
+  const first = await repo.findFirstOrder(tx, row.id);
+  if (event.billingReason !== 'subscription_cycle') {
+    const byInvoice = await repo.findOrderByInvoice(tx, ctx.provider, event.invoiceId);
+    const target = byInvoice ?? first;
+    if (!target) {
+      ctx.logger.warn({ eventId: event.id, invoiceId: event.invoiceId }, 'facture payée sans commande connue');
+      return;
+    }
+    const order = (await repo.lockOrder(tx, target.id))!;
+    const values: Parameters<typeof repo.setOrder>[2] = {
+      providerInvoiceId: order.providerInvoiceId ?? event.invoiceId,
+      periodStart: order.periodStart ?? event.periodStart,
+      periodEnd: order.periodEnd ?? event.periodEnd,
+    };
+    if (!SETTLED.has(order.status)) {
+      if (event.amountCents !== order.totalCents) {
+        ctx.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant de la facture différent du total de la commande');
+      } else {
+        Object.assign(values, {
+          status: 'paid',
+          paidAt: now,
+          providerPaymentId: event.paymentId ?? order.providerPaymentId,
+          failureMessage: null,
+          ...methodColumns(event.method),
+        });
+      }
+    }
+    await repo.setOrder(tx, order.id, values, now);
+    return;
+  }
+
+  if (await repo.findOrderByInvoice(tx, ctx.provider, event.invoiceId)) return;
+  if (!first) {
+    // A subscription made elsewhere has no first order to copy: its receipt needs a person.
+    ctx.logger.error({ eventId: event.id, subscriptionId: row.id }, 'renouvellement payé sans commande modèle : aucun reçu créé');
+    return;
+  }
+  if (event.amountCents !== first.totalCents) {
+    ctx.logger.error({ eventId: event.id, subscriptionId: row.id, paid: event.amountCents, due: first.totalCents }, 'montant du renouvellement différent de la première commande : aucun reçu créé');
+    return;
+  }
+  const lines = await repo.listLines(tx, first.id);
+  const orderId = randomUUID();
+  const lineIds = new Map(lines.map((l) => [l.id, randomUUID()]));
+  const description = periodDescription(event.periodStart, event.periodEnd);
+  const taxLines = (first.taxLines as { lineIds?: string[] }[]).map((t) => ({ ...t, lineIds: (t.lineIds ?? []).map((id) => lineIds.get(id) ?? id) }));
+  await repo.insertRenewalOrder(
+    tx,
+    {
+      id: orderId,
+      userId: first.userId,
+      status: 'paid',
+      currency: first.currency,
+      province: first.province,
+      taxStatus: first.taxStatus,
+      subtotalCents: first.subtotalCents,
+      discountCents: first.discountCents,
+      taxCents: first.taxCents,
+      totalCents: first.totalCents,
+      taxLines,
+      buyerName: first.buyerName,
+      buyerEmail: first.buyerEmail,
+      provider: ctx.provider,
+      providerPaymentId: event.paymentId,
+      ...methodColumns(event.method),
+      idempotencyKey: `invoice:${event.invoiceId}`,
+      paidAt: now,
+      subscriptionId: row.id,
+      providerInvoiceId: event.invoiceId,
+      periodStart: event.periodStart,
+      periodEnd: event.periodEnd,
+      createdAt: now,
+      updatedAt: now,
+    },
+    lines.map((l) => ({
+      id: lineIds.get(l.id)!,
+      orderId,
+      position: l.position,
+      kind: l.kind,
+      courseId: l.courseId,
+      description,
+      amountCents: l.amountCents,
+      discountCents: l.discountCents,
+    })),
+  );
+}
+
+/**
+ * invoice.payment_failed for a renewal: the member's e-mail, to send after commit. Once per invoice
+ * and attempt (the next attempt's date tells attempts apart): the ledger of processed events keeps
+ * the mail's key too, so another event about the same failure sends nothing.
+ */
+export async function renewalFailureMail(
+  tx: repo.Tx,
+  ctx: MembershipContext,
+  event: Of<'invoice.payment_failed'>,
+  row: repo.SubscriptionRow,
+  now: Date,
+): Promise<Mail | null> {
+  // The first payment's failure is shown on the payment page, not mailed.
+  if (row.status === 'incomplete') return null;
+  const first = await repo.findFirstOrder(tx, row.id);
+  if (!first || first.providerInvoiceId === event.invoiceId) return null;
+  const attempt = event.nextAttemptAt ? event.nextAttemptAt.toISOString() : 'final';
+  if (!(await recordEvent(tx, ctx.provider, `mail:renewal_failed:${event.invoiceId}:${attempt}`, 'mail.renewal_failed', now))) return null;
+  const member = await repo.findMember(tx, row.userId);
+  if (!member) return null;
+  const access = isActiveSubscription(row, now);
+  return renewalFailedMail({
+    to: member,
+    amountCents: first.totalCents,
+    reason: event.message,
+    nextAttemptAt: event.nextAttemptAt,
+    ended: !access,
+    accessUntil: access ? row.currentPeriodEnd : null,
+    publicUrl: ctx.publicUrl,
+  });
+}

@@ -1,0 +1,59 @@
+// The e-mail a member gets when a renewal charge is refused: what happened, what happens next
+// (access kept while the provider retries, the next attempt's date, or the end), and how to fix it.
+import { CHEF_TIME_ZONE, formatLongDate, formatPrice } from '@shared/format';
+import type { Mail } from '../../integrations/mail/mailer';
+
+export const RENEWAL_FAILED_SUBJECT = 'Le renouvellement de votre abonnement Toque a échoué';
+
+const SIGNATURE = "L'équipe Toque";
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export type RenewalFailedInput = {
+  to: { email: string; name: string };
+  amountCents: number;
+  /** The provider's reason, already in French. */
+  reason: string;
+  /** The next automatic attempt; null when there is none (the subscription ends). */
+  nextAttemptAt: Date | null;
+  /** The subscription no longer gives access (the provider gave up and ended it). */
+  ended: boolean;
+  /** The end of the period access is kept for, when it is kept. */
+  accessUntil: Date | null;
+  publicUrl: string;
+};
+
+export function renewalFailedMail(input: RenewalFailedInput): Mail {
+  const paragraphs = [`Le paiement du renouvellement mensuel de votre abonnement Toque (${formatPrice(input.amountCents)}) a été refusé : ${input.reason}`];
+  let link: { text: string; href: string };
+  if (input.nextAttemptAt) {
+    paragraphs.push(
+      "Votre abonnement n'est pas interrompu pour autant : vous gardez l'accès aux recettes et aux cours réservés aux abonnés pendant que nous réessayons.",
+      `Prochaine tentative de paiement : le ${formatLongDate(input.nextAttemptAt, CHEF_TIME_ZONE)}. Si les tentatives suivantes échouent aussi, l'abonnement sera annulé et l'accès prendra fin.`,
+      'Pour régler la situation, vérifiez que votre carte est valide et approvisionnée, ou contactez votre banque : la prochaine tentative sera alors acceptée. Vous pouvez suivre votre abonnement dans votre Espace Abonné.',
+    );
+    link = { text: 'Ouvrir mon Espace Abonné', href: `${input.publicUrl}/abonne/tableau-de-bord` };
+  } else if (!input.ended) {
+    paragraphs.push(
+      `Aucune nouvelle tentative automatique n'est prévue. Vous gardez l'accès aux contenus réservés aux abonnés jusqu'au ${formatLongDate(input.accessUntil, CHEF_TIME_ZONE)} ; ensuite, l'abonnement prendra fin s'il n'est pas réglé.`,
+      'Pour régler la situation, vérifiez que votre carte est valide et approvisionnée, ou contactez votre banque, puis consultez votre Espace Abonné.',
+    );
+    link = { text: 'Ouvrir mon Espace Abonné', href: `${input.publicUrl}/abonne/tableau-de-bord` };
+  } else {
+    paragraphs.push(
+      "C'était la dernière tentative : votre abonnement a pris fin, et l'accès aux contenus réservés aux abonnés est fermé.",
+      'Vous pouvez vous réabonner en tout temps, avec la même carte une fois le problème réglé avec votre banque, ou avec une autre carte.',
+    );
+    link = { text: "Me réabonner", href: `${input.publicUrl}/abonnement` };
+  }
+  const text = [`Bonjour ${input.to.name},`, '', ...paragraphs.flatMap((p) => [p, '']), `${link.text} : ${link.href}`, '', SIGNATURE].join('\n');
+  const html = [
+    `<p>Bonjour ${escapeHtml(input.to.name)},</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
+    `<p>${escapeHtml(SIGNATURE)}</p>`,
+  ].join('\n');
+  return { to: input.to.email, subject: RENEWAL_FAILED_SUBJECT, text, html };
+}

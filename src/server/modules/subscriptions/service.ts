@@ -1,0 +1,222 @@
+// The shop side of the membership: starting one (checkout), the member's dashboard data,
+// cancellation at period end and the provider's customer portal. The subscription's state is only
+// ever the provider's: written from its events (events.ts) or from its answer to our own call.
+//
+// Checkout reserves our subscriptions row BEFORE asking the provider: the partial unique index
+// subscriptions_live_user_uq (one incomplete/trialing/active/past_due row per person) makes one of
+// two concurrent checkouts (two clicks, two tabs) win before any provider call; the other gets the
+// winner's. The provider is asked with an idempotency key made from our row's id, so whoever asks
+// — the winner, the loser, a retry after a crash — gets the same provider subscription and payment.
+import { randomUUID } from 'node:crypto';
+import { isActiveSubscription } from '@shared/access';
+import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
+import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
+import type { PaymentSession } from '@shared/schemas/checkout';
+import type {
+  SubscriptionCancelResponse,
+  SubscriptionCheckoutInput,
+  SubscriptionCheckoutResponse,
+  SubscriptionResponse,
+} from '@shared/schemas/subscription';
+import { computeTaxes } from '@shared/tax';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import type { CreatedSubscription, PaymentProvider, ProviderSubscription } from '../../integrations/payments/port';
+import { loadOrderDetail } from '../checkout/repository';
+import { toOrderView } from '../checkout/order-view';
+import { applyProviderState, type MembershipContext } from './events';
+import { MEMBERSHIP_DESCRIPTION } from './period';
+import * as repo from './repository';
+import { stateOf, toSubscriptionView } from './view';
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+const isProvince = (value: string | null | undefined): value is ProvinceCode =>
+  !!value && (PROVINCE_CODES as readonly string[]).includes(value);
+
+/** The provider's idempotency key for a membership: one provider subscription per reserved row. */
+export const subscriptionKeyOf = (subscriptionId: string) => `subscription:${subscriptionId}`;
+
+/** Where the provider's portal sends the member back. */
+const DASHBOARD_PATH = '/abonne/tableau-de-bord';
+
+export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
+  const db = () => deps.database.db;
+  const ctx: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
+
+  /** The provider's answer to our own call, written with the same rule as its events. */
+  async function applyState(sub: ProviderSubscription): Promise<repo.SubscriptionRow | null> {
+    return db().transaction((tx) => applyProviderState(tx, ctx, sub, deps.now()));
+  }
+
+  function paymentSession(created: CreatedSubscription): PaymentSession {
+    const client = provider.clientConfig();
+    return provider.name === 'stripe' && client
+      ? { provider: 'stripe', paymentId: created.paymentId, clientSecret: created.clientSecret, publishableKey: client.publishableKey }
+      : { provider: 'sandbox', paymentId: created.paymentId, clientSecret: created.clientSecret };
+  }
+
+  /**
+   * The reserved (incomplete) subscription's first payment: the provider's subscription is made,
+   * or found again by its idempotency key, and linked to our row and first order.
+   */
+  async function resume(sub: repo.SubscriptionRow): Promise<SubscriptionCheckoutResponse> {
+    const order = await repo.findFirstOrder(db(), sub.id);
+    if (!order) throw new Error(`subscription ${sub.id} has no first order`);
+    let created: CreatedSubscription;
+    try {
+      created = await provider.createSubscription({
+        amountCents: order.totalCents,
+        currency: 'CAD',
+        description: MEMBERSHIP_DESCRIPTION,
+        customerEmail: order.buyerEmail,
+        idempotencyKey: subscriptionKeyOf(sub.id),
+        metadata: { user_id: sub.userId, order_id: order.id, order_number: String(order.number) },
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      deps.logger.error({ err, subscriptionId: sub.id }, "création de l'abonnement refusée par le prestataire");
+      throw new AppError('PAYMENT_PROVIDER_ERROR');
+    }
+    const now = deps.now();
+    if (sub.providerSubscriptionId !== created.subscription.subscriptionId) {
+      // Written once; an event that overtook us may already have linked it (then this changes nothing).
+      await repo.linkProvider(db(), sub.id, { ...stateOf(created.subscription), providerSubscriptionId: created.subscription.subscriptionId }, now);
+    }
+    if (order.providerPaymentId !== created.paymentId || order.providerInvoiceId !== created.invoiceId) {
+      await repo.setOrder(db(), order.id, { providerPaymentId: created.paymentId, providerInvoiceId: created.invoiceId }, now);
+    }
+    const detail = (await loadOrderDetail(db(), order.id))!;
+    return { order: toOrderView(detail), payment: paymentSession(created) };
+  }
+
+  /** A live subscription the person already has: its payment if unpaid, else they are a subscriber. */
+  async function existing(sub: repo.SubscriptionRow): Promise<SubscriptionCheckoutResponse> {
+    if (sub.status !== 'incomplete') throw new AppError('ALREADY_SUBSCRIBED');
+    return resume(sub);
+  }
+
+  return {
+    /** 201 with a new membership's first order and payment; 200 with the one already started. */
+    async checkout(userId: string, input: SubscriptionCheckoutInput): Promise<{ created: boolean; response: SubscriptionCheckoutResponse }> {
+      const now = deps.now();
+      if (isActiveSubscription(await repo.findAccessRecord(db(), userId), now)) throw new AppError('ALREADY_SUBSCRIBED');
+      const live = await repo.findLive(db(), userId);
+      if (live) return { created: false, response: await existing(live) };
+
+      const buyer = await repo.findMember(db(), userId);
+      const profile = await repo.findProvince(db(), userId);
+      if (!buyer) throw new AppError('UNAUTHENTICATED');
+      // The buyer's declaration at checkout wins and is kept; otherwise the profile's.
+      const province = input.province ?? (isProvince(profile) ? profile : null);
+      if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
+      if (input.province && input.province !== profile) await repo.saveProvince(db(), userId, input.province, now);
+
+      const lineId = randomUUID();
+      const { seller } = deps.config;
+      const taxes = computeTaxes([{ id: lineId, kind: 'membership', amountCents: SUBSCRIPTION_PRICE_CENTS }], province, now, {
+        mode: seller.taxMode,
+        pstRegistrations: seller.pstRegistrations,
+      });
+      const subscriptionId = randomUUID();
+      const orderId = randomUUID();
+      try {
+        await db().transaction((tx) =>
+          repo.insertCheckout(
+            tx,
+            { id: subscriptionId, userId, status: 'incomplete', provider: provider.name, createdAt: now, updatedAt: now },
+            {
+              id: orderId,
+              userId,
+              status: 'pending',
+              currency: 'CAD',
+              province,
+              taxStatus: taxes.status,
+              subtotalCents: taxes.subtotalCents,
+              discountCents: 0,
+              taxCents: taxes.taxCents,
+              totalCents: taxes.totalCents,
+              taxLines: taxes.lines,
+              buyerName: buyer.name,
+              buyerEmail: buyer.email,
+              provider: provider.name,
+              idempotencyKey: input.idempotencyKey,
+              subscriptionId,
+              createdAt: now,
+              updatedAt: now,
+            },
+            [{ id: lineId, orderId, position: 0, kind: 'membership', description: MEMBERSHIP_DESCRIPTION, amountCents: SUBSCRIPTION_PRICE_CENTS, discountCents: 0 }],
+          ),
+        );
+      } catch (err) {
+        // Another checkout of this person won the index (or this very request came twice): theirs.
+        if (!isUniqueViolation(err)) throw err;
+        const winner = await repo.findLive(db(), userId);
+        if (winner) return { created: false, response: await existing(winner) };
+        const sameKey = await repo.findOrderByKey(db(), userId, input.idempotencyKey);
+        const sub = sameKey?.subscriptionId ? await repo.findById(db(), sameKey.subscriptionId) : undefined;
+        if (sub && isActiveSubscription(sub, deps.now())) throw new AppError('ALREADY_SUBSCRIBED');
+        throw new AppError('CONFLICT', 'Cette tentative de paiement a déjà servi. Rechargez la page et réessayez.');
+      }
+      const sub = (await repo.findById(db(), subscriptionId))!;
+      return { created: true, response: await resume(sub) };
+    },
+
+    /** The dashboard: the record that decides access (else the latest), the whole history. */
+    async get(userId: string): Promise<SubscriptionResponse> {
+      const history = await repo.listForUser(db(), userId);
+      const access = await repo.findAccessRecord(db(), userId);
+      const current = access ?? history[0] ?? null;
+      const now = deps.now();
+      return {
+        current: current ? toSubscriptionView(current) : null,
+        isSubscriber: isActiveSubscription(current, now),
+        canCancel: !!current && cancellable(current) && !current.cancelAtPeriodEnd,
+        history: history.map(toSubscriptionView),
+        portalAvailable: !!provider.createPortalSession && !!current?.providerCustomerId,
+      };
+    },
+
+    /** Cancels at period end (irreversible); the provider's answer is our new state at once. */
+    async cancel(userId: string): Promise<SubscriptionCancelResponse> {
+      const access = await repo.findAccessRecord(db(), userId);
+      if (!access || !cancellable(access)) throw new AppError('NO_SUBSCRIPTION_TO_CANCEL');
+      let sub: ProviderSubscription;
+      try {
+        sub = await provider.cancelSubscriptionAtPeriodEnd(access.providerSubscriptionId!);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        deps.logger.error({ err, subscriptionId: access.id }, "annulation de l'abonnement refusée par le prestataire");
+        throw new AppError('PAYMENT_PROVIDER_ERROR');
+      }
+      const row = (await applyState(sub)) ?? access;
+      return { subscription: toSubscriptionView(row) };
+    },
+
+    /** The provider's customer portal (Stripe); the sandbox has none. */
+    async portal(userId: string): Promise<{ url: string }> {
+      if (!provider.createPortalSession) throw new AppError('PORTAL_UNAVAILABLE');
+      const history = await repo.listForUser(db(), userId);
+      const customerId = history.find((s) => s.providerCustomerId && s.provider === provider.name)?.providerCustomerId;
+      if (!customerId) throw new AppError('PORTAL_UNAVAILABLE');
+      try {
+        return await provider.createPortalSession(customerId, `${deps.config.publicUrl}${DASHBOARD_PATH}`);
+      } catch (err) {
+        deps.logger.error({ err, userId }, 'portail client du prestataire indisponible');
+        throw new AppError('PAYMENT_PROVIDER_ERROR');
+      }
+    },
+  };
+}
+
+/** Cancelling needs a provider subscription that can still renew: active, trialing or past due. */
+function cancellable(row: repo.SubscriptionRow): boolean {
+  return !!row.providerSubscriptionId && (row.status === 'active' || row.status === 'trialing' || row.status === 'past_due');
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -1,0 +1,29 @@
+// Our subscription rows as the API shows them, and the provider's state as our row stores it.
+import type { SubscriptionStatus, SubscriptionView } from '@shared/schemas/subscription';
+import type { ProviderSubscription } from '../../integrations/payments/port';
+import { toIso } from '../rows';
+import type { SubscriptionRow, SubscriptionState } from './repository';
+
+export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
+  return {
+    id: row.id,
+    status: row.status as SubscriptionStatus,
+    currentPeriodStart: toIso(row.currentPeriodStart),
+    currentPeriodEnd: toIso(row.currentPeriodEnd),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    endedAt: toIso(row.endedAt),
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+/** The provider's subscription as our row keeps it; an abandoned first payment (incomplete_expired) is canceled. */
+export function stateOf(sub: ProviderSubscription): SubscriptionState {
+  return {
+    status: sub.status === 'incomplete_expired' ? 'canceled' : sub.status,
+    currentPeriodStart: sub.currentPeriodStart,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    endedAt: sub.endedAt,
+    providerCustomerId: sub.customerId,
+  };
+}
