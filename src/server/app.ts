@@ -42,6 +42,8 @@ import { createSessionService } from './modules/sessions/service';
 import { adminOrderRoutes } from './modules/refunds/routes';
 import { createRefundService } from './modules/refunds/service';
 import { createPublicServices } from './modules/services';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { createSubscriptionService } from './modules/subscriptions/service';
 import { mediaRoutes } from './web/media';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { eventRoutes } from './realtime/routes';
@@ -103,6 +105,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/refunds', creditNoteRoutes(receipts));
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
+  api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider, mailer)));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider, mailer)));
   api.route('/calendar', calendarRoutes(createCalendarService(deps, createFeedLimits(deps.database.db))));
