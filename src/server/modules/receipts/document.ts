@@ -8,6 +8,7 @@ import { discountRows, formatDiscount, listPriceCents } from '@shared/order-disc
 import { provinceName } from '@shared/provinces';
 import type { TaxLine, TaxRefundLine } from '@shared/tax';
 import type { SellerConfig } from '../../env';
+import { formatPeriod } from '../subscriptions/period';
 import type { DocumentLineRow, DocumentOrderRow, DocumentRefundRow } from './repository';
 
 export type DocumentRow = { label: string; value: string };
@@ -124,6 +125,8 @@ export function buildReceipt(
   totals.push({ label: 'Total', value: formatPrice(order.totalCents) });
 
   const facts: DocumentRow[] = [];
+  // A membership order pays one month: the receipt says which ('Période : du … au …').
+  if (order.periodStart && order.periodEnd) facts.push({ label: 'Période', value: formatPeriod(order.periodStart, order.periodEnd) });
   const method = paymentMethodLabel({ type: order.paymentMethodType, brand: order.paymentMethodBrand, last4: order.paymentMethodLast4 });
   if (method) facts.push({ label: 'Mode de paiement', value: method });
   facts.push(...supplyFacts(order));

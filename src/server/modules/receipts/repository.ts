@@ -23,6 +23,9 @@ const orderColumns = {
   paymentMethodLast4: orders.paymentMethodLast4,
   paidAt: orders.paidAt,
   createdAt: orders.createdAt,
+  /** A membership order's period (null for courses). */
+  periodStart: orders.periodStart,
+  periodEnd: orders.periodEnd,
 };
 
 export type DocumentOrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
