@@ -34,7 +34,6 @@ export const routes: AppRoute[] = [
       { path: 'terms-of-service', lazy: page(() => import('../features/static/TermsPage')) },
       { path: 'update-password', lazy: page(() => import('../features/auth/UpdatePasswordPage')) },
       { path: 'abonnement', lazy: page(() => import('../features/subscription/SubscriptionOfferPage')) },
-      { path: 'abonnement-succes', element: <Navigate to="/abonne/tableau-de-bord" replace /> },
       { path: 'abonnement-annule', element: <Navigate to="/abonnement" replace /> },
       // Both booking pages need an account and say so themselves (spec §5: the toast, then home).
       { path: 'reserver-un-cours', lazy: page(() => import('../features/booking/BookingHubPage')) },
@@ -46,10 +45,13 @@ export const routes: AppRoute[] = [
         { path: 'calendrier', lazy: page(() => import('../features/calendar/CalendarPage')) },
         { path: 'notifications', lazy: page(() => import('../features/coming/NotificationsPage')) },
         { path: 'panier', lazy: page(() => import('../features/cart/CartPage')) },
+        // Spec: goes to the dashboard — once the payment's event has made the person a subscriber
+        // (until then it says the subscription is activating); a subscriber goes on at once.
+        { path: 'abonnement-succes', lazy: page(() => import('../features/subscription/SubscriptionActivationPage')) },
       ]),
       subscriber([
-        { path: 'abonne', lazy: page(() => import('../features/coming/SubscriberDashboardPage')) },
-        { path: 'abonne/tableau-de-bord', lazy: page(() => import('../features/coming/SubscriberDashboardPage')) },
+        { path: 'abonne', lazy: page(() => import('../features/subscription/SubscriberDashboardPage')) },
+        { path: 'abonne/tableau-de-bord', lazy: page(() => import('../features/subscription/SubscriberDashboardPage')) },
       ]),
       admin([
         { path: 'admin', lazy: page(() => import('../features/coming/AdminDashboardPage')) },
@@ -65,7 +67,7 @@ export const routes: AppRoute[] = [
     element: <BareLayout />,
     children: [
       signedIn([
-        { path: 'payment/subscription', lazy: page(() => import('../features/coming/SubscriptionPaymentPage')) },
+        { path: 'payment/subscription', lazy: page(() => import('../features/subscription/SubscriptionPaymentPage')) },
         { path: 'payment/:courseId', lazy: page(() => import('../features/payment/PaymentPage')) },
       ]),
       { path: 'payment-result', lazy: page(() => import('../features/payment/PaymentResultPage')) },

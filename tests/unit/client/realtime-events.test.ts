@@ -44,9 +44,14 @@ describe('an event in an open tab', () => {
     expect(invalidated(client)).toEqual(reservationKeys);
   });
 
-  it('subscription.updated reads the subscription and /api/me (subscriber or not) again, nothing else', () => {
+  it.each<[string, string | null, boolean]>([
+    ['active', 'incomplete', false],
+    ['active', 'active', true],
+    ['past_due', 'active', false],
+    ['canceled', 'active', true],
+  ])('subscription.updated (%s, was %s) reads the subscription and /api/me (subscriber or not) again, nothing else', (status, previousStatus, cancelAtPeriodEnd) => {
     const client = cacheWithEveryKey();
-    handleEvent(client, { type: 'subscription.updated', status: 'active' });
+    handleEvent(client, { type: 'subscription.updated', subscriptionId: 's1', status, previousStatus, cancelAtPeriodEnd });
     expect(invalidated(client)).toEqual(['me', 'subscription']);
   });
 });

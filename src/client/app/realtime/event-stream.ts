@@ -3,7 +3,9 @@
 // Loaded on demand by RealtimeHost, never in a visitor's first load.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@shared/schemas/events';
-import { notifySuccess } from '@client/lib/notify';
+import { notifyInfo, notifySuccess } from '@client/lib/notify';
+import { toast } from '@client/lib/toast';
+import { subscriptionChangeToast } from '@client/features/subscription/status';
 import { ME_QUERY_KEY } from '../auth/auth-context';
 
 /**
@@ -42,9 +44,22 @@ export function handleEvent(client: QueryClient, event: RealtimeEvent): void {
     case 'reservation.updated':
       refreshReservations(client);
       return;
-    case 'subscription.updated':
+    case 'subscription.updated': {
       refresh(client, SUBSCRIPTION_QUERY_PREFIXES);
+      // Spec §4: a toast when the status became active (first payment, a late renewal paid) or
+      // canceled (the period ended after a cancellation, or the last retry failed). A fixed id: one
+      // toast even if the event is heard twice.
+      const change = subscriptionChangeToast(event);
+      if (change === 'activated') {
+        toast.success('Abonnement Activé !', {
+          id: `subscription-activated-${event.subscriptionId}`,
+          description: 'Bienvenue parmi nos abonnés : tout le contenu Premium vous est ouvert.',
+        });
+      } else if (change === 'canceled') {
+        notifyInfo('Abonnement Annulé', "Votre abonnement a pris fin : le contenu Premium n'est plus accessible.");
+      }
       return;
+    }
   }
 }
 

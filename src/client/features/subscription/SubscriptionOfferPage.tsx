@@ -1,25 +1,31 @@
 // /abonnement (spec: a monthly plan card with five benefits; subscribers are told they already are;
-// subscribing while signed out opens the login dialog).
+// subscribing while signed out opens the login dialog — and the dialog opens on arrival when the
+// navigation state asks for it, which the layout does for every page). Signed in, 'S'abonner' starts
+// the first month's checkout and goes on to /payment/subscription.
 import { Check, PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { formatAmount } from '@shared/format';
 import { Button, ButtonLink } from '@client/components/ui/Button';
 import { PageSpinner } from '@client/components/ui/Spinner';
-import { notifyInfo } from '@client/lib/notify';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import { SUBSCRIPTION_BENEFITS } from './benefits';
+import { ProvinceDialog } from './components/ProvinceDialog';
+import { useSubscribe } from './use-subscribe';
 
 export default function SubscriptionOfferPage() {
   usePageTitle('Abonnement mensuel à 19,99 CAD');
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
 
-  const subscribe = () => {
+  const { subscribe, pending, provinceNeeded, closeProvince } = useSubscribe({ onSignedOut: () => authDialog.open('login') });
+
+  const onSubscribe = () => {
     if (!user) return authDialog.open('login');
-    // Checkout arrives with the payments issue; a signed-in user is told so instead of a fake payment.
-    notifyInfo("🚧 Paiement de l'abonnement : Bientôt disponible !");
+    // The payment page's code is fetched while the checkout starts.
+    void import('./SubscriptionPaymentPage');
+    void subscribe();
   };
 
   if (status === 'loading') return <PageSpinner />;
@@ -58,7 +64,7 @@ export default function SubscriptionOfferPage() {
             <span className="font-display text-5xl font-semibold text-brand-800">{formatAmount(SUBSCRIPTION_PRICE_CENTS)}</span>
             <span className="text-lg font-semibold text-ink">CAD / mois</span>
           </p>
-          <p className="mt-1 text-sm text-muted">taxes en sus</p>
+          <p className="mt-1 text-sm text-muted">+ taxes</p>
           <ul className="mt-6 space-y-3">
             {SUBSCRIPTION_BENEFITS.map(({ title }) => (
               <li key={title} className="flex items-center gap-3">
@@ -78,7 +84,7 @@ export default function SubscriptionOfferPage() {
               </ButtonLink>
             </div>
           ) : (
-            <Button size="lg" className="mt-7 w-full" onClick={subscribe}>
+            <Button size="lg" className="mt-7 w-full" onClick={onSubscribe} loading={pending && provinceNeeded === null}>
               S'abonner
             </Button>
           )}
@@ -90,6 +96,7 @@ export default function SubscriptionOfferPage() {
           </p>
         </section>
       </div>
+      <ProvinceDialog message={provinceNeeded} busy={pending} onClose={closeProvince} onSubmit={(province) => void subscribe(province)} />
     </div>
   );
 }

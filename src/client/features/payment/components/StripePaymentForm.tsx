@@ -15,6 +15,8 @@ import { UNEXPECTED_ERROR } from '../payment-errors';
 type StripePaymentFormProps = {
   order: OrderView;
   payment: { clientSecret: string; publishableKey: string };
+  /** Where Stripe sends the buyer back (a path of this site); default /payment-result?order_id=…. */
+  returnPath?: string;
 };
 
 // One Stripe.js instance per publishable key for the life of the page.
@@ -28,18 +30,18 @@ function stripeFor(key: string): Promise<Stripe | null> {
   return instance;
 }
 
-export default function StripePaymentForm({ order, payment }: StripePaymentFormProps) {
+export default function StripePaymentForm({ order, payment, returnPath }: StripePaymentFormProps) {
   return (
     <Elements
       stripe={stripeFor(payment.publishableKey)}
       options={{ clientSecret: payment.clientSecret, locale: 'fr-CA', appearance: { theme: 'night', variables: { colorPrimary: '#e0a526' } } }}
     >
-      <PaymentForm order={order} />
+      <PaymentForm order={order} returnPath={returnPath} />
     </Elements>
   );
 }
 
-function PaymentForm({ order }: { order: OrderView }) {
+function PaymentForm({ order, returnPath }: { order: OrderView; returnPath?: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -51,8 +53,8 @@ function PaymentForm({ order }: { order: OrderView }) {
     if (!stripe || !elements) return;
     setBusy(true);
     setFailure(null);
-    const returnUrl = new URL('/payment-result', window.location.origin);
-    returnUrl.searchParams.set('order_id', order.id);
+    const returnUrl = new URL(returnPath ?? '/payment-result', window.location.origin);
+    if (!returnPath) returnUrl.searchParams.set('order_id', order.id);
     // On success Stripe leaves the page for return_url; only a failure comes back here.
     const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl.toString() } });
     // Spec §5: the card's and the form's own errors as Stripe words them; anything else, ours.

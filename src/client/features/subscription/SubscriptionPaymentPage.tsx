@@ -1,0 +1,73 @@
+// /payment/subscription (spec: reached with the payment session in navigation state): the first
+// month's order as the server priced it, and the same payment forms as a course — the sandbox's card
+// form, or Stripe's Payment Element when configured. Once the processor has the payment, the
+// activation page waits for the server to say the subscription is active. No state (a typed URL, a
+// new tab) → back to the offer; someone already subscribed → their dashboard.
+import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@client/app/auth';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { PaymentLoading } from '@client/features/payment/components/PaymentLoading';
+import { SandboxPaymentForm } from '@client/features/payment/components/SandboxPaymentForm';
+import { SecuredFooter } from '@client/features/payment/components/SecuredFooter';
+import { SubscriptionSummary } from './components/SubscriptionSummary';
+import type { SubscriptionPaymentState } from './use-subscribe';
+
+const StripePaymentForm = lazy(() => import('@client/features/payment/components/StripePaymentForm'));
+
+/** Where the buyer goes once the processor has the payment (the spec's /abonnement-succes). */
+export const ACTIVATION_PATH = '/abonnement-succes';
+
+function readState(state: unknown): SubscriptionPaymentState | null {
+  const s = state as Partial<SubscriptionPaymentState> | null;
+  return s?.order && s.payment && typeof s.payment.clientSecret === 'string' ? (s as SubscriptionPaymentState) : null;
+}
+
+export default function SubscriptionPaymentPage() {
+  usePageTitle("Paiement de l'abonnement");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const data = readState(location.state);
+
+  // The activation page comes next: its code is fetched while the buyer types.
+  useEffect(() => {
+    if (data) void import('./SubscriptionActivationPage');
+  }, [data]);
+
+  if (user?.isSubscriber) return <Navigate to="/abonne/tableau-de-bord" replace />;
+  if (!data) return <Navigate to="/abonnement" replace />;
+  const { order, payment } = data;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 pb-12 pt-6 sm:px-6">
+      <Link to="/abonnement" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Retour à l'abonnement
+      </Link>
+      <header className="mb-6 mt-4">
+        <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Finalisez votre abonnement</h1>
+        <p className="mt-2 text-lg text-muted">Abonnement mensuel Toque — tout le contenu Premium, sans engagement.</p>
+      </header>
+      <div className="space-y-6">
+        <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:items-start">
+          <SubscriptionSummary order={order} />
+          <section aria-labelledby="payment-title" className="rounded-2xl bg-ink p-5 text-white shadow-lg sm:p-6">
+            <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">
+              Paiement
+            </h2>
+            {payment.provider === 'stripe' ? (
+              <Suspense fallback={<PaymentLoading />}>
+                <StripePaymentForm order={order} payment={payment} returnPath={ACTIVATION_PATH} />
+              </Suspense>
+            ) : (
+              <SandboxPaymentForm order={order} payment={payment} onAccepted={() => navigate(ACTIVATION_PATH, { replace: true })} />
+            )}
+          </section>
+        </div>
+        <SecuredFooter provider={payment.provider} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// The membership calls as the screens make them (contract: @shared/schemas/subscription). The
+// dashboard's query is keyed under ['subscription', userId]: the realtime event 'subscription.updated'
+// invalidates that prefix, and one person's membership never shows for another.
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type {
+  SubscriptionCancelResponse,
+  SubscriptionCheckoutInput,
+  SubscriptionCheckoutResponse,
+  SubscriptionPortalResponse,
+  SubscriptionResponse,
+} from '@shared/schemas/subscription';
+import { ME_QUERY_KEY, useAuth } from '@client/app/auth';
+import { api, type ApiError } from '@client/lib/api';
+
+export const subscriptionKey = (userId: string | undefined) => ['subscription', userId ?? 'visitor'] as const;
+
+/** GET /api/subscription — read again whenever a page showing it opens (a renewal may have landed). */
+export function useSubscription(options: Pick<UseQueryOptions<SubscriptionResponse, ApiError>, 'refetchInterval'> = {}) {
+  const { status, user } = useAuth();
+  return useQuery<SubscriptionResponse, ApiError>({
+    queryKey: subscriptionKey(user?.id),
+    queryFn: ({ signal }) => api<SubscriptionResponse>('/subscription', { signal }),
+    enabled: status === 'signed-in',
+    refetchOnMount: 'always',
+    retry: 1,
+    ...options,
+  });
+}
+
+/** POST /api/subscription/checkout — the first month's order and its payment. */
+export function startSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<SubscriptionCheckoutResponse> {
+  return api<SubscriptionCheckoutResponse>('/subscription/checkout', { method: 'POST', body: JSON.stringify(input) });
+}
+
+/** POST /api/subscription/cancel — at period end, irreversible; the dashboard and /api/me read again. */
+export function useCancelSubscription() {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  return useMutation<SubscriptionCancelResponse, ApiError>({
+    mutationFn: () => api<SubscriptionCancelResponse>('/subscription/cancel', { method: 'POST', body: '{}' }),
+    onSuccess: ({ subscription }) => {
+      // The new state at once (the provider's answer), then the whole dashboard read again.
+      client.setQueryData<SubscriptionResponse>(subscriptionKey(user?.id), (old) =>
+        old
+          ? {
+              ...old,
+              current: old.current?.id === subscription.id ? subscription : old.current,
+              history: old.history.map((s) => (s.id === subscription.id ? subscription : s)),
+              canCancel: false,
+            }
+          : old,
+      );
+      void client.invalidateQueries({ queryKey: ['subscription'] });
+      void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+/** POST /api/subscription/portal — the provider's customer portal (Stripe only). */
+export function useSubscriptionPortal() {
+  return useMutation<SubscriptionPortalResponse, ApiError>({
+    mutationFn: () => api<SubscriptionPortalResponse>('/subscription/portal', { method: 'POST', body: '{}' }),
+  });
+}

@@ -1,0 +1,70 @@
+// 'S'abonner': starts the first month's checkout and goes to /payment/subscription with the server's
+// answer (order + payment) in navigation state. One request at a time, whatever the clicks (the ref
+// closes the gap before React re-renders the disabled button). A random idempotency key per attempt:
+// a repeated request never starts a second subscription, and the server returns a started, unpaid
+// one anyway. PROVINCE_REQUIRED asks the province (taxes), then sends again with it.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ProvinceCode } from '@shared/provinces';
+import type { SubscriptionCheckoutResponse } from '@shared/schemas/subscription';
+import { ME_QUERY_KEY } from '@client/app/auth';
+import { ApiError } from '@client/lib/api';
+import { notifyError, notifyInfo } from '@client/lib/notify';
+import { startSubscriptionCheckout } from './api';
+
+/** What /payment/subscription reads from navigation state. */
+export type SubscriptionPaymentState = SubscriptionCheckoutResponse;
+
+const newKey = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export function useSubscribe({ onSignedOut }: { onSignedOut: () => void }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [pending, setPending] = useState(false);
+  /** The server's PROVINCE_REQUIRED message while the province is asked. */
+  const [provinceNeeded, setProvinceNeeded] = useState<string | null>(null);
+  const inFlight = useRef(false);
+
+  const subscribe = useCallback(
+    async (province?: ProvinceCode) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setPending(true);
+      try {
+        const data = await startSubscriptionCheckout({ idempotencyKey: newKey(), ...(province ? { province } : {}) });
+        setProvinceNeeded(null);
+        // Its code is fetched while the answer travels into the next page.
+        navigate('/payment/subscription', { state: data satisfies SubscriptionPaymentState });
+      } catch (error) {
+        const e = error instanceof ApiError ? error : new ApiError(0, 'INTERNAL', 'Une erreur inattendue est survenue.');
+        if (e.status === 401) {
+          // The session ended in the meantime: sign in again, then subscribe.
+          setProvinceNeeded(null);
+          void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
+          onSignedOut();
+        } else if (e.code === 'PROVINCE_REQUIRED') {
+          setProvinceNeeded(e.message);
+        } else if (e.code === 'ALREADY_SUBSCRIBED') {
+          // This tab did not know yet (paid in another one): /api/me says so now, and the page follows.
+          setProvinceNeeded(null);
+          notifyInfo(e.message);
+          void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        } else {
+          // Spec §8, checkout session failure in the subscription flow: the toast, and stay.
+          setProvinceNeeded(null);
+          notifyError('Erreur de paiement', `Impossible de démarrer le paiement : ${e.message}`);
+        }
+      } finally {
+        inFlight.current = false;
+        setPending(false);
+      }
+    },
+    [navigate, client, onSignedOut],
+  );
+
+  return { subscribe, pending, provinceNeeded, closeProvince: () => setProvinceNeeded(null) };
+}
