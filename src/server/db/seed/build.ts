@@ -1,15 +1,23 @@
 // Turns the demo content into table rows, with dates computed from `now` and fresh ids.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { addMonths } from 'date-fns';
+import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
+import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
+import { computeTaxes, type TaxSettings } from '@shared/tax';
 import type { Storage } from '../../integrations/storage/storage';
 import type {
   accounts,
   courseSessions,
   courses as coursesTable,
+  orderLines,
+  orders,
   profiles,
   purchases,
   recipes as recipesTable,
   reservations,
+  sandboxInvoices,
+  sandboxPaymentIntents,
+  sandboxSubscriptions,
   subscriptions,
   users,
 } from '../schema';
@@ -26,6 +34,12 @@ export type SeedPlan = {
   /** Password sign-in for the demo accounts; filled by withDemoCredentials (hashing is async). */
   accounts: (typeof accounts.$inferInsert)[];
   subscriptions: (typeof subscriptions.$inferInsert)[];
+  /** The membership's paid first month (its receipt), and the sandbox's side of it. */
+  orders: (typeof orders.$inferInsert)[];
+  orderLines: (typeof orderLines.$inferInsert)[];
+  sandboxSubscriptions: (typeof sandboxSubscriptions.$inferInsert)[];
+  sandboxInvoices: (typeof sandboxInvoices.$inferInsert)[];
+  sandboxPaymentIntents: (typeof sandboxPaymentIntents.$inferInsert)[];
   courses: (typeof coursesTable.$inferInsert)[];
   sessions: (typeof courseSessions.$inferInsert)[];
   reservations: (typeof reservations.$inferInsert)[];
@@ -50,12 +64,150 @@ export function randomUserId(): string {
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
-export function buildSeedPlan(now: Date, storage: Storage): SeedPlan {
+const sandboxId = (prefix: string) => `${prefix}_sb_${randomBytes(12).toString('hex')}`;
+
+/**
+ * The demo subscriber's membership as a real one leaves it: a sandbox subscription (active for a
+ * month from now, its saved Visa renewing successfully) whose first invoice and payment are paid,
+ * our record linked to it, and the paid order of the month with its receipt — so the dashboard's
+ * cancel and the test clock act on it like on any membership.
+ */
+function addMembership(plan: SeedPlan, person: SeedPerson, userId: string, now: Date, tax: TaxSettings): void {
+  const province: ProvinceCode = (PROVINCE_CODES as readonly string[]).includes(person.province ?? '') ? (person.province as ProvinceCode) : 'QC';
+  const periodEnd = addMonths(now, 1);
+  const subscriptionId = randomUUID();
+  const orderId = randomUUID();
+  const lineId = randomUUID();
+  const providerSubscriptionId = sandboxId('sub');
+  const customerId = sandboxId('cus');
+  const invoiceId = sandboxId('in');
+  const paymentId = sandboxId('pi');
+  const taxes = computeTaxes([{ id: lineId, kind: 'membership', amountCents: SUBSCRIPTION_PRICE_CENTS }], province, now, tax);
+  const metadata = { user_id: userId, order_id: orderId };
+  const key = `seed:${providerSubscriptionId}`;
+  const hash = createHash('sha256').update(key).digest('hex');
+
+  plan.sandboxSubscriptions.push({
+    id: providerSubscriptionId,
+    customerId,
+    customerEmail: person.email,
+    description: 'Abonnement mensuel Toque',
+    amount: taxes.totalCents,
+    currency: 'cad',
+    status: 'active',
+    currentPeriodStart: now,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: false,
+    clockOffsetMs: 0,
+    renewalOutcome: 'succeeds',
+    brand: 'visa',
+    last4: '4242',
+    metadata,
+    idempotencyKey: key,
+    requestHash: hash,
+    latestInvoiceId: invoiceId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  plan.sandboxInvoices.push({
+    id: invoiceId,
+    subscriptionId: providerSubscriptionId,
+    amount: taxes.totalCents,
+    status: 'paid',
+    billingReason: 'subscription_create',
+    periodStart: now,
+    periodEnd,
+    attemptCount: 1,
+    nextPaymentAttempt: null,
+    paymentIntentId: paymentId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  plan.sandboxPaymentIntents.push({
+    id: paymentId,
+    amount: taxes.totalCents,
+    currency: 'cad',
+    status: 'succeeded',
+    clientSecret: `${paymentId}_secret_${randomBytes(18).toString('base64url')}`,
+    description: 'Abonnement mensuel Toque',
+    metadata,
+    idempotencyKey: `${key}:first-invoice`,
+    requestHash: hash,
+    methodType: 'card',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: now.getUTCFullYear() + 4,
+    chargeId: sandboxId('ch'),
+    amountReceived: taxes.totalCents,
+    invoiceId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  plan.subscriptions.push({
+    id: subscriptionId,
+    userId,
+    status: 'active',
+    provider: 'sandbox',
+    providerSubscriptionId,
+    providerCustomerId: customerId,
+    currentPeriodStart: now,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  plan.orders.push({
+    id: orderId,
+    userId,
+    status: 'paid',
+    currency: 'CAD',
+    province,
+    taxStatus: taxes.status,
+    subtotalCents: taxes.subtotalCents,
+    discountCents: 0,
+    taxCents: taxes.taxCents,
+    totalCents: taxes.totalCents,
+    taxLines: taxes.lines,
+    buyerName: person.fullName,
+    buyerEmail: person.email,
+    provider: 'sandbox',
+    providerPaymentId: paymentId,
+    paymentMethodType: 'card',
+    paymentMethodBrand: 'visa',
+    paymentMethodLast4: '4242',
+    idempotencyKey: key,
+    paidAt: now,
+    subscriptionId,
+    providerInvoiceId: invoiceId,
+    periodStart: now,
+    periodEnd,
+    createdAt: now,
+    updatedAt: now,
+  });
+  plan.orderLines.push({
+    id: lineId,
+    orderId,
+    position: 0,
+    kind: 'membership',
+    description: 'Abonnement mensuel Toque',
+    amountCents: SUBSCRIPTION_PRICE_CENTS,
+    discountCents: 0,
+  });
+}
+
+/** `tax`: the seller's settings (config), so the seeded receipt charges what a checkout would. */
+export function buildSeedPlan(now: Date, storage: Storage, tax: TaxSettings = { mode: 'registered', pstRegistrations: [] }): SeedPlan {
   const plan: SeedPlan = {
     users: [],
     profiles: [],
     accounts: [],
     subscriptions: [],
+    orders: [],
+    orderLines: [],
+    sandboxSubscriptions: [],
+    sandboxInvoices: [],
+    sandboxPaymentIntents: [],
     courses: [],
     sessions: [],
     reservations: [],
@@ -79,19 +231,7 @@ export function buildSeedPlan(now: Date, storage: Storage): SeedPlan {
       province: p.province ?? null,
       updatedAt: now,
     });
-    if (p.subscribed) {
-      plan.subscriptions.push({
-        userId: id,
-        status: 'active',
-        provider: 'sandbox',
-        providerSubscriptionId: `sandbox_sub_${randomUserId().slice(0, 16)}`,
-        currentPeriodStart: now,
-        currentPeriodEnd: addMonths(now, 1),
-        cancelAtPeriodEnd: false,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    if (p.subscribed) addMembership(plan, p, id, now, tax);
   };
   [...chefs, ...learners, ...participants].forEach(addPerson);
 

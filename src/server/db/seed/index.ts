@@ -8,10 +8,15 @@ import {
   courseSessions,
   courses,
   favorites,
+  orderLines,
+  orders,
   profiles,
   purchases,
   recipes,
   reservations,
+  sandboxInvoices,
+  sandboxPaymentIntents,
+  sandboxSubscriptions,
   subscriptions,
   users,
 } from '../schema';
@@ -42,6 +47,12 @@ async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
   await tx.insert(profiles).values(plan.profiles);
   if (plan.accounts.length) await tx.insert(accounts).values(plan.accounts);
   await tx.insert(subscriptions).values(plan.subscriptions);
+  // The sandbox's past (the subscriber's first month paid), then our order of it.
+  if (plan.sandboxSubscriptions.length) await tx.insert(sandboxSubscriptions).values(plan.sandboxSubscriptions);
+  if (plan.sandboxInvoices.length) await tx.insert(sandboxInvoices).values(plan.sandboxInvoices);
+  if (plan.sandboxPaymentIntents.length) await tx.insert(sandboxPaymentIntents).values(plan.sandboxPaymentIntents);
+  if (plan.orders.length) await tx.insert(orders).values(plan.orders);
+  if (plan.orderLines.length) await tx.insert(orderLines).values(plan.orderLines);
   await tx.insert(courses).values(plan.courses);
   await tx.insert(courseSessions).values(plan.sessions);
   await tx.insert(reservations).values(plan.reservations);
@@ -64,14 +75,14 @@ export async function seedDemoData(
 
   const jobs = seedImageJobs();
   const imagesWritten = await writeImages(deps.storage, jobs, { redraw: opts.redrawImages });
-  const plan = await withDemoCredentials(buildSeedPlan(deps.now(), deps.storage));
+  const plan = await withDemoCredentials(buildSeedPlan(deps.now(), deps.storage, { mode: deps.config.seller.taxMode, pstRegistrations: deps.config.seller.pstRegistrations }));
 
   const written = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (opts.reset) {
       // CASCADE also empties tables that later features hang off users (sessions, accounts…).
       await tx.execute(
-        sql`truncate table ${reservations}, ${purchases}, ${favorites}, ${subscriptions}, ${courseSessions}, ${courses}, ${recipes}, ${profiles}, ${users} cascade`,
+        sql`truncate table ${reservations}, ${purchases}, ${favorites}, ${orders}, ${subscriptions}, ${sandboxSubscriptions}, ${courseSessions}, ${courses}, ${recipes}, ${profiles}, ${users} cascade`,
       );
     } else if (await hasUsers(tx)) {
       return false; // another instance seeded while our pictures were being drawn
