@@ -15,6 +15,18 @@
 // - refund.created / refund.updated / refund.failed / charge.refund.updated: data.object is a
 //   Refund; `status` succeeded → refund.succeeded, failed or canceled → refund.failed, anything else
 //   (pending, requires_action) is not acted on yet; `metadata.refund_id` is our refund record.
+// - customer.subscription.created / .updated / .deleted: data.object is a Subscription; only its id
+//   is read ('subscription.changed'): the shop reads the state fresh from the provider.
+// - invoice.paid / invoice.payment_succeeded → 'invoice.paid', invoice.payment_failed →
+//   'invoice.payment_failed': data.object is an Invoice. Its subscription is
+//   `parent.subscription_details.subscription` (API 2025+) or `subscription` (older versions); an
+//   invoice of no subscription is ignored. The period is `lines.data[0].period` {start, end}
+//   (seconds). Its PaymentIntent is `payment_intent` (older versions) or
+//   `payments.data[].payment.payment_intent` (2025+, when Stripe includes it), each an id or the
+//   expanded object: expanded (the sandbox always expands `payment_intent`), it gives the card
+//   (`latest_charge.payment_method_details`, as above) and the refusal (`last_payment_error`,
+//   turned into French). `next_payment_attempt` (seconds, null when no more tries) is when the
+//   provider charges again.
 // - anything else: 'ignored' (acknowledged, not recorded).
 import Stripe from 'stripe';
 import { WebhookSignatureError, type PaymentEvent, type PaymentMethodDetails } from './port';
@@ -109,6 +121,24 @@ export function paymentMethodOf(paymentIntent: Record<string, unknown>): Payment
   return null;
 }
 
+const ref = (v: unknown): string | null => str(v) ?? str(obj(v)?.id);
+const fromSeconds = (v: unknown): Date | null => (typeof v === 'number' && Number.isFinite(v) ? new Date(v * 1000) : null);
+
+/** The invoice's subscription id: API 2025+ (parent) first, then the older top-level field. */
+export function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const details = obj(obj(invoice.parent)?.subscription_details);
+  return ref(details?.subscription) ?? ref(invoice.subscription);
+}
+
+/** The invoice's PaymentIntent, as an id and (when expanded) the object. */
+function invoicePaymentIntent(invoice: Record<string, unknown>): { id: string | null; object: Record<string, unknown> | null } {
+  const payments = (obj(invoice.payments)?.data as unknown[] | undefined) ?? [];
+  const candidates = [invoice.payment_intent, ...payments.map((p) => obj(obj(p)?.payment)?.payment_intent)];
+  const expanded = candidates.map(obj).find((o) => o !== null) ?? null;
+  const id = candidates.map(ref).find((v) => v !== null) ?? null;
+  return { id, object: expanded };
+}
+
 /** Reduces a verified Stripe-format event to what fulfilment acts on. */
 export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
   const o = event.data.object;
@@ -137,6 +167,48 @@ export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
       const outcome = status === 'succeeded' ? 'refund.succeeded' : status === 'failed' || status === 'canceled' ? 'refund.failed' : null;
       if (!outcome) break;
       return { id, type: outcome, refundId, paymentId, refundRecordId: str(metadataOf(o).refund_id), amountCents: int(o.amount) };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscriptionId = str(o.id);
+      if (!subscriptionId) break;
+      return { id, type: 'subscription.changed', subscriptionId };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded':
+    case 'invoice.payment_failed': {
+      const invoiceId = str(o.id);
+      const subscriptionId = invoiceSubscriptionId(o);
+      // An invoice of no subscription (a one-off invoice) is none of the membership's business.
+      if (!invoiceId || !subscriptionId) break;
+      const payment = invoicePaymentIntent(o);
+      if (event.type === 'invoice.payment_failed') {
+        return {
+          id,
+          type: 'invoice.payment_failed',
+          invoiceId,
+          subscriptionId,
+          message: frenchFailureMessage(obj(payment.object?.last_payment_error) as PaymentErrorLike),
+          nextAttemptAt: fromSeconds(o.next_payment_attempt),
+        };
+      }
+      const period = obj(obj(((obj(o.lines)?.data as unknown[] | undefined) ?? [])[0])?.period);
+      const periodStart = fromSeconds(period?.start) ?? fromSeconds(o.period_start);
+      const periodEnd = fromSeconds(period?.end) ?? fromSeconds(o.period_end);
+      if (!periodStart || !periodEnd) break;
+      return {
+        id,
+        type: 'invoice.paid',
+        invoiceId,
+        subscriptionId,
+        paymentId: payment.id,
+        amountCents: int(o.amount_paid),
+        billingReason: str(o.billing_reason) ?? 'unknown',
+        periodStart,
+        periodEnd,
+        method: payment.object ? paymentMethodOf(payment.object) : null,
+      };
     }
   }
   return { id, type: 'ignored', providerType: event.type };

@@ -1,17 +1,19 @@
 // /api/payments: the provider's webhook (authenticated by its signature, not a session — exempt
-// from the Origin check) and the sandbox's card form (signed-in buyer of the order only).
+// from the Origin check), the sandbox's card form (signed-in buyer of the order only) and the
+// sandbox's test clock (the admin moves a member's subscription forward in time to see renewals).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sandboxAuthenticateSchema, sandboxConfirmSchema, type SandboxConfirmResponse } from '@shared/schemas/checkout';
+import { sandboxTestClockSchema, type SandboxTestClockResponse } from '@shared/schemas/subscription';
 import type { AppEnv } from '../../app';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { requireUser, signedInOnly } from '../../http/guards';
+import { requireAdmin, requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import { parseInput } from '../../http/validate';
 import { asSandbox } from '../../integrations/payments';
 import type { PaymentProvider } from '../../integrations/payments/port';
-import { ownsSandboxPayment } from './sandbox-repository';
+import { latestSandboxSubscriptionOf, ownsSandboxPayment } from './sandbox-repository';
 import type { PaymentService } from './service';
 
 /** The webhook's path: the one state-changing API route that the Origin check lets through. */
@@ -61,6 +63,22 @@ export function paymentRoutes(payments: PaymentService, provider: PaymentProvide
     const input = parseInput(sandboxAuthenticateSchema, await readJsonBody(c));
     const processor = await ownPayment(userId, input.paymentId);
     return c.json<SandboxConfirmResponse>(await processor.authenticate(input.paymentId, input.clientSecret, input.approve));
+  });
+
+  /**
+   * Moves the clock of the latest sandbox subscription of the account with this e-mail, then bills
+   * at once what became due (renewal, retry, end); the events reach the shop as always, asynchronously.
+   */
+  sandbox.post('/test-clock', async (c) => {
+    await requireAdmin(c);
+    const processor = asSandbox(provider);
+    if (!processor) throw new AppError('ROUTE_NOT_FOUND');
+    const input = parseInput(sandboxTestClockSchema, await readJsonBody(c));
+    const subscriptionId = await latestSandboxSubscriptionOf(db(), input.email);
+    if (!subscriptionId) throw new AppError('NOT_FOUND', 'Aucun abonnement du bac à sable pour cette adresse.', { email: 'Aucun abonnement pour cette adresse.' });
+    const moved = await processor.advanceClock(subscriptionId, input.days);
+    await processor.runBilling();
+    return c.json<SandboxTestClockResponse>({ subscriptionId, clockNow: moved.clockNow.toISOString() });
   });
 
   app.route('/sandbox', sandbox);

@@ -1,15 +1,20 @@
-// The sandbox's objects as Stripe writes them (PaymentIntent, Charge, Refund, Event), built from its
-// rows, so the events it delivers are read by the same code as Stripe's (stripe-events.ts).
-// `latest_charge` is always expanded: it carries the method's brand and last four digits.
+// The sandbox's objects as Stripe writes them (PaymentIntent, Charge, Refund, Subscription, Invoice,
+// Event), built from its rows, so the events it delivers are read by the same code as Stripe's
+// (stripe-events.ts). `latest_charge` is always expanded: it carries the method's brand and last
+// four digits. An Invoice carries its PaymentIntent expanded in `payment_intent` (as Stripe returns
+// it with `expand: ['payment_intent']`): the PaymentIntent's id, its charge's payment_method_details
+// (the card on the membership's receipt) and its last_payment_error (why a renewal failed).
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import type { sandboxPaymentIntents, sandboxRefunds } from '../../../db/schema';
+import type { sandboxInvoices, sandboxPaymentIntents, sandboxRefunds, sandboxSubscriptions } from '../../../db/schema';
 
 export type PaymentIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 export type RefundRow = typeof sandboxRefunds.$inferSelect;
+export type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
+export type InvoiceRow = typeof sandboxInvoices.$inferSelect;
 
-/** Stripe-like ids: a prefix and 24 random characters ('pi_sb_…', 'ch_sb_…', 're_sb_…', 'evt_sb_…'). */
-export function sandboxId(prefix: 'pi' | 'ch' | 're' | 'evt'): string {
+/** Stripe-like ids: a prefix and 24 random characters ('pi_sb_…', 'ch_sb_…', 're_sb_…', 'evt_sb_…', 'sub_sb_…', 'in_sb_…', 'cus_sb_…'). */
+export function sandboxId(prefix: 'pi' | 'ch' | 're' | 'evt' | 'sub' | 'in' | 'cus'): string {
   return `${prefix}_sb_${randomBytes(18).toString('base64url')}`;
 }
 
@@ -80,7 +85,119 @@ export function refundObject(refund: RefundRow, pi: PaymentIntentRow) {
   };
 }
 
+/** The one product every sandbox membership is a price of (Stripe needs a product per price). */
+export const SANDBOX_MEMBERSHIP_PRODUCT = 'prod_sb_membership';
+
+const secondsOrNull = (d: Date | null) => (d ? seconds(d) : null);
+
+/**
+ * A Subscription as Stripe's API 2025+ writes it: the period is on the item (items.data[0]); it is
+ * also given at the top level, where older API versions (and older readers) look for it.
+ */
+export function subscriptionObject(sub: SubscriptionRow) {
+  const periodStart = secondsOrNull(sub.currentPeriodStart);
+  const periodEnd = secondsOrNull(sub.currentPeriodEnd);
+  return {
+    id: sub.id,
+    object: 'subscription',
+    customer: sub.customerId,
+    status: sub.status,
+    currency: sub.currency,
+    collection_method: 'charge_automatically',
+    created: seconds(sub.createdAt),
+    start_date: seconds(sub.createdAt),
+    current_period_start: periodStart,
+    current_period_end: periodEnd,
+    cancel_at_period_end: sub.cancelAtPeriodEnd,
+    cancel_at: sub.cancelAtPeriodEnd ? periodEnd : null,
+    canceled_at: secondsOrNull(sub.canceledAt),
+    ended_at: secondsOrNull(sub.endedAt),
+    latest_invoice: sub.latestInvoiceId,
+    description: sub.description,
+    metadata: sub.metadata,
+    livemode: false,
+    items: {
+      object: 'list',
+      has_more: false,
+      data: [
+        {
+          // One item per subscription: its id follows the subscription's.
+          id: sub.id.replace(/^sub_/, 'si_'),
+          object: 'subscription_item',
+          subscription: sub.id,
+          quantity: 1,
+          current_period_start: periodStart,
+          current_period_end: periodEnd,
+          price: {
+            object: 'price',
+            currency: sub.currency,
+            unit_amount: sub.amount,
+            product: SANDBOX_MEMBERSHIP_PRODUCT,
+            recurring: { interval: 'month', interval_count: 1 },
+          },
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * An Invoice as Stripe writes it, with the subscription both where API 2025+ puts it
+ * (parent.subscription_details.subscription) and where older versions did (`subscription`), the
+ * period on its one line, and its latest payment attempt expanded in `payment_intent` (see above).
+ */
+export function invoiceObject(invoice: InvoiceRow, sub: SubscriptionRow, pi: PaymentIntentRow | null) {
+  const period = { start: seconds(invoice.periodStart), end: seconds(invoice.periodEnd) };
+  const paid = invoice.status === 'paid' ? invoice.amount : 0;
+  return {
+    id: invoice.id,
+    object: 'invoice',
+    customer: sub.customerId,
+    customer_email: sub.customerEmail,
+    currency: sub.currency,
+    status: invoice.status,
+    billing_reason: invoice.billingReason,
+    collection_method: 'charge_automatically',
+    amount_due: invoice.amount,
+    amount_paid: paid,
+    amount_remaining: invoice.amount - paid,
+    attempt_count: invoice.attemptCount,
+    attempted: invoice.attemptCount > 0,
+    next_payment_attempt: secondsOrNull(invoice.nextPaymentAttempt),
+    created: seconds(invoice.createdAt),
+    period_start: period.start,
+    period_end: period.end,
+    subscription: sub.id,
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: sub.id, metadata: sub.metadata },
+    },
+    lines: {
+      object: 'list',
+      has_more: false,
+      data: [
+        {
+          id: invoice.id.replace(/^in_/, 'il_'),
+          object: 'line_item',
+          amount: invoice.amount,
+          currency: sub.currency,
+          description: sub.description,
+          period,
+        },
+      ],
+    },
+    payment_intent: pi ? paymentIntentObject(pi) : null,
+    livemode: false,
+  };
+}
+
 export type SandboxEventType =
+  | 'customer.subscription.created'
+  | 'customer.subscription.updated'
+  | 'customer.subscription.deleted'
+  | 'invoice.paid'
+  | 'invoice.payment_failed'
   | 'payment_intent.requires_action'
   | 'payment_intent.processing'
   | 'payment_intent.succeeded'

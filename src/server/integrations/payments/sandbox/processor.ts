@@ -2,16 +2,29 @@
 // confirmed by our own card form (POST /api/payments/sandbox/confirm) with Stripe's test numbers;
 // every state change writes its Stripe-format event to the outbox in the same transaction, and the
 // delivery worker sends it, signed, to the shop's webhook — the only way the shop learns of it.
+// Subscriptions (subscriptions.ts, billed by billing.ts): a payment that settles an invoice
+// settles it, and its subscription, in the payment's own transaction.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { checkCard, sandboxCardOutcome, type CheckedCard } from '@shared/sandbox-card';
 import type { SandboxConfirmResponse } from '@shared/schemas/checkout';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../http/app-error';
-import type { CreatePaymentInput, CreateRefundInput, PaymentProvider, PaymentState } from '../port';
+import type { CreatePaymentInput, CreateRefundInput, CreateSubscriptionInput, CreatedSubscription, PaymentProvider, PaymentState, ProviderSubscription } from '../port';
 import { frenchFailureMessage, parseStripeWebhook } from '../stripe-events';
+import { runSandboxBilling, type BillingReport } from './billing';
 import { paymentIntentObject, refundObject, SANDBOX_WALLET, sandboxId, type PaymentIntentRow, type SandboxEventType } from './objects';
 import * as repo from './repository';
 import { notifyEventsQueued } from './signal';
+import {
+  cancelAtPeriodEnd,
+  clockNowOf,
+  createSubscriptionRows,
+  DECLINES,
+  sandboxRenewalOutcome,
+  settleInvoicePayment,
+  toProviderSubscription,
+  type RenewalOutcome,
+} from './subscriptions';
 
 export type SandboxMethod = { type: 'card'; number: string; expiry: string; cvc: string } | { type: 'wallet' };
 
@@ -21,6 +34,10 @@ export interface SandboxProvider extends PaymentProvider {
   confirm(paymentId: string, clientSecret: string, method: SandboxMethod): Promise<SandboxConfirmResponse>;
   /** The extra confirmation step (3-D Secure) approved or refused. */
   authenticate(paymentId: string, clientSecret: string, approve: boolean): Promise<SandboxConfirmResponse>;
+  /** Moves a subscription's test clock `days` forward (billing is not run here: runBilling). */
+  advanceClock(subscriptionId: string, days: number): Promise<{ subscriptionId: string; clockNow: Date }>;
+  /** One pass of the billing worker (billing.ts), in this request: what is due on each clock is billed. */
+  runBilling(): Promise<BillingReport>;
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
@@ -34,13 +51,8 @@ function requestHash(params: unknown): string {
   return sha256(JSON.stringify(params)).toString('hex');
 }
 
-type Outcome = { patch: Partial<repo.NewPaymentIntent>; events: SandboxEventType[] };
-
-const DECLINES = {
-  declined: { code: 'card_declined', decline: 'generic_decline' },
-  insufficient_funds: { code: 'card_declined', decline: 'insufficient_funds' },
-  authentication: { code: 'payment_intent_authentication_failure', decline: null },
-} as const;
+/** `renewalOutcome`: how the card will answer renewals, saved on the subscription when this payment pays its first invoice. */
+type Outcome = { patch: Partial<repo.NewPaymentIntent>; events: SandboxEventType[]; renewalOutcome?: RenewalOutcome };
 
 function succeeded(pi: PaymentIntentRow): Outcome['patch'] {
   return {
@@ -100,6 +112,8 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
         // The wallet's first event shows the payment as it was then: processing, nothing received yet.
         type === 'payment_intent.processing' ? { ...object, status: 'processing', amount_received: 0, latest_charge: null } : object;
       await repo.insertEvents(tx, outcome.events.map((type) => ({ type, object: snapshot(type) })), now);
+      // A membership's invoice is settled with its payment: invoice.paid and the subscription after payment_intent.succeeded.
+      if (updated.invoiceId) await repo.insertEvents(tx, await settleInvoicePayment(tx, updated, now, outcome.renewalOutcome ?? null), now);
       return updated;
     });
     notifyEventsQueued();
@@ -206,11 +220,12 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
           return {
             patch: { ...succeeded(pi), methodType: 'wallet', brand: SANDBOX_WALLET.brand, last4: SANDBOX_WALLET.last4, expMonth: null, expYear: null },
             events: ['payment_intent.processing', 'payment_intent.succeeded'],
+            renewalOutcome: 'succeeds',
           };
         }
         switch (sandboxCardOutcome(card.digits)) {
           case 'succeeds':
-            return { patch: { ...cardFields(card), ...succeeded(pi) }, events: ['payment_intent.succeeded'] };
+            return { patch: { ...cardFields(card), ...succeeded(pi) }, events: ['payment_intent.succeeded'], renewalOutcome: sandboxRenewalOutcome(card.digits) };
           case 'declined':
             return { patch: { ...cardFields(card), ...failed('declined') }, events: ['payment_intent.payment_failed'] };
           case 'insufficient_funds':
@@ -224,9 +239,69 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
     authenticate(paymentId, clientSecret, approve) {
       return transition(paymentId, clientSecret, 'requires_action', (pi) =>
         approve
-          ? { patch: succeeded(pi), events: ['payment_intent.succeeded'] }
+          ? // Only 4000 0025 0000 3155 asks for this step; set up once, Stripe charges it later without asking.
+            { patch: succeeded(pi), events: ['payment_intent.succeeded'], renewalOutcome: 'succeeds' }
           : { patch: failed('authentication'), events: ['payment_intent.payment_failed'] },
       );
     },
+
+    async createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
+      const params = {
+        amount: input.amountCents,
+        currency: input.currency.toLowerCase(),
+        description: input.description,
+        customerEmail: input.customerEmail,
+        metadata: input.metadata,
+      };
+      const hash = requestHash(params);
+      const created = await db().transaction(async (tx) => {
+        const made = await createSubscriptionRows(tx, { ...params, idempotencyKey: input.idempotencyKey, requestHash: hash }, deps.now());
+        if ('existing' in made) return made;
+        await repo.insertEvents(tx, made.events, deps.now());
+        return made;
+      });
+      if ('existing' in created) {
+        // Stripe's rule, as for payments: a key reused with other parameters is an error, never a second subscription.
+        if (created.existing.requestHash !== hash) {
+          throw new AppError('PAYMENT_PROVIDER_ERROR', "Cette clé d'idempotence a déjà servi pour un autre abonnement.");
+        }
+        const invoice = await repo.findFirstInvoice(db(), created.existing.id);
+        const pi = invoice?.paymentIntentId ? await repo.findPaymentIntent(db(), invoice.paymentIntentId) : undefined;
+        if (!invoice || !pi) throw new Error(`sandbox subscription ${created.existing.id} without its first invoice`);
+        return { subscription: toProviderSubscription(created.existing), invoiceId: invoice.id, paymentId: pi.id, clientSecret: pi.clientSecret };
+      }
+      notifyEventsQueued();
+      return { subscription: toProviderSubscription(created.sub), invoiceId: created.invoice.id, paymentId: created.pi.id, clientSecret: created.pi.clientSecret };
+    },
+
+    async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+      const sub = await repo.findSubscription(db(), subscriptionId);
+      if (!sub) throw new AppError('NOT_FOUND', 'Abonnement inconnu du bac à sable.');
+      return toProviderSubscription(sub);
+    },
+
+    async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription> {
+      const result = await db().transaction(async (tx) => {
+        const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
+        // An ended subscription has nothing left to cancel (Stripe answers 400 to an update of one).
+        if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') throw new AppError('NO_SUBSCRIPTION_TO_CANCEL');
+        const now = deps.now();
+        const done = await cancelAtPeriodEnd(tx, sub, now);
+        await repo.insertEvents(tx, done.events, now);
+        return done;
+      });
+      if (result.events.length > 0) notifyEventsQueued();
+      return toProviderSubscription(result.sub);
+    },
+
+    async advanceClock(subscriptionId: string, days: number) {
+      if (!Number.isSafeInteger(days) || days < 1) throw new AppError('VALIDATION_FAILED', undefined, { days: 'Nombre de jours invalide.' });
+      const now = deps.now();
+      const sub = await repo.advanceClock(db(), subscriptionId, days * 86_400_000, now);
+      if (!sub) throw new AppError('NOT_FOUND', 'Abonnement inconnu du bac à sable.');
+      return { subscriptionId: sub.id, clockNow: clockNowOf(sub, now) };
+    },
+
+    runBilling: () => runSandboxBilling(deps),
   };
 }

@@ -1,8 +1,8 @@
-// The sandbox processor's rows: payment intents, refunds and the event outbox.
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+// The sandbox processor's rows: payment intents, refunds, subscriptions, invoices and the event outbox.
+import { and, asc, eq, exists, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxEvents, sandboxPaymentIntents, sandboxRefunds } from '../../../db/schema';
-import { eventObject, sandboxId, type PaymentIntentRow, type RefundRow, type SandboxEventType } from './objects';
+import { sandboxEvents, sandboxInvoices, sandboxPaymentIntents, sandboxRefunds, sandboxSubscriptions } from '../../../db/schema';
+import { eventObject, sandboxId, type InvoiceRow, type PaymentIntentRow, type RefundRow, type SandboxEventType, type SubscriptionRow } from './objects';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
@@ -94,5 +94,124 @@ export async function markFailed(db: Conn, id: string, attempts: number, nextAtt
 
 export async function findEvent(db: Conn, id: string) {
   const [row] = await db.select().from(sandboxEvents).where(eq(sandboxEvents.id, id));
+  return row;
+}
+
+// ---- Subscriptions and their invoices -------------------------------------------------------
+
+export type NewSubscription = typeof sandboxSubscriptions.$inferInsert;
+export type NewInvoice = typeof sandboxInvoices.$inferInsert;
+
+/** Inserts unless the idempotency key is taken: null then (the caller reads the key's subscription). */
+export async function insertSubscription(db: Conn, values: NewSubscription): Promise<SubscriptionRow | null> {
+  const [inserted] = await db.insert(sandboxSubscriptions).values(values).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function findSubscriptionByKey(db: Conn, idempotencyKey: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function findSubscription(db: Conn, id: string, opts: { forUpdate?: boolean } = {}): Promise<SubscriptionRow | undefined> {
+  const query = db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The customer an e-mail already has at the processor (as Stripe's customer is reused), if any. */
+export async function findCustomerIdByEmail(db: Conn, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: sandboxSubscriptions.customerId })
+    .from(sandboxSubscriptions)
+    .where(eq(sandboxSubscriptions.customerEmail, email))
+    .orderBy(asc(sandboxSubscriptions.createdAt))
+    .limit(1);
+  return row?.customerId ?? null;
+}
+
+export async function updateSubscription(db: Conn, id: string, patch: Partial<NewSubscription>, now: Date): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(sandboxSubscriptions)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(sandboxSubscriptions.id, id))
+    .returning();
+  return row!;
+}
+
+/** Moves a subscription's test clock forward in one statement; undefined when there is no such subscription. */
+export async function advanceClock(db: Conn, id: string, ms: number, now: Date): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .update(sandboxSubscriptions)
+    .set({ clockOffsetMs: sql`${sandboxSubscriptions.clockOffsetMs} + ${ms}`, updatedAt: now })
+    .where(eq(sandboxSubscriptions.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertInvoice(db: Conn, values: NewInvoice): Promise<InvoiceRow> {
+  const [row] = await db.insert(sandboxInvoices).values(values).returning();
+  return row!;
+}
+
+export async function findInvoice(db: Conn, id: string, opts: { forUpdate?: boolean } = {}): Promise<InvoiceRow | undefined> {
+  const query = db.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, id));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The invoice the subscription was created with (its first period's). */
+export async function findFirstInvoice(db: Conn, subscriptionId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxInvoices)
+    .where(and(eq(sandboxInvoices.subscriptionId, subscriptionId), eq(sandboxInvoices.billingReason, 'subscription_create')))
+    .limit(1);
+  return row;
+}
+
+export async function updateInvoice(db: Conn, id: string, patch: Partial<NewInvoice>, now: Date): Promise<InvoiceRow> {
+  const [row] = await db
+    .update(sandboxInvoices)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(sandboxInvoices.id, id))
+    .returning();
+  return row!;
+}
+
+/** Statuses the billing worker looks after (an incomplete one waits for its first payment). */
+export const BILLED_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+/**
+ * Locks the next subscription with something due on its own clock (its period has ended, or its
+ * open invoice's next attempt has come), skipping rows another worker holds: two instances never
+ * bill one period twice. `skip` leaves out the ones this run could not process.
+ */
+export async function claimDueSubscription(tx: Tx, realNow: Date, skip: string[]): Promise<SubscriptionRow | undefined> {
+  const clockNow = sql`(${realNow.toISOString()}::timestamptz + ${sandboxSubscriptions.clockOffsetMs} * interval '1 millisecond')`;
+  const retryDue = tx
+    .select({ id: sandboxInvoices.id })
+    .from(sandboxInvoices)
+    .where(
+      and(
+        eq(sandboxInvoices.id, sandboxSubscriptions.latestInvoiceId),
+        eq(sandboxInvoices.status, 'open'),
+        isNotNull(sandboxInvoices.nextPaymentAttempt),
+        lte(sandboxInvoices.nextPaymentAttempt, clockNow),
+      ),
+    );
+  const [row] = await tx
+    .select()
+    .from(sandboxSubscriptions)
+    .where(
+      and(
+        inArray(sandboxSubscriptions.status, [...BILLED_STATUSES]),
+        skip.length > 0 ? notInArray(sandboxSubscriptions.id, skip) : undefined,
+        or(lte(sandboxSubscriptions.currentPeriodEnd, clockNow), exists(retryDue)),
+      ),
+    )
+    .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
+    .limit(1)
+    .for('update', { skipLocked: true });
   return row;
 }
