@@ -34,15 +34,19 @@ describe('status', () => {
 });
 
 describe('expiry warning (spec §9: period end 0 to 7 days away)', () => {
-  it('counts whole days left, rounded up, from 0 to 7', () => {
+  it('counts calendar days left where the viewer is, from 0 to 7', () => {
     expect(expiryWarningDays({ status: 'active', currentPeriodEnd: inDays(7) }, NOW)).toBe(7);
-    expect(expiryWarningDays({ status: 'active', currentPeriodEnd: inDays(1.5) }, NOW)).toBe(2);
-    expect(expiryWarningDays({ status: 'past_due', currentPeriodEnd: inDays(0.2) }, NOW)).toBe(1);
+    expect(expiryWarningDays({ status: 'active', currentPeriodEnd: inDays(3) }, NOW)).toBe(3);
+    expect(expiryWarningDays({ status: 'past_due', currentPeriodEnd: inDays(1) }, NOW)).toBe(1);
     expect(expiryWarningDays({ status: 'active', currentPeriodEnd: NOW.toISOString() }, NOW)).toBe(0);
+    // Two hours before midnight (local), ending an hour after it: tomorrow, 1 day.
+    const lateEvening = new Date(2030, 2, 10, 22, 0);
+    expect(expiryWarningDays({ status: 'active', currentPeriodEnd: new Date(2030, 2, 11, 1, 0).toISOString() }, lateEvening)).toBe(1);
+    expect(expiryWarningDays({ status: 'active', currentPeriodEnd: new Date(2030, 2, 10, 23, 0).toISOString() }, lateEvening)).toBe(0);
   });
 
   it('says nothing beyond 7 days, after the end, without a date, or for a canceled subscription', () => {
-    expect(expiryWarningDays({ status: 'active', currentPeriodEnd: inDays(7.01) }, NOW)).toBeNull();
+    expect(expiryWarningDays({ status: 'active', currentPeriodEnd: inDays(8) }, NOW)).toBeNull();
     expect(expiryWarningDays({ status: 'active', currentPeriodEnd: inDays(30) }, NOW)).toBeNull();
     expect(expiryWarningDays({ status: 'active', currentPeriodEnd: inDays(-1) }, NOW)).toBeNull();
     expect(expiryWarningDays({ status: 'active', currentPeriodEnd: null }, NOW)).toBeNull();

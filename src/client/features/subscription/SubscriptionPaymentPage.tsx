@@ -66,6 +66,13 @@ export default function SubscriptionPaymentPage() {
             )}
           </section>
         </div>
+        {payment.provider === 'sandbox' ? (
+          // The sandbox's card for trying a renewal that fails (Stripe's test card of the same number).
+          <p className="text-center text-sm text-muted">
+            Pour essayer un renouvellement refusé : la carte <span className="whitespace-nowrap font-mono text-ink">4000 0000 0000 0341</span> est
+            acceptée aujourd'hui, puis refusée aux renouvellements.
+          </p>
+        ) : null}
         <SecuredFooter provider={payment.provider} />
       </div>
     </div>

@@ -29,16 +29,19 @@ const DAY_MS = 86_400_000;
 
 /**
  * Spec §9: the days left when the period ends 0 to 7 days from now, else null. Not for a canceled
- * subscription (nothing left to expire). Whole days, rounded up: 36 hours left is 'dans 2 jours'.
+ * subscription (nothing left to expire). Counted in calendar days where the viewer is: ending on the
+ * 25th seen on the 22nd is 'dans 3 jours', whatever the hour; ending later today is 0.
  */
 export function expiryWarningDays(
   subscription: Pick<SubscriptionView, 'status' | 'currentPeriodEnd'> | null | undefined,
   now: Date = new Date(),
 ): number | null {
   if (!subscription?.currentPeriodEnd || subscription.status === 'canceled') return null;
-  const left = new Date(subscription.currentPeriodEnd).getTime() - now.getTime();
-  if (Number.isNaN(left) || left < 0) return null;
-  const days = Math.ceil(left / DAY_MS);
+  const end = new Date(subscription.currentPeriodEnd);
+  if (Number.isNaN(end.getTime()) || end.getTime() < now.getTime()) return null;
+  const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  // Rounded: a day across a daylight-saving change lasts 23 or 25 hours.
+  const days = Math.round((startOfDay(end) - startOfDay(now)) / DAY_MS);
   return days <= 7 ? days : null;
 }
 

@@ -13,12 +13,12 @@ export function SubscriptionHistory({ history }: { history: SubscriptionView[] }
             <p className="font-semibold text-ink">Abonnement mensuel</p>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted">
               <dt>Début de période</dt>
-              <dd className="text-ink">{formatLongDate(s.currentPeriodStart)}</dd>
+              <dd className="whitespace-nowrap text-ink">{formatLongDate(s.currentPeriodStart)}</dd>
               <dt>Fin de période</dt>
-              <dd className="text-ink">{formatLongDate(s.currentPeriodEnd)}</dd>
+              <dd className="whitespace-nowrap text-ink">{formatLongDate(s.currentPeriodEnd)}</dd>
             </dl>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
             <StatusBadge status={s.status} />
             {s.cancelAtPeriodEnd && s.status !== 'canceled' ? (
               <span className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-ink ring-1 ring-inset ring-line">Annulation programmée</span>

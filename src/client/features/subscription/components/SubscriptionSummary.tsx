@@ -15,7 +15,7 @@ export function SubscriptionSummary({ order }: { order: OrderView }) {
         {order.lines.map((line) => (
           <li key={line.id} className="flex items-baseline justify-between gap-4">
             <span className="min-w-0 text-ink">{line.description}</span>
-            <span className="shrink-0 font-semibold tabular-nums text-ink">{formatPrice(line.amountCents)} / mois</span>
+            <span className="shrink-0 font-semibold tabular-nums text-ink">{formatPrice(line.amountCents)}</span>
           </li>
         ))}
       </ul>
