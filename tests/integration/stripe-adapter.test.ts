@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/http/app-error';
 import { WebhookSignatureError, type PaymentProvider } from '../../src/server/integrations/payments/port';
-import { createStripeProvider } from '../../src/server/integrations/payments/stripe';
+import { createStripeProvider, MEMBERSHIP_PRODUCT_ID } from '../../src/server/integrations/payments/stripe';
 import { paymentIntentJson, startStripeApi, type StripeApi } from '../setup/stripe-api';
 
 const SECRET_KEY = 'sk_test_toque_stand_in';
@@ -240,4 +240,144 @@ describe('parseWebhook', () => {
 it('gives the payment page the publishable key', () => {
   expect(provider.clientConfig()).toEqual({ publishableKey: 'pk_test_toque' });
   expect(provider.name).toBe('stripe');
+});
+
+describe('subscriptions', () => {
+  /** A fresh adapter: it remembers the membership product once found. */
+  const newProvider = () =>
+    createStripeProvider({ secretKey: SECRET_KEY, publishableKey: 'pk_test_toque', webhookSecret: WEBHOOK_SECRET }, { now: () => NOW, endpoint: api.endpoint, maxNetworkRetries: 1 });
+
+  const periodStart = nowSeconds;
+  const periodEnd = nowSeconds + 30 * 86_400;
+  /** A Subscription as API 2025+ returns it: the period on its item only. */
+  const subscriptionJson = (values: Record<string, unknown> = {}) => ({
+    id: 'sub_test_1',
+    object: 'subscription',
+    customer: 'cus_test_1',
+    status: 'incomplete',
+    cancel_at_period_end: false,
+    canceled_at: null,
+    ended_at: null,
+    metadata: { user_id: 'u-1', order_id: 'o-1' },
+    items: { object: 'list', data: [{ id: 'si_test_1', object: 'subscription_item', current_period_start: periodStart, current_period_end: periodEnd }] },
+    latest_invoice: 'in_test_1',
+    ...values,
+  });
+  const input = {
+    amountCents: 2298,
+    currency: 'CAD' as const,
+    description: 'Abonnement mensuel Toque',
+    customerEmail: 'camille@exemple.ca',
+    idempotencyKey: 'subscription:k-1',
+    metadata: { user_id: 'u-1', order_id: 'o-1' },
+  };
+
+  it('creates the product once, a customer when the e-mail has none, and an incomplete subscription whose first invoice is paid by its confirmation secret', async () => {
+    const provider = newProvider();
+    api.on('GET', `/v1/products/${MEMBERSHIP_PRODUCT_ID}`, () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such product' } } }));
+    api.on('POST', '/v1/products', (req) => ({ body: { id: req.form.id, object: 'product', name: req.form.name } }));
+    api.on('GET', '/v1/customers', () => ({ body: { object: 'list', data: [], has_more: false, url: '/v1/customers' } }));
+    api.on('POST', '/v1/customers', () => ({ body: { id: 'cus_test_1', object: 'customer', email: 'camille@exemple.ca' } }));
+    api.on('POST', '/v1/subscriptions', () => ({
+      body: subscriptionJson({
+        latest_invoice: { id: 'in_test_1', object: 'invoice', status: 'open', confirmation_secret: { client_secret: 'pi_test_sub_secret_abc', type: 'payment_intent' } },
+      }),
+    }));
+
+    const created = await provider.createSubscription(input);
+    expect(created).toEqual({
+      subscription: {
+        subscriptionId: 'sub_test_1',
+        customerId: 'cus_test_1',
+        status: 'incomplete',
+        currentPeriodStart: new Date(periodStart * 1000),
+        currentPeriodEnd: new Date(periodEnd * 1000),
+        cancelAtPeriodEnd: false,
+        endedAt: null,
+        metadata: { user_id: 'u-1', order_id: 'o-1' },
+      },
+      invoiceId: 'in_test_1',
+      paymentId: 'pi_test_sub',
+      clientSecret: 'pi_test_sub_secret_abc',
+    });
+
+    const byPath = (method: string, path: string) => api.requests.filter((r) => r.method === method && r.path === path);
+    expect(byPath('POST', '/v1/products')[0]!.form).toEqual({ id: MEMBERSHIP_PRODUCT_ID, name: 'Abonnement mensuel Toque' });
+    expect(byPath('GET', '/v1/customers')[0]!.form).toEqual({ email: 'camille@exemple.ca', limit: '1' });
+    const customer = byPath('POST', '/v1/customers')[0]!;
+    expect(customer.form).toEqual({ email: 'camille@exemple.ca', 'metadata[user_id]': 'u-1' });
+    expect(customer.headers['idempotency-key']).toBe('subscription:k-1:customer');
+    const sub = byPath('POST', '/v1/subscriptions')[0]!;
+    expect(sub.headers['idempotency-key']).toBe('subscription:k-1');
+    expect(sub.form).toEqual({
+      customer: 'cus_test_1',
+      'items[0][price_data][currency]': 'cad',
+      'items[0][price_data][product]': MEMBERSHIP_PRODUCT_ID,
+      'items[0][price_data][unit_amount]': '2298',
+      'items[0][price_data][recurring][interval]': 'month',
+      description: 'Abonnement mensuel Toque',
+      'metadata[user_id]': 'u-1',
+      'metadata[order_id]': 'o-1',
+      payment_behavior: 'default_incomplete',
+      'payment_settings[save_default_payment_method]': 'on_subscription',
+      'expand[0]': 'latest_invoice.confirmation_secret',
+    });
+
+    // A second subscription: the product is known, the customer found by e-mail.
+    api.reset();
+    api.on('GET', '/v1/customers', () => ({ body: { object: 'list', data: [{ id: 'cus_test_1', object: 'customer' }], has_more: false, url: '/v1/customers' } }));
+    api.on('POST', '/v1/subscriptions', () => ({
+      body: subscriptionJson({ id: 'sub_test_2', latest_invoice: { id: 'in_test_2', object: 'invoice', confirmation_secret: { client_secret: 'pi_test_2_secret_x', type: 'payment_intent' } } }),
+    }));
+    expect((await provider.createSubscription({ ...input, idempotencyKey: 'subscription:k-2' })).paymentId).toBe('pi_test_2');
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers', 'POST /v1/subscriptions']);
+  });
+
+  it('reads the existing product, and fails loudly when Stripe gives no confirmation secret', async () => {
+    const provider = newProvider();
+    api.on('GET', `/v1/products/${MEMBERSHIP_PRODUCT_ID}`, () => ({ body: { id: MEMBERSHIP_PRODUCT_ID, object: 'product' } }));
+    api.on('GET', '/v1/customers', () => ({ body: { object: 'list', data: [{ id: 'cus_test_1', object: 'customer' }], has_more: false, url: '/v1/customers' } }));
+    api.on('POST', '/v1/subscriptions', () => ({ body: subscriptionJson({ latest_invoice: { id: 'in_test_1', object: 'invoice', confirmation_secret: null } }) }));
+    await expect(provider.createSubscription(input)).rejects.toThrow(/confirmation secret/);
+    expect(api.requests.some((r) => r.method === 'POST' && r.path === '/v1/products')).toBe(false);
+  });
+
+  it.each([
+    ['active', 'active'],
+    ['past_due', 'past_due'],
+    ['incomplete_expired', 'incomplete_expired'],
+    ['paused', 'unpaid'],
+  ])('retrieves a subscription (Stripe status %s → %s), its period from its item', async (status, expected) => {
+    api.on('GET', '/v1/subscriptions/sub_test_1', () => ({ body: subscriptionJson({ status }) }));
+    expect(await provider.retrieveSubscription('sub_test_1')).toMatchObject({
+      status: expected,
+      currentPeriodStart: new Date(periodStart * 1000),
+      currentPeriodEnd: new Date(periodEnd * 1000),
+    });
+  });
+
+  it('reads an older API version\'s top-level period', async () => {
+    api.on('GET', '/v1/subscriptions/sub_old', () => ({
+      body: { ...subscriptionJson({ id: 'sub_old', status: 'active', items: { object: 'list', data: [] } }), current_period_start: periodStart, current_period_end: periodEnd },
+    }));
+    expect(await provider.retrieveSubscription('sub_old')).toMatchObject({ currentPeriodEnd: new Date(periodEnd * 1000) });
+  });
+
+  it('cancels at period end, and a subscription Stripe will not update is nothing to cancel', async () => {
+    api.on('POST', '/v1/subscriptions/sub_test_1', (req) => ({ body: subscriptionJson({ status: 'active', cancel_at_period_end: req.form.cancel_at_period_end === 'true' }) }));
+    expect(await provider.cancelSubscriptionAtPeriodEnd('sub_test_1')).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(api.requests[0]!.form).toEqual({ cancel_at_period_end: 'true' });
+
+    api.on('POST', '/v1/subscriptions/sub_gone', () => ({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } },
+    }));
+    await expect(provider.cancelSubscriptionAtPeriodEnd('sub_gone')).rejects.toMatchObject({ code: 'NO_SUBSCRIPTION_TO_CANCEL' });
+  });
+
+  it('opens the customer portal with the return address', async () => {
+    api.on('POST', '/v1/billing_portal/sessions', () => ({ body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' } }));
+    expect(await provider.createPortalSession!('cus_test_1', 'http://toque.test/abonne')).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
+    expect(api.requests[0]!.form).toEqual({ customer: 'cus_test_1', return_url: 'http://toque.test/abonne' });
+  });
 });

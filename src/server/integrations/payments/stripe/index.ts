@@ -2,9 +2,26 @@
 // with automatic payment methods (the Payment Element shows the wallet first, then the card);
 // every create call carries an idempotency key, so a retried call never makes a second payment or
 // refund. Webhooks are read by stripe-events.ts, shared with the sandbox (constructEvent, 300 s).
+//
+// Memberships are Stripe Subscriptions: the customer found by e-mail (or created), one item priced
+// inline (price_data, CAD, monthly) of one Product made once with a fixed id, created
+// `default_incomplete` so its first invoice is paid on our own payment page through
+// `latest_invoice.confirmation_secret` (API 2025+), the card kept for renewals
+// (save_default_payment_method on_subscription). Renewals, retries and dunning are Stripe's.
 import Stripe from 'stripe';
 import { AppError } from '../../../http/app-error';
-import type { CreatePaymentInput, CreateRefundInput, PaymentEvent, PaymentMethodDetails, PaymentProvider, PaymentState } from '../port';
+import type {
+  CreatePaymentInput,
+  CreateRefundInput,
+  CreateSubscriptionInput,
+  CreatedSubscription,
+  PaymentEvent,
+  PaymentMethodDetails,
+  PaymentProvider,
+  PaymentState,
+  ProviderSubscription,
+  ProviderSubscriptionStatus,
+} from '../port';
 import { frenchFailureMessage, parseStripeWebhook, paymentMethodOf } from '../stripe-events';
 
 const REFUND_REFUSED = 'Le fournisseur de paiement a refusé ce remboursement (déjà remboursé, ou montant trop élevé).';
@@ -38,6 +55,40 @@ function refundStatus(status: string | null): 'pending' | 'succeeded' | 'failed'
   return 'pending';
 }
 
+/** The membership's Product, made once under this id (a Price needs a Product; ours is priced inline). */
+export const MEMBERSHIP_PRODUCT_ID = 'toque_membership_monthly';
+export const MEMBERSHIP_PRODUCT_NAME = 'Abonnement mensuel Toque';
+
+const SUBSCRIPTION_STATUS: Record<string, ProviderSubscriptionStatus> = {
+  incomplete: 'incomplete',
+  incomplete_expired: 'incomplete_expired',
+  trialing: 'trialing',
+  active: 'active',
+  past_due: 'past_due',
+  canceled: 'canceled',
+  unpaid: 'unpaid',
+  // A paused subscription (a trial ended without a card) gives no access: as unpaid.
+  paused: 'unpaid',
+};
+
+const fromSeconds = (v: number | null | undefined) => (typeof v === 'number' ? new Date(v * 1000) : null);
+
+/** Stripe's Subscription as the port's: the period from its item (API 2025+), else the older top-level fields. */
+export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & Record<string, unknown>) | undefined;
+  const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
+  return {
+    subscriptionId: sub.id,
+    customerId: typeof sub.customer === 'string' ? sub.customer : (sub.customer?.id ?? null),
+    status: SUBSCRIPTION_STATUS[sub.status] ?? 'unpaid',
+    currentPeriodStart: fromSeconds(item?.current_period_start ?? legacy.current_period_start),
+    currentPeriodEnd: fromSeconds(item?.current_period_end ?? legacy.current_period_end),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    endedAt: fromSeconds(sub.ended_at),
+    metadata: { ...(sub.metadata ?? {}) },
+  };
+}
+
 /** A declined card reads as our French decline message; anything else stays an error for the caller to log. */
 function translate(err: unknown): never {
   if (err instanceof Stripe.errors.StripeCardError) {
@@ -55,8 +106,87 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
     ...(options.endpoint ?? {}),
   });
 
+  let product: Promise<string> | null = null;
+  /** The membership's Product: read, or made the first time (another instance making it at once is fine). */
+  function membershipProduct(): Promise<string> {
+    product ??= (async () => {
+      try {
+        return (await stripe.products.retrieve(MEMBERSHIP_PRODUCT_ID)).id;
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError) || err.statusCode !== 404) throw err;
+      }
+      try {
+        return (await stripe.products.create({ id: MEMBERSHIP_PRODUCT_ID, name: MEMBERSHIP_PRODUCT_NAME }, { idempotencyKey: `product:${MEMBERSHIP_PRODUCT_ID}` })).id;
+      } catch (err) {
+        // Made by another instance between our read and our create.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists') return MEMBERSHIP_PRODUCT_ID;
+        throw err;
+      }
+    })().catch((err: unknown) => {
+      product = null;
+      throw err;
+    });
+    return product;
+  }
+
+  /** The customer of this e-mail (Stripe's customer portal lists all their subscriptions), made when none. */
+  async function customerFor(input: CreateSubscriptionInput): Promise<string> {
+    const found = await stripe.customers.list({ email: input.customerEmail, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    const userId = input.metadata.user_id;
+    const created = await stripe.customers.create(
+      { email: input.customerEmail, ...(userId ? { metadata: { user_id: userId } } : {}) },
+      { idempotencyKey: `${input.idempotencyKey}:customer` },
+    );
+    return created.id;
+  }
+
   return {
     name: 'stripe',
+
+    async createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
+      const [customer, productId] = await Promise.all([customerFor(input), membershipProduct()]);
+      const sub = await stripe.subscriptions
+        .create(
+          {
+            customer,
+            items: [{ price_data: { currency: input.currency.toLowerCase(), product: productId, unit_amount: input.amountCents, recurring: { interval: 'month' } } }],
+            description: input.description,
+            metadata: input.metadata,
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            expand: ['latest_invoice.confirmation_secret'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch(translate);
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      const clientSecret = invoice?.confirmation_secret?.client_secret;
+      if (!invoice?.id || !clientSecret) throw new Error(`Stripe subscription ${sub.id} without its first invoice's confirmation secret`);
+      // The secret of a PaymentIntent is '<its id>_secret_<…>' (confirmation_secret.type 'payment_intent').
+      const paymentId = clientSecret.split('_secret_')[0]!;
+      return { subscription: toProviderSubscription(sub), invoiceId: invoice.id, paymentId, clientSecret };
+    },
+
+    async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+      return toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId));
+    },
+
+    async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription> {
+      const sub = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }).catch((err: unknown) => {
+        // A canceled subscription cannot be updated: nothing left to cancel.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode !== undefined && err.statusCode < 500) {
+          throw new AppError('NO_SUBSCRIPTION_TO_CANCEL');
+        }
+        throw err;
+      });
+      return toProviderSubscription(sub);
+    },
+
+    async createPortalSession(customerId: string, returnUrl: string) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { url: session.url };
+    },
 
     async createPayment(input: CreatePaymentInput) {
       const intent = await stripe.paymentIntents
