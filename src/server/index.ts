@@ -1,6 +1,6 @@
 // Boots the server: configuration, database (migrated, seeded when empty), HTTP, the sweep asking
 // the provider again for refunds that never reached it, and — with the sandbox payment provider —
-// the worker delivering its events to our own webhook.
+// the worker delivering its events to our own webhook and the one billing memberships.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
@@ -9,7 +9,7 @@ import { seedIfEmpty } from './db/seed';
 import type { Deps } from './deps';
 import { loadConfig } from './env';
 import { createPaymentProvider } from './integrations/payments';
-import { createSandboxDelivery } from './integrations/payments/sandbox';
+import { createSandboxBilling, createSandboxDelivery } from './integrations/payments/sandbox';
 import { localDiskStorage } from './integrations/storage/local-disk';
 import { createLogger } from './logger';
 import { createRealtime } from './realtime/realtime';
@@ -48,10 +48,13 @@ const sandboxDelivery =
   config.payments.provider === 'sandbox'
     ? createSandboxDelivery(deps, { url: config.payments.webhookUrl, secret: config.payments.webhookSecret })
     : null;
+// The sandbox renews, retries and ends memberships when each one's clock passes its period end.
+const sandboxBilling = config.payments.provider === 'sandbox' ? createSandboxBilling(deps) : null;
 const refundRetry = createRefundRetry(deps, createPaymentProvider(deps));
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info(`Toque écoute sur ${config.publicUrl} (port ${info.port}, base ${database.kind})`);
   sandboxDelivery?.start();
+  sandboxBilling?.start();
   refundRetry.start();
 });
 
@@ -62,11 +65,13 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'arrêt en cours');
   // Finish in-flight requests and the delivery under way, then release the database.
   const delivering = sandboxDelivery?.stop();
+  const billing = sandboxBilling?.stop();
   const retrying = refundRetry.stop();
   // Open event streams would keep the server from closing: end them (browsers reconnect elsewhere).
   const listening = realtime.stop();
   server.close(async () => {
     await delivering?.catch(() => {});
+    await billing?.catch(() => {});
     await retrying.catch(() => {});
     await listening.catch(() => {});
     await database.close().catch(() => {});

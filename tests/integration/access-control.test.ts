@@ -28,6 +28,8 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/admin/', 'admin'],
   // Authenticated by the provider's signature over the body, not by a session.
   ['/api/payments/webhook', 'public'],
+  // The sandbox's test clock: the admin moves a member's time forward (demos, browser journeys).
+  ['/api/payments/sandbox/test-clock', 'admin'],
   ['/api/payments/sandbox/', 'signed-in'],
   ['/api/checkout', 'signed-in'],
   ['/api/subscription', 'signed-in'],
