@@ -44,12 +44,17 @@ async function subscription(page: Page): Promise<SubscriptionResponse> {
   return json;
 }
 
-/** From /abonnement: 'S'abonner', the province when asked, then the payment page. */
+/** From /abonnement: 'S'abonner' (a double click sends one request), the province when asked, then the payment page. */
 async function startSubscription(page: Page) {
   await open(page, '/abonnement');
-  await page.getByRole('button', { name: "S'abonner" }).click();
+  let checkouts = 0;
+  const count = (r: { url: () => string; method: () => string }) => void (r.url().endsWith('/api/subscription/checkout') && r.method() === 'POST' && checkouts++);
+  page.on('request', count);
+  await page.getByRole('button', { name: "S'abonner" }).dblclick();
   const province = page.getByRole('dialog', { name: 'Votre province de résidence' });
   await Promise.race([province.waitFor(), page.waitForURL(`${baseURL}/payment/subscription`)]);
+  page.off('request', count);
+  expect(checkouts).toBe(1);
   if (pathOf(page) !== '/payment/subscription') {
     await province.getByLabel('Province').selectOption('QC');
     await province.getByRole('button', { name: 'Continuer vers le paiement' }).click();
@@ -181,7 +186,7 @@ describe('subscribing, cancelling, and the end of the paid month', () => {
     // The event reaches this tab: 'Abonnement Annulé', and the guard sends the former member to the offer.
     await expectToast(page, 'Abonnement Annulé');
     await page.waitForURL(`${baseURL}/abonnement`, { timeout: 15_000 });
-    expect(await page.getByRole('button', { name: "S'abonner" }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: "S'abonner" }).waitFor();
     const state = await subscription(page);
     expect(state).toMatchObject({ isSubscriber: false, current: { status: 'canceled' } });
     await open(page, `/recettes/${premium.id}`);
