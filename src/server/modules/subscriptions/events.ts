@@ -87,7 +87,12 @@ function methodColumns(method: PaymentMethodDetails | null) {
  */
 export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, event: Of<'invoice.paid'>, row: repo.SubscriptionRow, now: Date): Promise<void> {
   const first = await repo.findFirstOrder(tx, row.id);
-  if (event.billingReason !== 'subscription_cycle') {
+  if (event.billingReason !== 'subscription_create' && event.billingReason !== 'subscription_cycle') {
+    // A monthly plan at one price has no other invoices (no prorations, no manual invoices): a person looks at one.
+    ctx.logger.warn({ eventId: event.id, invoiceId: event.invoiceId, billingReason: event.billingReason }, "facture d'abonnement d'un autre motif : aucune commande");
+    return;
+  }
+  if (event.billingReason === 'subscription_create') {
     const byInvoice = await repo.findOrderByInvoice(tx, ctx.provider, event.invoiceId);
     const target = byInvoice ?? first;
     if (!target) {
