@@ -5,7 +5,7 @@
 // Activé !'), reads a premium recipe, cancels (the irreversible confirmation, the notice, access kept),
 // and loses access once the clock passes the period end (the lock back, the dashboard closed); a
 // renewal moves the period on by a month; a card that fails at renewal (4000 0000 0000 0341) leaves
-// the membership past due, said on the dashboard. Desktop width (the phone layout is checked by the
+// the membership past due, said on the dashboard and by e-mail. Desktop width (the phone layout is checked by the
 // screenshots of the same pages), one phone run of the subscribe button and payment page.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import type { SandboxTestClockResponse, SubscriptionResponse } from '@shared/sch
 import { callApi, getJson } from './api';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage } from './browser';
 import { payWithCard } from './checkout-helpers';
+import { waitForMail } from './mailbox';
 import { authDialog, DEMO, signInByApi, signUpLearner } from './session';
 import { baseURL, dismissToasts, expectToast, open, pathOf, visit } from './site';
 
@@ -228,6 +229,9 @@ describe('renewals', () => {
     await currentCard(page).getByText('Paiement en retard').waitFor();
     expect((await subscription(page)).current?.status).toBe('past_due');
     await expectNoAxeViolations(page, 'past-due dashboard');
+    // The member is told by e-mail too.
+    const mail = await waitForMail(email, { subject: /renouvellement de votre abonnement Toque a échoué/ });
+    expect(mail.to).toContain(email);
     expect(pageErrors(page)).toEqual([]);
   });
 });
