@@ -249,8 +249,9 @@ export const STATIC_PAGES = [
 const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = [
   { path: '/update-password', module: 'features/auth/UpdatePasswordPage.tsx', title: 'Nouveau mot de passe' },
   { path: '/reserver-un-cours', module: 'features/booking/BookingHubPage.tsx', title: 'Réserver un cours' },
-  // Redirects in the client (no page chunk of their own).
-  { path: '/abonnement-succes', module: null, title: 'Abonnement' },
+  // Waits for the membership's activation, then the dashboard.
+  { path: '/abonnement-succes', module: 'features/subscription/SubscriptionActivationPage.tsx', title: 'Activation de votre abonnement' },
+  // A redirect in the client (no page chunk of its own).
   { path: '/abonnement-annule', module: null, title: 'Abonnement' },
   { path: '/booking/:id', module: 'features/booking/BookingPage.tsx', title: 'Réservez votre cours' },
   { path: '/favoris', module: 'features/favorites/FavoritesPage.tsx', title: 'Mes Favoris' },
@@ -259,13 +260,13 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/calendrier', module: 'features/calendar/CalendarPage.tsx', title: 'Mon Calendrier' },
   { path: '/notifications', module: 'features/coming/NotificationsPage.tsx', title: 'Notifications' },
   { path: '/panier', module: 'features/cart/CartPage.tsx', title: 'Mon Panier' },
-  { path: '/abonne', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
-  { path: '/abonne/tableau-de-bord', module: 'features/coming/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
+  { path: '/abonne', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
+  { path: '/abonne/tableau-de-bord', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/admin', module: 'features/coming/AdminDashboardPage.tsx', title: 'Tableau de Bord Admin' },
   { path: '/admin/commandes', module: 'features/admin-orders/AdminOrdersPage.tsx', title: 'Commandes' },
   { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
   { path: '/mon-profil-chef', module: 'features/coming/OwnChefProfilePage.tsx', title: 'Mon profil de chef' },
-  { path: '/payment/subscription', module: 'features/coming/SubscriptionPaymentPage.tsx', title: "Paiement de l'abonnement" },
+  { path: '/payment/subscription', module: 'features/subscription/SubscriptionPaymentPage.tsx', title: "Paiement de l'abonnement" },
   { path: '/payment/:id', module: 'features/payment/PaymentPage.tsx', title: 'Finalisez votre réservation' },
   { path: '/payment-result', module: 'features/payment/PaymentResultPage.tsx', title: 'Résultat du paiement' },
 ];
