@@ -35,6 +35,20 @@ export type SubscriptionView = {
   createdAt: string;
 };
 
+/** One paid period of a membership: its order and receipt. */
+export type MembershipReceiptView = {
+  orderId: string;
+  /** The receipt number people read. */
+  number: number;
+  status: 'paid' | 'partially_refunded' | 'refunded';
+  periodStart: string | null;
+  periodEnd: string | null;
+  totalCents: number;
+  paidAt: string | null;
+  receiptUrl: string;
+  receiptPdfUrl: string;
+};
+
 /** GET /api/subscription — the signed-in person's memberships. */
 export type SubscriptionResponse = {
   /** The record that decides access (spec §4), else the latest record, else null. */
@@ -45,6 +59,8 @@ export type SubscriptionResponse = {
   canCancel: boolean;
   /** Every record, newest first. */
   history: SubscriptionView[];
+  /** Every paid period's receipt, newest first (a renewal adds one). */
+  receipts: MembershipReceiptView[];
   /** The provider's customer portal exists ('gérer sur le fournisseur de paiement'); false in the sandbox. */
   portalAvailable: boolean;
 };
