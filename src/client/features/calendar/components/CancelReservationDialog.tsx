@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useCancelReservation } from '../api';
 import { cancelTerms } from '../cancel-terms';
 import { sessionWhen } from '../when';
-import { Modal } from './Modal';
+import { Modal } from '@client/components/ui/Modal';
 
 type CancelReservationDialogProps = {
   reservation: ReservationView;

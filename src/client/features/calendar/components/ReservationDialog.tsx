@@ -16,7 +16,7 @@ import { sessionWhen } from '../when';
 import { RecordingEditor } from './admin/RecordingEditor';
 import { SessionCancelAction } from './admin/SessionCancelAction';
 import { CancelReservationDialog } from './CancelReservationDialog';
-import { Modal } from './Modal';
+import { Modal } from '@client/components/ui/Modal';
 import { VideoLinkEditor } from './VideoLinkEditor';
 
 const clockFormat = new Intl.DateTimeFormat('fr-CA', { hour: '2-digit', minute: '2-digit' });

@@ -9,7 +9,7 @@ import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useFeedActions, useFeedStatus } from '../api';
 import { sessionWhen } from '../when';
-import { Modal } from './Modal';
+import { Modal } from '@client/components/ui/Modal';
 
 export function SyncDialog({ open, isAdmin, onClose }: { open: boolean; isAdmin: boolean; onClose: () => void }) {
   const status = useFeedStatus(open);

@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useCancelSubscription } from '../api';
-import { Dialog } from './Dialog';
+import { Modal } from '@client/components/ui/Modal';
 
 type CancelSubscriptionDialogProps = {
   open: boolean;
@@ -39,7 +39,7 @@ export function CancelSubscriptionDialog({ open, periodEnd, onClose }: CancelSub
   };
 
   return (
-    <Dialog open={open} onClose={close} busy={cancel.isPending} title={'Annuler votre abonnement\u00a0?'}>
+    <Modal open={open} onClose={close} busy={cancel.isPending} title={'Annuler votre abonnement\u00a0?'}>
       <div className="space-y-4">
         <p className="text-ink">
           Votre abonnement ne sera pas renouvelé. Vous gardez l'accès à tout le contenu Premium jusqu'au{' '}
@@ -58,6 +58,6 @@ export function CancelSubscriptionDialog({ open, periodEnd, onClose }: CancelSub
           </Button>
         </div>
       </div>
-    </Dialog>
+    </Modal>
   );
 }

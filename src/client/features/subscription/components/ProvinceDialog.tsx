@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { PROVINCES, type ProvinceCode } from '@shared/provinces';
 import { Button } from '@client/components/ui/Button';
 import { Select } from '@client/components/ui/Select';
-import { Dialog } from './Dialog';
+import { Modal } from '@client/components/ui/Modal';
 
 const OPTIONS = PROVINCES.map((p) => ({ value: p.code, label: p.name }));
 
@@ -30,7 +30,7 @@ export function ProvinceDialog({ message, busy, onSubmit, onClose }: ProvinceDia
   };
 
   return (
-    <Dialog open={message !== null} onClose={onClose} busy={busy} title="Votre province de résidence" description={message ?? undefined}>
+    <Modal open={message !== null} onClose={onClose} busy={busy} title="Votre province de résidence" description={message ?? undefined}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <Select
           label="Province"
@@ -53,6 +53,6 @@ export function ProvinceDialog({ message, busy, onSubmit, onClose }: ProvinceDia
           Continuer vers le paiement
         </Button>
       </form>
-    </Dialog>
+    </Modal>
   );
 }

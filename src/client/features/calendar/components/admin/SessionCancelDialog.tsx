@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { cancelledSummary, seatsSummary } from '../../admin-session-state';
 import { useCancelSession } from '../../admin-sessions-api';
 import { sessionWhen } from '../../when';
-import { Modal } from '../Modal';
+import { Modal } from '@client/components/ui/Modal';
 
 const reasonSchema = adminSessionCancelSchema.pick({ reason: true });
 
