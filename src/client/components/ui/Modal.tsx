@@ -1,4 +1,4 @@
-// The calendar's dialogs in the site's look (Radix: focus kept inside, Escape and the overlay
+// The site's dialogs (calendar, membership…) in its look (Radix: focus kept inside, Escape and the overlay
 // close it, the title names it for screen readers). While `busy`, it cannot be closed: the
 // answer of the request under way is shown in it.
 import * as Dialog from '@radix-ui/react-dialog';
