@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // Migrates once; each file copies the result (tests/setup/test-db.ts).
+          globalSetup: ['tests/setup/migrated-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,10 @@
 // Talks to the accounts API of a test app like a browser of our own origin: JSON bodies, the
 // Origin header, and the session cookie kept between calls.
+import { randomBytes } from 'node:crypto';
+import { sessions, users } from '../../src/server/db/schema';
+import { SESSION_IDLE_SECONDS } from '../../src/server/modules/auth/auth';
+import { createLearnerProfile } from '../../src/server/modules/auth/repository';
+import { signSessionToken } from '../factories/accounts';
 import { fromAddress, type TestApp } from './test-app';
 
 export const ORIGIN = 'http://toque.test';
@@ -83,13 +88,52 @@ export function send(
 
 let accountCount = 0;
 
-/** Signs up a fresh account through the API and signs it in: its id and session cookie. */
+/** An address no other account of this run has. */
+function freshEmail(n: number): string {
+  return `compte-${process.pid}-${n}-${Date.now()}@exemple.ca`;
+}
+
+/**
+ * A fresh signed-in account, written straight into the database as sign-up + sign-in leave it: the
+ * user, the learner profile the sign-up hook creates (the app's own createLearnerProfile), and a
+ * session row of the library's lifetime, its cookie signed as the library signs it. The library
+ * reads that row on every request, so guards and routes see a real session; no password is
+ * hashed (two scrypt runs per account through the API). Tests about signing up or in use
+ * newSignedUpUser, or the API themselves.
+ */
 export async function newSignedInUser(
   app: TestApp,
   name = 'Marie Lavoie',
 ): Promise<{ id: string; email: string; cookie: string }> {
   const n = ++accountCount;
-  const email = `compte-${process.pid}-${n}-${Date.now()}@exemple.ca`;
+  const email = freshEmail(n);
+  const id = `user_${randomBytes(12).toString('hex')}`;
+  const token = randomBytes(24).toString('base64url');
+  // The library stamps sessions with the real clock (not the app's now()): so do we.
+  const now = new Date();
+  await app.db.insert(users).values({ id, name, email, emailVerified: false, createdAt: now, updatedAt: now });
+  await createLearnerProfile(app.db, id, name);
+  await app.db.insert(sessions).values({
+    id: `sess_${id}`,
+    token,
+    userId: id,
+    expiresAt: new Date(now.getTime() + SESSION_IDLE_SECONDS * 1000),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, email, cookie: signSessionToken(token, app.deps.config.authSecret) };
+}
+
+/**
+ * Signs up a fresh account through the API and signs it in (two password hashes): for tests where
+ * the account must have a real password. Its id, address, password and session cookie.
+ */
+export async function newSignedUpUser(
+  app: TestApp,
+  name = 'Marie Lavoie',
+): Promise<{ id: string; email: string; password: string; cookie: string }> {
+  const n = ++accountCount;
+  const email = freshEmail(n);
   const password = 'Zq4-vR8k-Cretons';
   // Each from its own address, so a file may create many accounts without meeting the per-address limits.
   const from = `10.77.${(n >> 8) & 255}.${n & 255}`;
@@ -100,7 +144,7 @@ export async function newSignedInUser(
   if (signedIn.status !== 200 || !cookie) throw new Error(`sign-in refused: ${signedIn.status} ${await signedIn.text()}`);
   const user = (await me(app, cookie)).user;
   if (!user) throw new Error('signed-in user not found');
-  return { id: user.id, email, cookie };
+  return { id: user.id, email, password, cookie };
 }
 
 /** A multipart/form-data POST (a file upload) as our page would send it. */
