@@ -3,18 +3,28 @@
 import { formatPrice } from '@shared/format';
 import { discountRows, formatDiscount, listPriceCents } from '@shared/order-discounts';
 import { provinceName } from '@shared/provinces';
+import type { ReactNode } from 'react';
 import type { OrderView } from '@shared/schemas/checkout';
 
 const TAX_STATUS_NOTES: Partial<Record<OrderView['taxStatus'], string>> = {
   zero_rated: "Aucune taxe : vente à une personne résidant à l'extérieur du Canada.",
 };
 
-export function OrderSummary({ order }: { order: OrderView }) {
+type OrderSummaryProps = {
+  order: OrderView;
+  title?: string;
+  /** After the total, e.g. ' par mois' for the membership. */
+  totalSuffix?: string;
+  /** Said under the totals (the membership's renewal terms). */
+  children?: ReactNode;
+};
+
+export function OrderSummary({ order, title = 'Votre commande', totalSuffix = '', children }: OrderSummaryProps) {
   const province = provinceName(order.province);
   return (
     <section aria-labelledby="order-summary" className="rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
       <h2 id="order-summary" className="text-xl font-semibold text-ink">
-        Votre commande
+        {title}
       </h2>
       <ul className="mt-4 space-y-3" aria-label="Articles de la commande">
         {order.lines.map((line) => (
@@ -34,9 +44,13 @@ export function OrderSummary({ order }: { order: OrderView }) {
         ))}
         <div className="flex items-baseline justify-between gap-4 border-t border-line pt-3 text-base">
           <dt className="text-lg font-semibold text-ink">Total</dt>
-          <dd className="text-lg font-semibold tabular-nums text-brand-800">{formatPrice(order.totalCents)}</dd>
+          <dd className="text-right text-lg font-semibold tabular-nums text-brand-800">
+            {formatPrice(order.totalCents)}
+            {totalSuffix}
+          </dd>
         </div>
       </dl>
+      {children}
       {province && order.taxStatus === 'taxed' ? (
         <p className="mt-3 text-xs text-muted">Taxes selon votre province de résidence : {province} (modifiable dans Mon Compte).</p>
       ) : TAX_STATUS_NOTES[order.taxStatus] ? (
