@@ -2,17 +2,22 @@
 // clock: events delivered twice or backwards leave the provider's state; a renewal is a second paid
 // order with its period and receipt; a refused renewal keeps access while past due, e-mails the
 // member once per attempt, and ends the membership after the last try; cancellation at period end;
-// a subscription made elsewhere; the member's tabs told of each change.
+// a subscription made elsewhere; the member's tabs told of each change; the dashboard's receipts,
+// one per paid period, newest first, only the viewer's own.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHEF_TIME_ZONE } from '@shared/format';
 import type { RealtimeEvent } from '@shared/schemas/events';
+import type { MembershipReceiptView } from '@shared/schemas/subscription';
 import { orders, subscriptions } from '../../src/server/db/schema';
 import type { WebhookRequest } from '../../src/server/integrations/payments/sandbox';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { confirm, deliverEvents, deliveryOf, getOrder, postWebhook, setProvince, sign, SUCCESS_CARD } from '../setup/payments';
 import { sseReader, type SseReader } from '../setup/sse';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { createCourse } from '../factories';
+import { createPaidOrder } from '../factories/orders';
 import {
   advance,
   cancelSubscription,
@@ -317,4 +322,92 @@ it('orders of one subscription are never confused with another person’s', asyn
   const [subA] = await ourRows(t, a.id);
   const own = await t.db.select().from(orders).where(and(eq(orders.subscriptionId, subA!.id), eq(orders.userId, a.id)));
   expect(own).toHaveLength(2);
+});
+
+describe("the dashboard's receipts", () => {
+  // The receipt states the period in the chef's time zone: 'du 3 mars au 3 avril 2026'.
+  const dayMonth = new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'long', timeZone: CHEF_TIME_ZONE });
+  const dayMonthYear = new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CHEF_TIME_ZONE });
+
+  async function expectReceiptPage(cookie: string, receipt: MembershipReceiptView) {
+    for (const url of [receipt.receiptUrl, receipt.receiptPdfUrl]) {
+      expect((await send(t, 'GET', url, { cookie })).status).toBe(200);
+    }
+    const html = await (await send(t, 'GET', receipt.receiptUrl, { cookie })).text();
+    const start = new Date(receipt.periodStart!);
+    const end = new Date(receipt.periodEnd!);
+    expect(html).toContain('Période');
+    expect(html).toContain(`au ${dayMonthYear.format(end)}`);
+    expect(html).toMatch(new RegExp(`du ${dayMonth.format(start)}( \\d{4})? au`));
+    expect(html).toContain(String(receipt.number));
+  }
+
+  it('one per paid period, newest first, each with its period and receipt; never another person’s', async () => {
+    const a = await member('Rita Reçu');
+    const b = await member('Bruno Autre');
+
+    // Nothing paid yet: none; an unpaid checkout adds none either.
+    expect((await getSubscription(t, a.cookie)).body.receipts).toEqual([]);
+    const bStarted = await subscribe(t, b.cookie);
+    expect((await getSubscription(t, b.cookie)).body.receipts).toEqual([]);
+
+    const { order: first } = await subscribeAndPay(t, a.cookie, SUCCESS_CARD);
+    // A paid course order is a receipt of Mes Achats, not of the membership.
+    const course = await createCourse(t.db);
+    await createPaidOrder(t.db, { user: { id: a.id }, items: [{ courseId: course.id, description: 'Un cours', amountCents: 4900 }] });
+
+    const id = await providerIdOf(t, a.id);
+    const period1 = await sandboxRow(t, id);
+    const once = (await getSubscription(t, a.cookie)).body.receipts;
+    expect(once).toHaveLength(1);
+    expect(once[0]).toEqual({
+      orderId: first.id,
+      number: first.number,
+      status: 'paid',
+      periodStart: expect.any(String),
+      periodEnd: expect.any(String),
+      totalCents: first.totalCents,
+      paidAt: expect.any(String),
+      receiptUrl: `/api/orders/${first.id}/receipt`,
+      receiptPdfUrl: `/api/orders/${first.id}/receipt.pdf`,
+    });
+    // The first period is the one the provider's first invoice paid.
+    expect(seconds(once[0]!.periodStart!)).toBe(seconds(period1.currentPeriodStart!));
+    expect(seconds(once[0]!.periodEnd!)).toBe(seconds(period1.currentPeriodEnd!));
+    await expectReceiptPage(a.cookie, once[0]!);
+
+    // B pays too, then A's membership renews.
+    await confirm(t, b.cookie, bStarted.body.payment, SUCCESS_CARD);
+    await deliverEvents(t);
+    const res = await send(t, 'GET', '/api/events', { cookie: a.cookie, headers: { accept: 'text/event-stream' } });
+    const tab = sseReader(res);
+    readers.push(tab);
+    expect((await tab.next()).retry).toBe(3000);
+    await advance(t, id, 31);
+    // The status stays active, yet the open dashboard is told to read again (its new receipt).
+    const [row] = await ourRows(t, a.id);
+    expect(JSON.parse((await tab.nextEvent(5000)).data)).toEqual({
+      type: 'subscription.updated',
+      subscriptionId: row!.id,
+      status: 'active',
+      previousStatus: 'active',
+      cancelAtPeriodEnd: false,
+    });
+    const twice = (await getSubscription(t, a.cookie)).body.receipts;
+    expect(twice).toHaveLength(2);
+    expect(twice[1]).toEqual(once[0]);
+    const renewal = twice[0]!;
+    expect(renewal.orderId).not.toBe(first.id);
+    expect(renewal).toMatchObject({ status: 'paid', totalCents: first.totalCents });
+    expect(renewal.number).toBeGreaterThan(first.number);
+    expect(seconds(renewal.periodStart!)).toBe(seconds(once[0]!.periodEnd!));
+    expect(seconds(renewal.periodEnd!)).toBe(seconds((await sandboxRow(t, id)).currentPeriodEnd!));
+    await expectReceiptPage(a.cookie, renewal);
+
+    // B sees B's one receipt only, and A's receipts are not B's to read.
+    const bReceipts = (await getSubscription(t, b.cookie)).body.receipts;
+    expect(bReceipts).toHaveLength(1);
+    expect(twice.map((r) => r.orderId)).not.toContain(bReceipts[0]!.orderId);
+    for (const r of twice) expect((await send(t, 'GET', r.receiptUrl, { cookie: b.cookie })).status).toBe(404);
+  });
 });

@@ -137,7 +137,7 @@ export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, even
   const lineIds = new Map(lines.map((l) => [l.id, randomUUID()]));
   const description = periodDescription(event.periodStart, event.periodEnd);
   const taxLines = (first.taxLines as { lineIds?: string[] }[]).map((t) => ({ ...t, lineIds: (t.lineIds ?? []).map((id) => lineIds.get(id) ?? id) }));
-  await repo.insertRenewalOrder(
+  const inserted = await repo.insertRenewalOrder(
     tx,
     {
       id: orderId,
@@ -176,6 +176,8 @@ export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, even
       discountCents: l.discountCents,
     })),
   );
+  // A renewal paid leaves the status as it was, yet the member's open dashboard has a new receipt to list.
+  if (inserted) await announce(tx, row, row.status);
 }
 
 /**

@@ -1,10 +1,11 @@
 // Memberships in the database: our copy of each provider subscription, and the orders that pay its
 // periods (the first one made at checkout; one per renewal invoice). Locks, when taken, follow the
 // membership's order: the subscriptions row first, then its orders.
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
 import type { Db } from '../../db/client';
 import { orderLines, orders, profiles, subscriptions, users } from '../../db/schema';
+import { RECEIPT_STATUSES } from '../receipts/urls';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
@@ -200,6 +201,26 @@ export async function insertRenewalOrder(
 /** The membership orders of a subscription, oldest first. */
 export async function listOrders(db: Conn, subscriptionId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId)).orderBy(asc(orders.createdAt), asc(orders.number));
+}
+
+/**
+ * The person's paid membership periods (every subscription of theirs), newest period first. An
+ * order whose period is not known yet (its invoice.paid still on the way) sorts by its payment.
+ */
+export async function listReceiptOrders(db: Conn, userId: string) {
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      periodStart: orders.periodStart,
+      periodEnd: orders.periodEnd,
+      totalCents: orders.totalCents,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.subscriptionId), inArray(orders.status, [...RECEIPT_STATUSES])))
+    .orderBy(desc(sql`coalesce(${orders.periodStart}, ${orders.paidAt}, ${orders.createdAt})`), desc(orders.number));
 }
 
 /** Whom a membership e-mail is for: the account's current address and name. */

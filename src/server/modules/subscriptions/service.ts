@@ -27,7 +27,7 @@ import { toOrderView } from '../checkout/order-view';
 import { applyProviderState, type MembershipContext } from './events';
 import { MEMBERSHIP_DESCRIPTION } from './period';
 import * as repo from './repository';
-import { stateOf, toSubscriptionView } from './view';
+import { stateOf, toReceiptView, toSubscriptionView } from './view';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -167,9 +167,10 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       return { created: true, response: await resume(sub) };
     },
 
-    /** The dashboard: the record that decides access (else the latest), the whole history. */
+    /** The dashboard: the record that decides access (else the latest), the whole history, every receipt. */
     async get(userId: string): Promise<SubscriptionResponse> {
       const history = await repo.listForUser(db(), userId);
+      const receipts = await repo.listReceiptOrders(db(), userId);
       const access = await repo.findAccessRecord(db(), userId);
       const current = access ?? history[0] ?? null;
       const now = deps.now();
@@ -178,6 +179,7 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
         isSubscriber: isActiveSubscription(current, now),
         canCancel: !!current && cancellable(current) && !current.cancelAtPeriodEnd,
         history: history.map(toSubscriptionView),
+        receipts: receipts.map(toReceiptView),
         portalAvailable: !!provider.createPortalSession && !!current?.providerCustomerId,
       };
     },

@@ -1,8 +1,9 @@
 // Our subscription rows as the API shows them, and the provider's state as our row stores it.
-import type { SubscriptionStatus, SubscriptionView } from '@shared/schemas/subscription';
+import type { MembershipReceiptView, SubscriptionStatus, SubscriptionView } from '@shared/schemas/subscription';
 import type { ProviderSubscription } from '../../integrations/payments/port';
+import { receiptPdfUrl, receiptUrl } from '../receipts/urls';
 import { toIso } from '../rows';
-import type { SubscriptionRow, SubscriptionState } from './repository';
+import type { listReceiptOrders, SubscriptionRow, SubscriptionState } from './repository';
 
 export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
   return {
@@ -25,5 +26,20 @@ export function stateOf(sub: ProviderSubscription): SubscriptionState {
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     endedAt: sub.endedAt,
     providerCustomerId: sub.customerId,
+  };
+}
+
+/** One paid period as the dashboard lists it, with the links the receipts module serves. */
+export function toReceiptView(row: Awaited<ReturnType<typeof listReceiptOrders>>[number]): MembershipReceiptView {
+  return {
+    orderId: row.id,
+    number: row.number,
+    status: row.status as MembershipReceiptView['status'],
+    periodStart: toIso(row.periodStart),
+    periodEnd: toIso(row.periodEnd),
+    totalCents: row.totalCents,
+    paidAt: toIso(row.paidAt),
+    receiptUrl: receiptUrl(row.id),
+    receiptPdfUrl: receiptPdfUrl(row.id),
   };
 }
