@@ -2,8 +2,9 @@
 // (green while active, yellow otherwise), 'Valide jusqu'au', the notice of a scheduled cancellation
 // or of a failed renewal, 'Gérer sur le fournisseur de paiement' (Stripe's customer portal, or the
 // spec's 'coming soon' notice in the sandbox), the cancellation behind its irreversible confirmation,
-// and the history. The expiry warning (spec §9) is toasted once per visit. The page reads the
-// subscription again when the realtime event says it changed (cancellation, renewal, end).
+// the history and the receipt of each paid period. The expiry warning (spec §9) is toasted once per
+// visit. The page reads the subscription again when the realtime event says it changed
+// (cancellation, renewal paid or refused, end).
 import { AlertTriangle, BookOpenCheck, CalendarClock, ExternalLink, UtensilsCrossed } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
@@ -18,6 +19,7 @@ import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useSubscription, useSubscriptionPortal } from './api';
 import { CancelSubscriptionDialog } from './components/CancelSubscriptionDialog';
+import { MembershipReceipts } from './components/MembershipReceipts';
 import { StatusBadge } from './components/StatusBadge';
 import { SubscriptionHistory } from './components/SubscriptionHistory';
 import { expiryWarningDays, expiryWarningText } from './status';
@@ -48,6 +50,12 @@ export default function SubscriberDashboardPage() {
                 Historique
               </h2>
               <SubscriptionHistory history={data!.history} />
+            </section>
+            <section aria-labelledby="receipts-title" className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-7">
+              <h2 id="receipts-title" className="mb-4 text-xl font-semibold text-ink">
+                Reçus
+              </h2>
+              <MembershipReceipts receipts={data!.receipts} />
             </section>
           </div>
           <Benefits />
