@@ -4,11 +4,14 @@
 // the province once, pays the first month with 4242… and lands on an active Espace Abonné ('Abonnement
 // Activé !'), reads a premium recipe, cancels (the irreversible confirmation, the notice, access kept),
 // and loses access once the clock passes the period end (the lock back, the dashboard closed); a
-// renewal moves the period on by a month; a card that fails at renewal (4000 0000 0000 0341) leaves
-// the membership past due, said on the dashboard and by e-mail. Desktop width (the phone layout is checked by the
-// screenshots of the same pages), one phone run of the subscribe button and payment page.
+// renewal moves the period on by a month and adds its receipt (one row per paid period, 'Voir le
+// reçu' opening the receipt with its period); a card that fails at renewal (4000 0000 0000 0341)
+// leaves the membership past due, said on the dashboard and by e-mail. Desktop width (the phone
+// layout is checked by the screenshots of the same pages), one phone run of the subscribe button and
+// payment page.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CHEF_TIME_ZONE } from '@shared/format';
 import type { RecipeListResponse, RecipeSummary } from '@shared/schemas/public';
 import type { SandboxTestClockResponse, SubscriptionResponse } from '@shared/schemas/subscription';
 import { callApi, getJson } from './api';
@@ -73,6 +76,11 @@ async function subscribeWith(page: Page, card: string) {
 }
 
 const currentCard = (page: Page) => page.getByRole('region', { name: 'Abonnement mensuel' });
+const receiptRows = (page: Page) => page.getByRole('region', { name: 'Reçus' }).getByRole('listitem');
+const rowText = async (page: Page, i: number) => (await receiptRows(page).nth(i).textContent())?.replace(/\s+/g, ' ').trim() ?? '';
+/** '22 décembre 2026', in the chef's time zone as the dashboard and the receipt say it. */
+const longDate = (iso: string) => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone: CHEF_TIME_ZONE }).format(new Date(iso));
+const periodText = (start: string, end: string) => `Du ${longDate(start)} au ${longDate(end)}`;
 const validUntil = async (page: Page) => (await currentCard(page).getByText(/^Valide jusqu'au/).textContent())?.replace(/\s+/g, ' ') ?? '';
 
 describe('a visitor', () => {
@@ -201,19 +209,48 @@ describe('renewals', () => {
   let page: Page;
   usePage('desktop', (opened) => (page = opened));
 
-  it('a renewal paid moves the period on by a month, still active', async () => {
+  it('a renewal paid moves the period on by a month, still active, and adds its receipt to the open dashboard', async () => {
     const email = await signUpLearner(page, 'renouvellement');
     await subscribeWith(page, '4242 4242 4242 4242');
     const before = await subscription(page);
     const firstEnd = new Date(before.current!.currentPeriodEnd!).getTime();
+    // The first month's receipt, its period the subscription's.
+    await receiptRows(page).first().waitFor();
+    expect(await receiptRows(page).count()).toBe(1);
+    const firstPeriod = periodText(before.current!.currentPeriodStart!, before.current!.currentPeriodEnd!);
+    await expect.poll(() => rowText(page, 0), { timeout: 10_000 }).toMatch(new RegExp(`^${firstPeriod}22,98 CAD\\s*Reçu n° \\d+`));
+    await expectNoAxeViolations(page, 'dashboard with its receipt');
+
+    await dismissToasts(page);
     await moveClock(email, 31);
-    await expect
-      .poll(async () => new Date((await subscription(page)).current?.currentPeriodEnd ?? 0).getTime(), { timeout: 15_000 })
-      .toBeGreaterThan(firstEnd + 25 * 86_400_000);
+    // The open page reads the subscription again (realtime): the renewal's receipt on top.
+    await expect.poll(() => receiptRows(page).count(), { timeout: 15_000 }).toBe(2);
     const after = await subscription(page);
+    expect(new Date(after.current!.currentPeriodEnd!).getTime()).toBeGreaterThan(firstEnd + 25 * 86_400_000);
     expect(after).toMatchObject({ isSubscriber: true, canCancel: true, current: { status: 'active', cancelAtPeriodEnd: false } });
+    const nextPeriod = periodText(after.current!.currentPeriodStart!, after.current!.currentPeriodEnd!);
+    expect(Math.floor(new Date(after.current!.currentPeriodStart!).getTime() / 1000)).toBe(Math.floor(firstEnd / 1000));
+    expect(await rowText(page, 0)).toMatch(new RegExp(`^${nextPeriod}22,98 CAD\\s*Reçu n° \\d+`));
+    expect(await rowText(page, 1)).toMatch(new RegExp(`^${firstPeriod}`));
+    expect(after.receipts.map((r) => r.number)).toEqual([...after.receipts.map((r) => r.number)].sort((a, b) => b - a));
+
+    // 'Voir le reçu' opens the receipt aside, with its period.
+    const [receiptPage] = await Promise.all([
+      page.context().waitForEvent('page'),
+      receiptRows(page).first().getByRole('link', { name: /^Voir le reçu/ }).click(),
+    ]);
+    await receiptPage.waitForLoadState();
+    expect(pathOf(receiptPage)).toBe(after.receipts[0]!.receiptUrl);
+    const receiptText = (await receiptPage.locator('body').textContent())?.replace(/\s+/g, ' ') ?? '';
+    expect(receiptText).toContain('Période');
+    expect(receiptText).toContain(`au ${longDate(after.current!.currentPeriodEnd!)}`);
+    expect(receiptText).toContain(String(after.receipts[0]!.number));
+    await receiptPage.close();
+    expect(await receiptRows(page).first().getByRole('link', { name: /^PDF/ }).getAttribute('href')).toBe(after.receipts[0]!.receiptPdfUrl);
+
     await open(page, '/abonne/tableau-de-bord');
     await currentCard(page).getByText('Actif', { exact: true }).waitFor();
+    expect(await receiptRows(page).count()).toBe(2);
     expect(pageErrors(page)).toEqual([]);
   });
 
