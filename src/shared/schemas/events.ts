@@ -9,6 +9,7 @@ export type RealtimeEvent =
   /**
    * The user's subscription changed: refresh it. The tab toasts 'Abonnement Activé !' when status
    * became active, 'Abonnement Annulé' when it became canceled (previousStatus says what it was).
+   * Also sent, status unchanged, when a renewal is paid: the dashboard lists the new receipt.
    */
   | { type: 'subscription.updated'; subscriptionId: string; status: string; previousStatus: string | null; cancelAtPeriodEnd: boolean };
 

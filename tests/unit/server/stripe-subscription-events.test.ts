@@ -111,3 +111,19 @@ describe('invoice.payment_failed', () => {
     });
   });
 });
+
+describe("a membership renewal's own payment events", () => {
+  const pi = (metadata: Record<string, string>) => ({ id: 'pi_1', object: 'payment_intent', amount: 2298, amount_received: 2298, status: 'succeeded', metadata });
+
+  it.each(['payment_intent.succeeded', 'payment_intent.payment_failed'])('%s of a renewal (subscription, no order) is left to the invoice events', (type) => {
+    expect(toPaymentEvent(event(type, pi({ user_id: 'u1', subscription_id: 'sub_1' })))).toMatchObject({ type: 'ignored' });
+  });
+
+  it("the first period's payment names its order and is acted on", () => {
+    expect(toPaymentEvent(event('payment_intent.succeeded', pi({ user_id: 'u1', subscription_id: 'sub_1', order_id: 'o1' })))).toMatchObject({
+      type: 'payment.succeeded',
+      paymentId: 'pi_1',
+      orderId: 'o1',
+    });
+  });
+});

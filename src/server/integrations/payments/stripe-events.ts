@@ -27,6 +27,9 @@
 //   (`latest_charge.payment_method_details`, as above) and the refusal (`last_payment_error`,
 //   turned into French). `next_payment_attempt` (seconds, null when no more tries) is when the
 //   provider charges again.
+// - a payment_intent.* of a membership renewal (metadata subscription_id without order_id): 'ignored',
+//   the invoice's events (below) settle the period.
+// - customer.subscription.*, invoice.paid / payment_succeeded / payment_failed: see toPaymentEvent.
 // - anything else: 'ignored' (acknowledged, not recorded).
 import Stripe from 'stripe';
 import { WebhookSignatureError, type PaymentEvent, type PaymentMethodDetails } from './port';
@@ -150,6 +153,8 @@ export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
       const paymentId = str(o.id);
       if (!paymentId) break;
       const orderId = str(metadataOf(o).order_id);
+      // A membership renewal's payment: its invoice's events make the period's order, this one has none.
+      if (!orderId && str(metadataOf(o).subscription_id)) break;
       if (event.type === 'payment_intent.succeeded') {
         return { id, type: 'payment.succeeded', paymentId, orderId, amountCents: int(o.amount_received) || int(o.amount), method: paymentMethodOf(o) };
       }
