@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { addMonths } from 'date-fns';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
-import { computeTaxes, type TaxSettings } from '@shared/tax';
+import { computeTaxes, orderAmounts, type TaxSettings } from '@shared/tax';
 import type { Storage } from '../../integrations/storage/storage';
 import type {
   accounts,
@@ -163,12 +163,7 @@ function addMembership(plan: SeedPlan, person: SeedPerson, userId: string, now: 
     status: 'paid',
     currency: 'CAD',
     province,
-    taxStatus: taxes.status,
-    subtotalCents: taxes.subtotalCents,
-    discountCents: 0,
-    taxCents: taxes.taxCents,
-    totalCents: taxes.totalCents,
-    taxLines: taxes.lines,
+    ...orderAmounts(taxes),
     buyerName: person.fullName,
     buyerEmail: person.email,
     provider: 'sandbox',

@@ -12,7 +12,7 @@ import { subscriberDiscountCents } from '@shared/booking';
 import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { CheckoutInput, CheckoutResponse, OrderView, PaymentSession, ProductKind } from '@shared/schemas/checkout';
-import { computeTaxes } from '@shared/tax';
+import { computeTaxes, orderAmounts } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { PaymentProvider } from '../../integrations/payments/port';
@@ -191,12 +191,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               status: 'pending',
               currency: 'CAD',
               province,
-              taxStatus: taxes.status,
-              subtotalCents: taxes.subtotalCents,
-              discountCents: lines.reduce((sum, l) => sum + l.discountCents, 0),
-              taxCents: taxes.taxCents,
-              totalCents: taxes.totalCents,
-              taxLines: taxes.lines,
+              ...orderAmounts(taxes, lines.reduce((sum, l) => sum + l.discountCents, 0)),
               buyerName: buyer.fullName ?? buyer.name,
               buyerEmail: buyer.email,
               provider: provider.name,

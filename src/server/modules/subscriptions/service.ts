@@ -18,7 +18,7 @@ import type {
   SubscriptionCheckoutResponse,
   SubscriptionResponse,
 } from '@shared/schemas/subscription';
-import { computeTaxes } from '@shared/tax';
+import { computeTaxes, orderAmounts } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { CreatedSubscription, PaymentProvider, ProviderSubscription } from '../../integrations/payments/port';
@@ -136,12 +136,7 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
               status: 'pending',
               currency: 'CAD',
               province,
-              taxStatus: taxes.status,
-              subtotalCents: taxes.subtotalCents,
-              discountCents: 0,
-              taxCents: taxes.taxCents,
-              totalCents: taxes.totalCents,
-              taxLines: taxes.lines,
+              ...orderAmounts(taxes),
               buyerName: buyer.name,
               buyerEmail: buyer.email,
               provider: provider.name,
