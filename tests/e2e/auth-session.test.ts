@@ -3,7 +3,7 @@
 // views, loading state and accessibility; an identity-provider failure coming back in the URL.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { expectNoAxeViolations, newPage, pageErrors, runsEveryJourney, useBrowser, usePage, viewports } from './browser';
 import {
   authDialog,
   avatarButton,
@@ -26,50 +26,53 @@ for (const viewport of viewports) {
     let page: Page;
     usePage(viewport, (opened) => (page = opened));
 
-    it('sign up → signed in → sign out → sign in, with a session cookie Chromium keeps', async () => {
-      const email = uniqueEmail(`inscription-${viewport}`);
-      const password = 'Tourtiere-Du-Lac-42';
-      const name = 'Rosalie Tremblay';
-      await open(page, '/recettes');
+    // The same dialog at any width: its journeys at the phone's, its views and errors (axe) at both.
+    if (runsEveryJourney(viewport)) {
+      it('sign up → signed in → sign out → sign in, with a session cookie Chromium keeps', async () => {
+        const email = uniqueEmail(`inscription-${viewport}`);
+        const password = 'Tourtiere-Du-Lac-42';
+        const name = 'Rosalie Tremblay';
+        await open(page, '/recettes');
 
-      const dialog = await signUpFromHeader(page, name, email, password);
-      await dialog.waitFor({ state: 'detached' });
-      // Signed in where the person was, the menu saying who.
-      expect(pathOf(page)).toBe('/recettes');
-      const menu = await openAvatarMenu(page);
-      expect(await menu.textContent()).toContain(name);
-      expect(await menu.textContent()).toContain(email);
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
-        'Mon Compte',
-        'Mes Achats',
-        'Mes Favoris',
-        'Mon Calendrier',
-        'Préférences',
-        'Se déconnecter',
-      ]);
+        const dialog = await signUpFromHeader(page, name, email, password);
+        await dialog.waitFor({ state: 'detached' });
+        // Signed in where the person was, the menu saying who.
+        expect(pathOf(page)).toBe('/recettes');
+        const menu = await openAvatarMenu(page);
+        expect(await menu.textContent()).toContain(name);
+        expect(await menu.textContent()).toContain(email);
+        expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+          'Mon Compte',
+          'Mes Achats',
+          'Mes Favoris',
+          'Mon Calendrier',
+          'Préférences',
+          'Se déconnecter',
+        ]);
 
-      // The production server names its cookie __Secure-… and marks it Secure; Chromium treats
-      // http://127.0.0.1 as a secure context and keeps it (this journey would fail otherwise).
-      const cookie = (await page.context().cookies()).find((c) => c.name.endsWith('toque.session_token'));
-      expect(cookie).toMatchObject({ name: '__Secure-toque.session_token', secure: true, httpOnly: true, sameSite: 'Lax' });
-      // It survives a reload.
-      await page.reload({ waitUntil: 'networkidle' });
-      await avatarButton(page).waitFor();
+        // The production server names its cookie __Secure-… and marks it Secure; Chromium treats
+        // http://127.0.0.1 as a secure context and keeps it (this journey would fail otherwise).
+        const cookie = (await page.context().cookies()).find((c) => c.name.endsWith('toque.session_token'));
+        expect(cookie).toMatchObject({ name: '__Secure-toque.session_token', secure: true, httpOnly: true, sameSite: 'Lax' });
+        // It survives a reload.
+        await page.reload({ waitUntil: 'networkidle' });
+        await avatarButton(page).waitFor();
 
-      await avatarButton(page).click();
-      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-      await expectToast(page, 'Déconnexion');
-      await signInButton(page).waitFor();
-      expect(pathOf(page)).toBe('/');
-      expect((await page.context().cookies()).some((c) => c.name.endsWith('toque.session_token'))).toBe(false);
-      // The server agrees: no one is signed in.
-      expect(await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null });
+        await avatarButton(page).click();
+        await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+        await expectToast(page, 'Déconnexion');
+        await signInButton(page).waitFor();
+        expect(pathOf(page)).toBe('/');
+        expect((await page.context().cookies()).some((c) => c.name.endsWith('toque.session_token'))).toBe(false);
+        // The server agrees: no one is signed in.
+        expect(await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null });
 
-      await signInFromHeader(page, email, password);
-      expect(await avatarButton(page).getAttribute('aria-label')).toBe(`Menu du compte de ${name}`);
-      await signOutFromMenu(page);
-      expect(pageErrors(page)).toEqual([]);
-    });
+        await signInFromHeader(page, email, password);
+        expect(await avatarButton(page).getAttribute('aria-label')).toBe(`Menu du compte de ${name}`);
+        await signOutFromMenu(page);
+        expect(pageErrors(page)).toEqual([]);
+      });
+    }
 
     it('a wrong password keeps the dialog open with a French error, and the toast of the catalogue', async () => {
       await open(page, '/');
@@ -90,20 +93,22 @@ for (const viewport of viewports) {
       await signOutFromMenu(page);
     });
 
-    it('a sign-up that cannot sign in says so without telling whether the address has an account', async () => {
-      await open(page, '/');
-      const dialog = await signUpFromHeader(page, 'Quelqu’un', DEMO.learner.email, 'Autre-Mot-De-Passe-77');
-      const alert = dialog.getByRole('alert');
-      await expect.poll(() => alert.textContent()).toContain("Nous n'avons pas pu créer de compte avec ces informations.");
-      await expectToast(page, "Échec de l'inscription");
-      // It points to signing in or resetting, carrying the address over.
-      await alert.getByRole('button', { name: 'réinitialisez votre mot de passe' }).click();
-      const forgot = authDialog(page, 'Mot de passe oublié ?');
-      await forgot.waitFor();
-      expect(await forgot.getByLabel('Adresse courriel').inputValue()).toBe(DEMO.learner.email);
-      await page.keyboard.press('Escape');
-      await forgot.waitFor({ state: 'detached' });
-    });
+    if (runsEveryJourney(viewport)) {
+      it('a sign-up that cannot sign in says so without telling whether the address has an account', async () => {
+        await open(page, '/');
+        const dialog = await signUpFromHeader(page, 'Quelqu’un', DEMO.learner.email, 'Autre-Mot-De-Passe-77');
+        const alert = dialog.getByRole('alert');
+        await expect.poll(() => alert.textContent()).toContain("Nous n'avons pas pu créer de compte avec ces informations.");
+        await expectToast(page, "Échec de l'inscription");
+        // It points to signing in or resetting, carrying the address over.
+        await alert.getByRole('button', { name: 'réinitialisez votre mot de passe' }).click();
+        const forgot = authDialog(page, 'Mot de passe oublié ?');
+        await forgot.waitFor();
+        expect(await forgot.getByLabel('Adresse courriel').inputValue()).toBe(DEMO.learner.email);
+        await page.keyboard.press('Escape');
+        await forgot.waitFor({ state: 'detached' });
+      });
+    }
 
     it('the form checks what it can before sending, in French', async () => {
       await open(page, '/');
@@ -152,35 +157,39 @@ for (const viewport of viewports) {
       await page.keyboard.press('Escape');
     });
 
-    it('the submit button shows a spinner and is disabled while signing in', async () => {
-      await open(page, '/');
-      // Hold the request a moment (the real server still answers it) to look at the button meanwhile.
-      let release: () => void = () => {};
-      const held = new Promise<void>((r) => (release = r));
-      await page.route('**/api/auth/sign-in/email', async (route) => {
-        await held;
-        await route.continue();
+    if (runsEveryJourney(viewport)) {
+      it('the submit button shows a spinner and is disabled while signing in', async () => {
+        await open(page, '/');
+        // Hold the request a moment (the real server still answers it) to look at the button meanwhile.
+        let release: () => void = () => {};
+        const held = new Promise<void>((r) => (release = r));
+        await page.route('**/api/auth/sign-in/email', async (route) => {
+          await held;
+          await route.continue();
+        });
+        const dialog = await openDialogFromHeader(page);
+        await fillSignIn(dialog, DEMO.learner.email, 'pas-le-bon-mot-de-passe');
+        const submit = dialog.getByRole('button', { name: 'Se connecter', exact: true });
+        await expect.poll(() => submit.getAttribute('aria-busy')).toBe('true');
+        expect(await submit.isDisabled()).toBe(true);
+        expect(await dialog.getByRole('button', { name: "S'inscrire" }).isDisabled()).toBe(true);
+        release();
+        await dialog.getByRole('alert').waitFor();
+        expect(await submit.isEnabled()).toBe(true);
+        await page.unroute('**/api/auth/sign-in/email');
+        await page.keyboard.press('Escape');
       });
-      const dialog = await openDialogFromHeader(page);
-      await fillSignIn(dialog, DEMO.learner.email, 'pas-le-bon-mot-de-passe');
-      const submit = dialog.getByRole('button', { name: 'Se connecter', exact: true });
-      await expect.poll(() => submit.getAttribute('aria-busy')).toBe('true');
-      expect(await submit.isDisabled()).toBe(true);
-      expect(await dialog.getByRole('button', { name: "S'inscrire" }).isDisabled()).toBe(true);
-      release();
-      await dialog.getByRole('alert').waitFor();
-      expect(await submit.isEnabled()).toBe(true);
-      await page.unroute('**/api/auth/sign-in/email');
-      await page.keyboard.press('Escape');
-    });
+    }
 
-    it('an identity-provider failure coming back in the URL: French toast, dialog open, parameters removed', async () => {
-      await visit(page, '/?connexion-externe=1&error=account_not_linked');
-      await authDialog(page).waitFor();
-      await expectToast(page, 'Un compte Toque existe déjà avec cette adresse courriel.');
-      await expect.poll(() => page.url()).toBe(`${baseURL}/`);
-      await page.keyboard.press('Escape');
-    });
+    if (runsEveryJourney(viewport)) {
+      it('an identity-provider failure coming back in the URL: French toast, dialog open, parameters removed', async () => {
+        await visit(page, '/?connexion-externe=1&error=account_not_linked');
+        await authDialog(page).waitFor();
+        await expectToast(page, 'Un compte Toque existe déjà avec cette adresse courriel.');
+        await expect.poll(() => page.url()).toBe(`${baseURL}/`);
+        await page.keyboard.press('Escape');
+      });
+    }
   });
 }
 

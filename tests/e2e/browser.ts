@@ -17,6 +17,14 @@ export type Viewport = keyof typeof VIEWPORTS;
 /** Every width a journey runs at, phone first. */
 export const viewports = Object.keys(VIEWPORTS) as Viewport[];
 
+/**
+ * Whether a file runs all of its journeys at this width. Behaviour that is the same code at any
+ * width (the same components, only reflowed) runs once, at the phone's width, the riskier layout;
+ * at desktop width a file keeps what the layout changes: every page and state it checks with axe,
+ * and the menus, navigation and views that differ.
+ */
+export const runsEveryJourney = (viewport: Viewport): boolean => viewport === 'phone';
+
 let browser: Browser | undefined;
 
 async function launchBrowser(): Promise<Browser> {

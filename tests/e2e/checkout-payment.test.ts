@@ -1,5 +1,5 @@
-// Paying for one course on the sandbox, in the system Chromium at phone and desktop widths, against
-// the production build whose sandbox delivers its signed events to the server's own webhook: the
+// Paying for one course on the sandbox, in the system Chromium (every page and state checked with axe
+// at phone and desktop widths, the other journeys at the phone's), against the production build whose sandbox delivers its signed events to the server's own webhook: the
 // province asked once, the order's GST and QST, a bad card refused in the browser (nothing sent),
 // declined and insufficient-funds cards (French error, nothing bought), the success card (result
 // page waits for the event, then the course is unlocked), the extra confirmation refused then
@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseSummary } from '@shared/schemas/public';
 import { callApi, seededCourses } from './api';
-import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { expectNoAxeViolations, newPage, pageErrors, runsEveryJourney, useBrowser, usePage, viewports } from './browser';
 import {
   countConfirmRequests,
   fillCard,
@@ -50,26 +50,32 @@ for (const viewport of viewports) {
       await signUpLearner(page, `paiement-${viewport}`);
     });
 
-    it('a live course reached without a chosen session asks to pick a date first, and starts no order', async () => {
-      const checkout = { calls: 0 };
-      const count = (r: { url: () => string }) => void (r.url().endsWith('/api/checkout') && checkout.calls++);
-      page.on('request', count);
-      await openPayment(page, `/payment/${live.id}`);
-      await page.getByRole('heading', { name: "Choisissez d'abord une date" }).waitFor();
-      expect(await page.getByRole('link', { name: 'Choisir une séance' }).getAttribute('href')).toBe(`/booking/${live.id}`);
-      expect(await page.locator('h1').textContent()).toBe('Finalisez votre réservation');
-      expect(await page.locator('main').textContent()).toContain(`«\u00a0${live.title}\u00a0»`);
-      // Bare page: no site navigation.
-      expect(await page.getByRole('navigation').count()).toBe(0);
-      expect(checkout.calls).toBe(0);
-      page.off('request', count);
-    });
+    // What the payment pages do is the same code at any width: at the phone's only (runsEveryJourney);
+    // every page and state checked with axe runs at both widths.
+    if (runsEveryJourney(viewport)) {
+      it('a live course reached without a chosen session asks to pick a date first, and starts no order', async () => {
+        const checkout = { calls: 0 };
+        const count = (r: { url: () => string }) => void (r.url().endsWith('/api/checkout') && checkout.calls++);
+        page.on('request', count);
+        await openPayment(page, `/payment/${live.id}`);
+        await page.getByRole('heading', { name: "Choisissez d'abord une date" }).waitFor();
+        expect(await page.getByRole('link', { name: 'Choisir une séance' }).getAttribute('href')).toBe(`/booking/${live.id}`);
+        expect(await page.locator('h1').textContent()).toBe('Finalisez votre réservation');
+        expect(await page.locator('main').textContent()).toContain(`«\u00a0${live.title}\u00a0»`);
+        // Bare page: no site navigation.
+        expect(await page.getByRole('navigation').count()).toBe(0);
+        expect(checkout.calls).toBe(0);
+        page.off('request', count);
+      });
+    }
 
-    it('a course id that is not one sends back to the catalogue with the spec toast', async () => {
-      await visit(page, '/payment/pas-un-cours');
-      await page.waitForURL(`${baseURL}/cours`);
-      await expectToast(page, 'Aucun cours sélectionné.');
-    });
+    if (runsEveryJourney(viewport)) {
+      it('a course id that is not one sends back to the catalogue with the spec toast', async () => {
+        await visit(page, '/payment/pas-un-cours');
+        await page.waitForURL(`${baseURL}/cours`);
+        await expectToast(page, 'Aucun cours sélectionné.');
+      });
+    }
 
     it('asks the province once, then shows the lines with GST and QST; a bad card is refused in the browser', async () => {
       const opened = await openPayment(page, `/payment/${first.id}`);
@@ -124,19 +130,21 @@ for (const viewport of viewports) {
       confirms.stop();
     });
 
-    it('a declined card, then insufficient funds: the French refusal shows and nothing is bought', async () => {
-      await payWithCard(page, '4000 0000 0000 0002');
-      expect(await formAlert(page)).toBe('Votre carte a été refusée.');
-      await payWithCard(page, '4000 0000 0000 9995');
-      await expect.poll(() => formAlert(page)).toBe('Fonds insuffisants : votre carte a été refusée.');
-      expect(new URL(page.url()).pathname).toBe(`/payment/${first.id}`);
+    if (runsEveryJourney(viewport)) {
+      it('a declined card, then insufficient funds: the French refusal shows and nothing is bought', async () => {
+        await payWithCard(page, '4000 0000 0000 0002');
+        expect(await formAlert(page)).toBe('Votre carte a été refusée.');
+        await payWithCard(page, '4000 0000 0000 9995');
+        await expect.poll(() => formAlert(page)).toBe('Fonds insuffisants : votre carte a été refusée.');
+        expect(new URL(page.url()).pathname).toBe(`/payment/${first.id}`);
 
-      // The provider's failure event has landed: the order failed, no purchase, the course still locked.
-      const orderId = firstOrderId()!;
-      await expect.poll(async () => (await orderOf(page, orderId)).status, { timeout: 15_000 }).toBe('failed');
-      expect(await purchasedCourseIds(page)).not.toContain(first.id);
-      expect((await callApi<{ course: { unlocked: boolean } }>(page, 'GET', `/courses/${first.id}`)).json.course.unlocked).toBe(false);
-    });
+        // The provider's failure event has landed: the order failed, no purchase, the course still locked.
+        const orderId = firstOrderId()!;
+        await expect.poll(async () => (await orderOf(page, orderId)).status, { timeout: 15_000 }).toBe('failed');
+        expect(await purchasedCourseIds(page)).not.toContain(first.id);
+        expect((await callApi<{ course: { unlocked: boolean } }>(page, 'GET', `/courses/${first.id}`)).json.course.unlocked).toBe(false);
+      });
+    }
 
     it('the success card: the result page waits for the event, then says so; the course is unlocked', async () => {
       await payWithCard(page, '4242 4242 4242 4242');
@@ -165,12 +173,14 @@ for (const viewport of viewports) {
       expect(await page.getByRole('link', { name: 'Voir mes achats' }).getAttribute('href')).toBe('/mes-achats');
     });
 
-    it('a course already bought says so, with a link to it', async () => {
-      await openPayment(page, `/payment/${first.id}`);
-      await page.getByRole('heading', { name: 'Déjà acheté' }).waitFor();
-      expect(await page.locator('main').textContent()).toContain(`Vous avez déjà acheté le cours « ${first.title} ».`);
-      expect(await page.getByRole('link', { name: 'Voir le cours' }).getAttribute('href')).toBe(`/cours/${first.id}`);
-    });
+    if (runsEveryJourney(viewport)) {
+      it('a course already bought says so, with a link to it', async () => {
+        await openPayment(page, `/payment/${first.id}`);
+        await page.getByRole('heading', { name: 'Déjà acheté' }).waitFor();
+        expect(await page.locator('main').textContent()).toContain(`Vous avez déjà acheté le cours « ${first.title} ».`);
+        expect(await page.getByRole('link', { name: 'Voir le cours' }).getAttribute('href')).toBe(`/cours/${first.id}`);
+      });
+    }
 
     it('the extra confirmation step: refused, nothing is bought; approved, the course is bought', async () => {
       await visit(page, `/cours/${second.id}`);
@@ -195,14 +205,16 @@ for (const viewport of viewports) {
       expect(await purchasedCourseIds(page)).toContain(second.id);
     });
 
-    it('the wallet: processing, then paid once its event lands', async () => {
-      await openPayment(page, `/payment/${third.id}`);
-      await page.getByRole('button', { name: 'Payer avec le portefeuille (test)' }).click();
-      await waitForPaid(page);
-      expect(await page.locator('main').textContent()).toContain('Portefeuille');
-      expect(await purchasedCourseIds(page)).toContain(third.id);
-      expect(pageErrors(page)).toEqual([]);
-    });
+    if (runsEveryJourney(viewport)) {
+      it('the wallet: processing, then paid once its event lands', async () => {
+        await openPayment(page, `/payment/${third.id}`);
+        await page.getByRole('button', { name: 'Payer avec le portefeuille (test)' }).click();
+        await waitForPaid(page);
+        expect(await page.locator('main').textContent()).toContain('Portefeuille');
+        expect(await purchasedCourseIds(page)).toContain(third.id);
+        expect(pageErrors(page)).toEqual([]);
+      });
+    }
   });
 }
 

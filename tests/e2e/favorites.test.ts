@@ -1,4 +1,5 @@
-// Favourites in the system Chromium, at phone and desktop widths, against the production build:
+// Favourites in the system Chromium against the production build (the library and /favoris at phone
+// and desktop widths, with axe; the heart's other journeys at the phone's):
 // a visitor's heart asks to sign in (and the recipe page shows none); signed in through that
 // dialog, the person hearts a
 // recipe in the library, finds it on /favoris and on the recipe page, removes it there down to the
@@ -9,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FavoriteIdsResponse } from '@shared/schemas/account';
 import type { RecipeListResponse, RecipeSummary } from '@shared/schemas/public';
 import { callApi, getJson } from './api';
-import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { expectNoAxeViolations, pageErrors, runsEveryJourney, useBrowser, usePage, viewports } from './browser';
 import { authDialog, createAccount, fillSignIn } from './session';
 import { baseURL, expectToast, open } from './site';
 
@@ -106,63 +107,66 @@ for (const viewport of viewports) {
       expect(pageErrors(page)).toEqual([]);
     });
 
-    it('a heart on the recipe page adds and removes the favourite', async () => {
-      const recipe = freeRecipes[2]!;
-      await open(page, `/recettes/${recipe.id}`);
-      await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
-      await heart(page, recipe).click();
-      await settled(page);
-      expect(await serverFavorites(page)).toContain(recipe.id);
-      await heart(page, recipe).click();
-      await settled(page);
-      expect(await serverFavorites(page)).not.toContain(recipe.id);
-      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
-    });
-
-    it('a double-click and a burst of clicks end with the heart where the server is', async () => {
-      const recipe = freeRecipes[3]!;
-      await open(page, '/recettes');
-      let requests = 0;
-      const count = (r: { url(): string }) => {
-        if (r.url().endsWith(`/api/favorites/${recipe.id}`)) requests += 1;
-      };
-      page.on('request', count);
-
-      await heart(page, recipe).dblclick();
-      await settled(page);
-      const afterDouble = (await serverFavorites(page)).includes(recipe.id);
-      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterDouble));
-      expect(requests).toBeGreaterThanOrEqual(1);
-      expect(requests).toBeLessThanOrEqual(2);
-
-      requests = 0;
-      await heart(page, recipe).click({ clickCount: 5, delay: 5 });
-      await settled(page);
-      const afterBurst = (await serverFavorites(page)).includes(recipe.id);
-      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterBurst));
-      expect(requests).toBeLessThanOrEqual(5);
-      page.off('request', count);
-
-      // And a reload agrees.
-      await open(page, '/recettes');
-      expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterBurst));
-    });
-
-    it('when the request fails, the heart goes back and the French toast says so', async () => {
-      const recipe = freeRecipes[0]!;
-      await open(page, '/recettes');
-      const before = await serverFavorites(page);
-      expect(before).not.toContain(recipe.id);
-      await page.route(`**/api/favorites/${recipe.id}`, (route) => route.abort('connectionrefused'));
-      try {
-        await heart(page, recipe).click();
-        await expectToast(page, 'Erreur', "Impossible d'ajouter ce favori.");
+    // The same heart at any width: its other journeys at the phone's (runsEveryJourney).
+    if (runsEveryJourney(viewport)) {
+      it('a heart on the recipe page adds and removes the favourite', async () => {
+        const recipe = freeRecipes[2]!;
+        await open(page, `/recettes/${recipe.id}`);
         await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
-      } finally {
-        await page.unroute(`**/api/favorites/${recipe.id}`);
-      }
-      expect(await serverFavorites(page)).toEqual(before);
-      expect(pageErrors(page)).toEqual([]);
-    });
+        await heart(page, recipe).click();
+        await settled(page);
+        expect(await serverFavorites(page)).toContain(recipe.id);
+        await heart(page, recipe).click();
+        await settled(page);
+        expect(await serverFavorites(page)).not.toContain(recipe.id);
+        expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+      });
+
+      it('a double-click and a burst of clicks end with the heart where the server is', async () => {
+        const recipe = freeRecipes[3]!;
+        await open(page, '/recettes');
+        let requests = 0;
+        const count = (r: { url(): string }) => {
+          if (r.url().endsWith(`/api/favorites/${recipe.id}`)) requests += 1;
+        };
+        page.on('request', count);
+
+        await heart(page, recipe).dblclick();
+        await settled(page);
+        const afterDouble = (await serverFavorites(page)).includes(recipe.id);
+        expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterDouble));
+        expect(requests).toBeGreaterThanOrEqual(1);
+        expect(requests).toBeLessThanOrEqual(2);
+
+        requests = 0;
+        await heart(page, recipe).click({ clickCount: 5, delay: 5 });
+        await settled(page);
+        const afterBurst = (await serverFavorites(page)).includes(recipe.id);
+        expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterBurst));
+        expect(requests).toBeLessThanOrEqual(5);
+        page.off('request', count);
+
+        // And a reload agrees.
+        await open(page, '/recettes');
+        expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe(String(afterBurst));
+      });
+
+      it('when the request fails, the heart goes back and the French toast says so', async () => {
+        const recipe = freeRecipes[0]!;
+        await open(page, '/recettes');
+        const before = await serverFavorites(page);
+        expect(before).not.toContain(recipe.id);
+        await page.route(`**/api/favorites/${recipe.id}`, (route) => route.abort('connectionrefused'));
+        try {
+          await heart(page, recipe).click();
+          await expectToast(page, 'Erreur', "Impossible d'ajouter ce favori.");
+          await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+        } finally {
+          await page.unroute(`**/api/favorites/${recipe.id}`);
+        }
+        expect(await serverFavorites(page)).toEqual(before);
+        expect(pageErrors(page)).toEqual([]);
+      });
+    }
   });
 }
