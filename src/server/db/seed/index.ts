@@ -1,5 +1,5 @@
 // The French demo data: written on the first start of an empty database, and by `npm run seed`.
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from '../../modules/auth/password-hash';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import type { Db } from '../client';

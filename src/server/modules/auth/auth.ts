@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/password';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { identitySessionPlugin } from './identity-session';
+import { hashPassword, verifyPassword } from './password-hash';
 import { createLearnerProfile } from './repository';
 
 /** The cookie is `toque.session_token` (`__Secure-toque.session_token` in production). */
@@ -49,6 +50,8 @@ export function createAuth(deps: Deps) {
       // Sign-up answers the same whether or not the address is taken (no enumeration), so it cannot sign in.
       autoSignIn: false,
       // Password reset is our own flow (password-reset.ts): the library would store its tokens in plain text.
+      // The library's hash format, computed natively off the event loop (password-hash.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
     },
     // Identity-provider sign-in: our OpenID Connect code verifies, this server-only endpoint signs in.
     plugins: [identitySessionPlugin()],

@@ -2,7 +2,7 @@
 // token mailed as a link to PUBLIC_URL/update-password, only its SHA-256 stored, valid
 // RESET_LINK_MINUTES, single use; spending it replaces the password and ends every session.
 import { createHash, randomBytes } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from './password-hash';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { Mail, Mailer } from '../../integrations/mail/mailer';

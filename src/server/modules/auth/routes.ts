@@ -1,7 +1,7 @@
 // /api/auth/*: the only auth endpoints we expose. Each validates with the shared schema (French
 // messages, our password policy), forwards to Better Auth, and answers in our own shape — the
 // session token only ever travels in the cookie, and the library's English errors become French.
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from './password-hash';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type {
