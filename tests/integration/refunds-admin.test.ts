@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import type { AdminOrdersResponse, AdminOrderResponse, RefundResponse } from '@shared/schemas/checkout';
 import type { CourseResponse } from '@shared/schemas/public';
-import { orderLines, orders, purchases, refunds, sandboxPaymentIntents, sandboxRefunds } from '../../src/server/db/schema';
+import { orderLines, orders, purchases, refunds, reservations, sandboxPaymentIntents, sandboxRefunds } from '../../src/server/db/schema';
 import { applyRefundEvent } from '../../src/server/modules/refunds/events';
-import { createCourse, setRole } from '../factories';
+import { createCourse, createSession, setRole } from '../factories';
+import { createPaidSeat } from '../factories/bookings';
 import { createPaidOrder } from '../factories/orders';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { deliverEvents, newKey } from '../setup/payments';
@@ -341,5 +342,38 @@ describe('refund events', () => {
       applyRefundEvent(tx, { id: 'evt_foreign', type: 'refund.succeeded', refundId: 're_from_dashboard', paymentId: 'pi_x', refundRecordId: null, amountCents: 100 }),
     );
     expect(outcome).toBe('unknown_refund');
+  });
+});
+
+describe('refunding a live class', () => {
+  async function seatOnNewSession() {
+    const live = await createCourse(t.db, { title: 'Pâtes fraîches en direct', isLive: true, priceCents: 4500 });
+    const session = await createSession(t.db, live.id, { startsAt: new Date(clock + 10 * 24 * 3_600_000), capacity: 2 });
+    const buyer = await newSignedInUser(t, 'Élève En Direct');
+    const seat = await createPaidSeat(t.db, { user: { id: buyer.id, fullName: 'Élève En Direct' }, course: { id: live.id, title: live.title }, sessionId: session.id, amountCents: 4500 });
+    const seatsLeft = async () => (await t.json<CourseResponse>(`/api/courses/${live.id}`)).body.course.sessions.find((s) => s.id === session.id)!.seatsLeft;
+    const reservation = async () => (await t.db.select().from(reservations).where(eq(reservations.id, seat.reservationId)))[0]!;
+    return { seat, seatsLeft, reservation };
+  }
+
+  it('refunded in full: once the refund succeeds, the seat goes back on sale and the reservation ends admin_refunded', async () => {
+    const { seat, seatsLeft, reservation } = await seatOnNewSession();
+    expect(await seatsLeft()).toBe(1);
+    const made = await refund(seat.orderId, { lines: [{ orderLineId: seat.orderLineId }] });
+    expect(made.status).toBe(201);
+    // Not before the money is back: the refund is pending until its event.
+    expect((await reservation()).status).toBe('confirmed');
+    await deliverEvents(t);
+    expect(await reservation()).toMatchObject({ status: 'cancelled', cancelReason: 'admin_refunded' });
+    expect(await seatsLeft()).toBe(2);
+  });
+
+  it('refunded in part: the learner keeps the seat', async () => {
+    const { seat, seatsLeft, reservation } = await seatOnNewSession();
+    const made = await refund(seat.orderId, { lines: [{ orderLineId: seat.orderLineId, amountCents: 1000 }] });
+    expect(made.status).toBe(201);
+    await deliverEvents(t);
+    expect((await reservation()).status).toBe('confirmed');
+    expect(await seatsLeft()).toBe(1);
   });
 });

@@ -7,12 +7,13 @@ import type { RefundView } from './checkout';
 /**
  * Why a reservation ended 'cancelled':
  * - learner_refunded: the learner cancelled ≥ 48 h ahead, fully refunded;
+ * - admin_refunded: the admin refunded the seat's order line in full (the seat goes back on sale);
  * - learner_no_refund: the learner cancelled within 48 h, without refund (they were told first);
  * - session_cancelled: the admin cancelled the whole session, every attendee refunded;
  * - no_seat: the payment came after the hold expired and the seat was taken: refunded automatically;
  * - released: the learner gave back an unpaid hold.
  */
-export type ReservationCancelReason = 'learner_refunded' | 'learner_no_refund' | 'session_cancelled' | 'no_seat' | 'released';
+export type ReservationCancelReason = 'learner_refunded' | 'learner_no_refund' | 'admin_refunded' | 'session_cancelled' | 'no_seat' | 'released';
 
 export type ReservationView = {
   id: string;

@@ -32,7 +32,12 @@ type Applicable = Exclude<PaymentEvent, { type: 'ignored' }>;
 type MembershipEvent = Of<'subscription.changed' | 'invoice.paid' | 'invoice.payment_failed'>;
 
 /** What an applied event leaves to do after commit. */
-type AfterCommit = { seats: SeatSettlement | null; mail: Mail | null };
+type AfterCommit = {
+  seats: SeatSettlement | null;
+  mail: Mail | null;
+  /** A refund applied: a live class refunded in full freed its seat, the public counts may have moved. */
+  refundApplied?: boolean;
+};
 
 const isMembershipEvent = (event: Applicable): event is MembershipEvent =>
   event.type === 'subscription.changed' || event.type === 'invoice.paid' || event.type === 'invoice.payment_failed';
@@ -138,7 +143,7 @@ export function createPaymentService(
       case 'refund.failed': {
         const outcome = await applyRefundEvent(tx, event, now);
         if (outcome === 'unknown_refund') deps.logger.warn({ eventId: event.id, refundId: event.refundId }, 'remboursement inconnu du site');
-        return none;
+        return { ...none, refundApplied: outcome === 'applied' };
       }
     }
   }
@@ -181,6 +186,7 @@ export function createPaymentService(
         return 'processed';
       });
       if (after.seats) await afterSeats(after.seats);
+      if (after.refundApplied) invalidatePublicCache();
       if (after.mail) {
         const mail = after.mail;
         await mailer.send(mail).catch((err: unknown) => deps.logger.error({ err, to: mail.to }, "e-mail d'échec de renouvellement non envoyé"));

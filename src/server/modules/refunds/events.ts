@@ -2,9 +2,12 @@
 // dispatcher records the event id in the same one). Replays are harmless: a refund moves
 // pending → succeeded or pending → failed once; a 'succeeded' refund that later fails (a card
 // refund the bank sends back, as Stripe documents) is undone. 'failed' is final, so a late copy of
-// an older 'succeeded' event never brings it back.
+// an older 'succeeded' event never brings it back. A live class refunded in full frees its seat; a
+// refund undone later does not take a seat back (it may be sold again by then): the order shows paid
+// again and the admin books the learner anew if need be.
 import type { PaymentEvent } from '../../integrations/payments/port';
 import type { Db } from '../../db/client';
+import { publish } from '../../realtime/publish';
 import { isUuid } from '../params';
 import * as repo from './repository';
 
@@ -55,6 +58,12 @@ async function settleOrder(tx: Db, orderId: string, status: string, now: Date, u
   // A free line is "fully refunded" only with the whole order.
   const isBack = (l: (typeof lines)[number]) => allBack || (l.amountCents > 0 && l.refundedCents >= l.amountCents);
   await repo.setPurchaseStatus(tx, lines.filter(isBack).map((l) => l.id), 'succeeded', 'refunded', now);
+  if (!undone) {
+    // A live class refunded in full gives its seat back (the learner's own and the session's
+    // cancellations have already ended theirs: nothing more happens to those).
+    const freed = await repo.cancelSeatsOfLines(tx, lines.filter(isBack).map((l) => l.id), now);
+    for (const r of freed) await publish(tx, { userId: r.userId }, { type: 'reservation.updated', reservationId: r.id });
+  }
   if (undone) await repo.setPurchaseStatus(tx, lines.filter((l) => !isBack(l)).map((l) => l.id), 'refunded', 'succeeded', now);
   if (!['paid', 'partially_refunded', 'refunded'].includes(status)) return;
   const anyBack = lines.some((l) => l.refundedCents > 0);

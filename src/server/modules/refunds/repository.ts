@@ -4,7 +4,7 @@
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/schemas/checkout';
 import type { Db } from '../../db/client';
-import { orderLines, orders, purchases, refunds } from '../../db/schema';
+import { orderLines, orders, purchases, refunds, reservations } from '../../db/schema';
 
 /** The refund row's `lines`: what each order line gets back, before tax. */
 export type RefundLineRecord = { orderLineId: string; amountCents: number };
@@ -71,6 +71,20 @@ export async function listLines(tx: Db, orderId: string) {
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.position);
+}
+
+/**
+ * Frees the seats that order lines paid for, once those lines are refunded in full: their reservations
+ * still holding a seat end 'cancelled' ('admin_refunded'). Returns whose they were, to tell them.
+ */
+export async function cancelSeatsOfLines(tx: Db, lineIds: string[], now: Date): Promise<{ id: string; userId: string }[]> {
+  if (lineIds.length === 0) return [];
+  const paidFor = tx.select({ id: orderLines.reservationId }).from(orderLines).where(inArray(orderLines.id, lineIds));
+  return tx
+    .update(reservations)
+    .set({ status: 'cancelled', cancelReason: 'admin_refunded', cancelledAt: now, holdExpiresAt: null, updatedAt: now })
+    .where(and(inArray(reservations.id, paidFor), inArray(reservations.status, ['pending_payment', 'confirmed'])))
+    .returning({ id: reservations.id, userId: reservations.userId });
 }
 
 const refundColumns = {
