@@ -52,6 +52,12 @@ const schema = z.object({
     .min(0, { message: 'un nombre entier de 0 à 90' })
     .max(90, { message: 'un nombre entier de 0 à 90' })
     .default(15),
+  VIDEO_MAX_MB: z.coerce
+    .number({ message: 'un nombre entier de mégaoctets, de 1 à 10240' })
+    .int({ message: 'un nombre entier de mégaoctets, de 1 à 10240' })
+    .min(1, { message: 'un nombre entier de mégaoctets, de 1 à 10240' })
+    .max(10_240, { message: 'un nombre entier de mégaoctets, de 1 à 10240' })
+    .default(500),
 });
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -99,6 +105,8 @@ export type Config = {
   /** Who sells, as receipts print it, and how the seller is registered for sales taxes. */
   seller: SellerConfig;
   booking: BookingConfig;
+  /** Recorded courses' videos: the largest upload taken, in bytes (VIDEO_MAX_MB). */
+  videoMaxBytes: number;
 };
 
 export type BookingConfig = {
@@ -156,6 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e),
     seller: sellerConfig(e),
     booking: { subscriberDiscountPercent: e.SUBSCRIBER_LIVE_DISCOUNT_PERCENT },
+    videoMaxBytes: e.VIDEO_MAX_MB * 1024 * 1024,
   };
 }
 

@@ -176,6 +176,9 @@ export const courses = pgTable(
     dietaryInfo: text(),
     /** Storage key of the recorded video (recorded courses only). Never sent to the client as-is. */
     videoKey: text(),
+    /** 'video/mp4' or 'video/webm', from the file's first bytes. */
+    videoContentType: text(),
+    videoBytes: bigint({ mode: 'number' }),
     status: courseStatusEnum().notNull().default('published'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -685,5 +688,32 @@ export const sandboxInvoices = pgTable(
   (t) => [
     index('sandbox_invoices_subscription_idx').on(t.subscriptionId, t.createdAt),
     uniqueIndex('sandbox_invoices_period_uq').on(t.subscriptionId, t.periodStart),
+  ],
+);
+
+/**
+ * Who did what in the back office, and when: every admin action that changes data writes one row in
+ * the same transaction as the change (never rewritten, never deleted).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The admin who acted (kept as text: the record outlives the account). */
+    actorId: text().notNull(),
+    actorEmail: text().notNull(),
+    /** e.g. 'recipe.create', 'course.archive', 'session.capacity', 'order.refund'. */
+    action: text().notNull(),
+    /** e.g. 'recipe', 'course', 'session', 'order'. */
+    targetType: text().notNull(),
+    targetId: text().notNull(),
+    /** What changed, for a person to read (no secrets, no card data). */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );

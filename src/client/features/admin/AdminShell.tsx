@@ -1,0 +1,53 @@
+// Tableau de Bord Admin: the title and the tabs around each tab's page. A tab is a route of its own
+// (/admin is Réservations, the default; /admin/recettes, /admin/cours, /admin/ventes), so it can be
+// linked to and reloaded, and loads only its own code; each tab's page renders inside this shell.
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { ButtonLink } from '@client/components/ui/Button';
+import { PageHeader } from '@client/components/ui/PageHeader';
+import { cn } from '@client/lib/cn';
+
+const TABS = [
+  { to: '/admin', label: 'Réservations', end: true },
+  { to: '/admin/recettes', label: 'Recettes', end: false },
+  { to: '/admin/cours', label: 'Cours', end: false },
+  { to: '/admin/ventes', label: 'Ventes', end: false },
+] as const;
+
+export function AdminShell({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeader
+        title="Tableau de Bord Admin"
+        actions={
+          actions ?? (
+            <ButtonLink to="/admin/commandes" variant="secondary">
+              Commandes et remboursements
+            </ButtonLink>
+          )
+        }
+      />
+      <nav aria-label="Sections du tableau de bord" className="-mx-4 mb-8 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex min-w-max gap-1 border-b border-line">
+          {TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) =>
+                  cn(
+                    '-mb-px inline-flex min-h-11 items-center border-b-2 px-4 text-base font-medium transition-colors',
+                    isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted hover:border-line hover:text-ink',
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {children}
+    </div>
+  );
+}
