@@ -16,6 +16,8 @@ import { ACCOUNT_MULTIPART_ROUTES, accountRoutes } from './modules/account/route
 import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
+import { ADMIN_COURSE_MULTIPART_ROUTES, ADMIN_COURSE_RAW_ROUTES, adminCourseRoutes } from './modules/admin-courses/routes';
+import { createAdminCourseService } from './modules/admin-courses/service';
 import { ADMIN_RECIPE_MULTIPART_ROUTES, adminRecipeRoutes } from './modules/admin-recipes/routes';
 import { createAdminRecipeService } from './modules/admin-recipes/service';
 import { bookingRoutes } from './modules/booking/routes';
@@ -85,7 +87,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   // Every state-changing call, auth included; the payment webhook is the one exception (signed).
   api.use(sameOriginOnly(deps.config.publicUrl, { exempt: [WEBHOOK_PATH] }));
   // Then the body's type: JSON everywhere, multipart only where a file is uploaded (else 415).
-  api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES] }));
+  api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: ADMIN_COURSE_RAW_ROUTES }));
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
   api.route('/auth', authRoutes(deps, auth, mailer));
@@ -108,6 +110,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
   api.route('/admin/recipes', adminRecipeRoutes(createAdminRecipeService(deps)));
+  api.route('/admin/courses', adminCourseRoutes(createAdminCourseService(deps)));
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider, mailer)));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider, mailer)));

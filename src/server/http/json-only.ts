@@ -1,7 +1,9 @@
 // The API speaks JSON. A state-changing request that carries any other kind of body is refused
 // (415) before a route reads it: an HTML form or a `text/plain` fetch from another site can then
 // never reach a handler, even if the Origin check were ever bypassed. Routes that take a file
-// upload are named here explicitly and take multipart/form-data only.
+// upload are named here explicitly and take multipart/form-data only; routes that take a raw file
+// as the body (a course video, streamed to storage) are matched by a pattern and take only the
+// media types they list.
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './app-error';
 
@@ -11,6 +13,8 @@ const JSON_REQUIRED = 'Le contenu envoyé doit être au format JSON (Content-Typ
 const MULTIPART_REQUIRED = 'Le fichier doit être envoyé comme formulaire (multipart/form-data).';
 
 export type MultipartRoute = { method: string; path: string };
+/** A route whose body is the file itself, e.g. PUT /api/admin/courses/:id/video with video/mp4. */
+export type RawUploadRoute = { method: string; path: RegExp; types: readonly string[]; refused: () => Error };
 
 /** 'application/json; charset=utf-8' → 'application/json'. */
 function mediaType(contentType: string | undefined): string | null {
@@ -29,14 +33,18 @@ function announcesBody(headers: Headers): boolean {
   return length !== null && length.trim() !== '0';
 }
 
-export function jsonOnly(opts: { multipart?: readonly MultipartRoute[] } = {}): MiddlewareHandler {
+export function jsonOnly(opts: { multipart?: readonly MultipartRoute[]; raw?: readonly RawUploadRoute[] } = {}): MiddlewareHandler {
   const multipart = new Set((opts.multipart ?? []).map((r) => `${r.method.toUpperCase()} ${r.path}`));
+  const raw = opts.raw ?? [];
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next();
     const headers = c.req.raw.headers;
     if (!announcesBody(headers)) return next();
     const type = mediaType(headers.get('content-type') ?? undefined);
-    if (multipart.has(`${c.req.method} ${c.req.path}`)) {
+    const rawRoute = raw.find((r) => r.method.toUpperCase() === c.req.method && r.path.test(c.req.path));
+    if (rawRoute) {
+      if (type === null || !rawRoute.types.includes(type)) throw rawRoute.refused();
+    } else if (multipart.has(`${c.req.method} ${c.req.path}`)) {
       if (type !== 'multipart/form-data') throw new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
     } else if (type !== 'application/json') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_REQUIRED);

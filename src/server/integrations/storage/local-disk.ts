@@ -27,10 +27,16 @@ export function localDiskStorage(root: string): Storage {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}.${process.pid}.${Date.now()}.part`;
-      if (Buffer.isBuffer(data)) await writeFile(tmp, data);
-      else await pipeline(data, createWriteStream(tmp));
-      // Readers never see a half-written file.
-      await rename(tmp, target);
+      try {
+        if (Buffer.isBuffer(data)) await writeFile(tmp, data);
+        else await pipeline(data, createWriteStream(tmp));
+        // Readers never see a half-written file.
+        await rename(tmp, target);
+      } catch (err) {
+        // A stream that failed half-way (too large, wrong type, client gone) leaves nothing behind.
+        await rm(tmp, { force: true });
+        throw err;
+      }
     },
     async get(key): Promise<StoredObject | null> {
       const target = file(key);

@@ -9,6 +9,11 @@ export type StoredObject = {
 };
 
 export interface Storage {
+  /**
+   * Stores the bytes under the key. A Readable is streamed (never held whole in memory); if it
+   * errors (the caller's size or type check, a client gone) the put rejects with that error and
+   * nothing is left under the key — readers never see a partial file.
+   */
   put(key: string, data: Buffer | Readable, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
