@@ -57,6 +57,7 @@ export const routes: AppRoute[] = [
         { path: 'admin', lazy: page(() => import('../features/coming/AdminDashboardPage')) },
         { path: 'admin/commandes', lazy: page(() => import('../features/admin-orders/AdminOrdersPage')) },
         { path: 'admin/commandes/:orderId', lazy: page(() => import('../features/admin-orders/AdminOrderPage')) },
+        { path: 'admin/recettes', lazy: page(() => import('../features/admin-recipes/AdminRecipesPage')) },
         { path: 'mon-profil-chef', lazy: page(() => import('../features/coming/OwnChefProfilePage')) },
       ]),
       { path: '*', lazy: page(() => import('./layout/NotFoundPage')) },

@@ -265,6 +265,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/admin', module: 'features/coming/AdminDashboardPage.tsx', title: 'Tableau de Bord Admin' },
   { path: '/admin/commandes', module: 'features/admin-orders/AdminOrdersPage.tsx', title: 'Commandes' },
   { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
+  { path: '/admin/recettes', module: 'features/admin-recipes/AdminRecipesPage.tsx', title: 'Recettes — Tableau de Bord Admin' },
   { path: '/mon-profil-chef', module: 'features/coming/OwnChefProfilePage.tsx', title: 'Mon profil de chef' },
   { path: '/payment/subscription', module: 'features/subscription/SubscriptionPaymentPage.tsx', title: "Paiement de l'abonnement" },
   { path: '/payment/:id', module: 'features/payment/PaymentPage.tsx', title: 'Finalisez votre réservation' },
