@@ -260,6 +260,12 @@ describe('courses', () => {
       body: { reason: 'Le poissonnier a fermé.', idempotencyKey: `cancel-${session.id}` },
     });
     expect(cancel.status).toBe(200);
+    // The cancellation (the live-classes flow) is in the audit trail too.
+    expect((await auditOf(session.id)).find((a) => a.action === 'session.cancel')).toMatchObject({
+      actorId: admin.id,
+      targetType: 'session',
+      details: { courseId: course.id, reason: 'Le poissonnier a fermé.', refunded: 1, released: 0 },
+    });
     const res = await send(t, 'DELETE', `/api/admin/courses/${course.id}`, as(admin));
     expect(res.status).toBe(200);
     expect((await read<AdminCourseDeleteResponse>(res)).outcome).toBe('archived');

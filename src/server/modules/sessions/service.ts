@@ -19,6 +19,7 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
+import { recordAudit } from '../audit/repository';
 import { sessionCancelledMail, type RefundNotice } from '../booking/attendee-mail';
 import * as cancelRepo from '../booking/cancel-repository';
 import { expireLapsedHolds } from '../booking/repository';
@@ -105,6 +106,14 @@ export function createSessionService(deps: Pick<Deps, 'config' | 'database' | 'l
       }
       await repo.cancelReservations(tx, live.map((r) => r.id), now);
       await repo.updateSession(tx, id, { status: 'cancelled', cancelReason: reason }, now);
+      // The back office's trail: who cancelled, why, and how many seats it refunded and released.
+      await recordAudit(tx, {
+        actorId: admin.userId,
+        action: 'session.cancel',
+        targetType: 'session',
+        targetId: id,
+        details: { courseId: session.courseId, reason, refunded: attendees.filter((a) => a.refundId).length, released: live.length - attendees.length },
+      });
       await announce(tx, live);
       return { attendees };
     });
