@@ -16,6 +16,8 @@ import { ACCOUNT_MULTIPART_ROUTES, accountRoutes } from './modules/account/route
 import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
+import { adminSalesRoutes } from './modules/admin-sales/routes';
+import { createSalesService } from './modules/admin-sales/service';
 import { ADMIN_COURSE_MULTIPART_ROUTES, ADMIN_COURSE_RAW_ROUTES, adminCourseRoutes } from './modules/admin-courses/routes';
 import { createAdminCourseService } from './modules/admin-courses/service';
 import { ADMIN_RECIPE_MULTIPART_ROUTES, adminRecipeRoutes } from './modules/admin-recipes/routes';
@@ -109,6 +111,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/refunds', creditNoteRoutes(receipts));
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
+  api.route('/admin/sales', adminSalesRoutes(createSalesService(deps)));
   api.route('/admin/recipes', adminRecipeRoutes(createAdminRecipeService(deps)));
   api.route('/admin/courses', adminCourseRoutes(createAdminCourseService(deps)));
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));

@@ -4,6 +4,8 @@
 // refunds use too. Money, lines and access change only when the
 // provider's refund event arrives (events.ts). Repeating a request with the same idempotencyKey
 // returns the refund already made, and asks the provider again if the first ask never got through.
+// Each new refund writes an audit row ('order.refund': the admin, the refund, its amount) in the
+// same transaction as its credit note, so the Ventes tab can say who refunded what and when.
 import { refundRequestSchema, type AdminOrderSummary, type AdminOrdersQuery, type AdminOrdersResponse, type OrderView, type RefundView } from '@shared/schemas/checkout';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -11,6 +13,7 @@ import type { SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { toOrderView } from '../checkout/order-view';
+import { recordAudit } from '../audit/repository';
 import { loadOrderDetail } from '../checkout/repository';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
@@ -68,8 +71,8 @@ export function createRefundService(deps: Pick<Deps, 'database' | 'logger' | 'no
       const input = parseInput(refundRequestSchema, body);
       const now = deps.now();
 
-      const refund = await db().transaction((tx) =>
-        planRefund(tx, {
+      const refund = await db().transaction(async (tx) => {
+        const planned = await planRefund(tx, {
           orderId,
           lines: input.lines,
           reason: input.reason || null,
@@ -77,8 +80,20 @@ export function createRefundService(deps: Pick<Deps, 'database' | 'logger' | 'no
           idempotencyKey: input.idempotencyKey,
           now,
           provider: provider.name,
-        }),
-      );
+        });
+        // The audit trail names the admin who asked, in the refund's own transaction. A repeat of
+        // the same request (same key) decides nothing new, so it is not logged twice.
+        if (planned.created) {
+          await recordAudit(tx, {
+            actorId: admin.userId,
+            action: 'order.refund',
+            targetType: 'order',
+            targetId: orderId,
+            details: { refundId: planned.id, totalCents: planned.totalCents, lines: planned.lines, reason: input.reason || null },
+          });
+        }
+        return planned;
+      });
 
       const sent = await submitRefund(deps, provider, refund);
       if (sent.outcome === 'refused') throw sent.error;
