@@ -21,4 +21,11 @@ export type OutboxEmail = {
   createdAt: string;
 };
 
-export type OutboxResponse = { emails: OutboxEmail[]; total: number };
+/**
+ * `delivery`: how the site sends e-mail now. 'smtp' (SMTP_URL set): e-mails go out by SMTP and are
+ * no longer kept here (the list holds only those kept before); 'outbox': they are kept here only.
+ */
+export type OutboxResponse = { emails: OutboxEmail[]; total: number; delivery: 'smtp' | 'outbox' };
+
+/** GET /api/admin/outbox/:emailId — one e-mail with its HTML version (to show in a sandboxed frame). */
+export type OutboxEmailResponse = { email: OutboxEmail & { html: string } };
