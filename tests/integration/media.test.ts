@@ -14,6 +14,8 @@ beforeAll(async () => {
   await putImage(t.deps.storage, 'seed/recipes/grande.png', 1600, 1000);
   await putImage(t.deps.storage, 'seed/recipes/petite.png', 400, 300);
   await t.deps.storage.put('seed/videos/cours.mp4', Buffer.from('not really a video'), 'video/mp4');
+  // Where the admin's uploads of recorded courses' videos go (admin-courses): never public.
+  await t.deps.storage.put('videos/0b8a6a52-4a8e-4a4e-9d61-3f1f1f1f1f1f.mp4', Buffer.from('a paid course'), 'video/mp4');
 });
 afterAll(() => t.close());
 
@@ -75,6 +77,14 @@ describe('GET /media/<key>?w=', () => {
     const { status, body } = await t.json<ApiErrorBody>('/media/seed/videos/cours.mp4?w=320');
     expect(status).toBe(400);
     expect(body.error.message).toBe('Seules les images peuvent être redimensionnées.');
+  });
+
+  it("never serves a course's uploaded video, with or without w", async () => {
+    for (const url of ['/media/videos/0b8a6a52-4a8e-4a4e-9d61-3f1f1f1f1f1f.mp4', '/media/videos%2F0b8a6a52-4a8e-4a4e-9d61-3f1f1f1f1f1f.mp4', '/media/videos/0b8a6a52-4a8e-4a4e-9d61-3f1f1f1f1f1f.mp4?w=320']) {
+      const res = await t.request(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text()).not.toContain('a paid course');
+    }
   });
 
   it('still serves the original without w', async () => {

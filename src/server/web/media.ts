@@ -33,6 +33,9 @@ function parseWidth(raw: string): number {
   return width;
 }
 
+/** Stored keys /media never serves, whatever the URL (the admin's course videos: `videos/<uuid>.mp4`). */
+export const PRIVATE_PREFIXES = ['videos/'] as const;
+
 function keyOf(requestPath: string): string | null {
   try {
     return decodeURIComponent(requestPath.replace(/^\/media\//, ''));
@@ -48,7 +51,8 @@ export function mediaRoutes(deps: Deps) {
   const inFlight = new Map<string, Promise<void>>();
 
   async function lookup(key: string | null): Promise<StoredObject | null> {
-    if (!key) return null;
+    // Recorded courses' videos are for the people with access to the course, never public files.
+    if (!key || PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix))) return null;
     try {
       return await deps.storage.get(key);
     } catch {
