@@ -16,6 +16,8 @@ import { ACCOUNT_MULTIPART_ROUTES, accountRoutes } from './modules/account/route
 import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
+import { adminBookingRoutes } from './modules/admin-bookings/routes';
+import { createAdminBookingService } from './modules/admin-bookings/service';
 import { adminSalesRoutes } from './modules/admin-sales/routes';
 import { createSalesService } from './modules/admin-sales/service';
 import { ADMIN_COURSE_MULTIPART_ROUTES, ADMIN_COURSE_RAW_ROUTES, adminCourseRoutes } from './modules/admin-courses/routes';
@@ -117,6 +119,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider, mailer)));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider, mailer)));
+  api.route('/admin/reservations', adminBookingRoutes(createAdminBookingService(deps)));
   api.route('/calendar', calendarRoutes(createCalendarService(deps, createFeedLimits(deps.database.db))));
   api.route('/events', eventRoutes(realtime));
   api.all('*', (c) =>

@@ -54,7 +54,7 @@ export const routes: AppRoute[] = [
         { path: 'abonne/tableau-de-bord', lazy: page(() => import('../features/subscription/SubscriberDashboardPage')) },
       ]),
       admin([
-        { path: 'admin', lazy: page(() => import('../features/coming/AdminDashboardPage')) },
+        { path: 'admin', lazy: page(() => import('../features/admin-bookings/AdminBookingsPage')) },
         { path: 'admin/commandes', lazy: page(() => import('../features/admin-orders/AdminOrdersPage')) },
         { path: 'admin/commandes/:orderId', lazy: page(() => import('../features/admin-orders/AdminOrderPage')) },
         { path: 'admin/ventes', lazy: page(() => import('../features/admin-sales/AdminSalesPage')) },

@@ -262,7 +262,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/panier', module: 'features/cart/CartPage.tsx', title: 'Mon Panier' },
   { path: '/abonne', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/tableau-de-bord', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
-  { path: '/admin', module: 'features/coming/AdminDashboardPage.tsx', title: 'Tableau de Bord Admin' },
+  { path: '/admin', module: 'features/admin-bookings/AdminBookingsPage.tsx', title: 'Réservations — Tableau de Bord Admin' },
   { path: '/admin/commandes', module: 'features/admin-orders/AdminOrdersPage.tsx', title: 'Commandes' },
   { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
   { path: '/admin/ventes', module: 'features/admin-sales/AdminSalesPage.tsx', title: 'Ventes — Tableau de Bord Admin' },

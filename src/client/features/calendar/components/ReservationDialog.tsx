@@ -83,7 +83,7 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
       </dl>
 
       {/* A cancelled session takes no link (the server refuses it); the admin manages the recording in its editor. */}
-      {isAdmin && r.sessionStatus === 'scheduled' ? <VideoLinkEditor reservation={r} onSaved={onClose} /> : null}
+      {isAdmin && r.sessionStatus === 'scheduled' ? <VideoLinkEditor sessionId={r.sessionId} videoLink={r.videoLink} onSaved={onClose} /> : null}
       {isAdmin ? <RecordingEditor reservation={r} onSaved={onClose} /> : null}
 
       {!isAdmin && r.status === 'pending_payment' ? (

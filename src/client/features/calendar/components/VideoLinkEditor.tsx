@@ -1,27 +1,39 @@
 // The admin adds or edits the session's video link (one link for all its attendees). Spec §8:
 // success 'Lien mis à jour !' / 'Le lien de la visioconférence a été sauvegardé.', then the editor
 // closes, the calendar reads again and the dialog closes; failure 'Erreur de mise à jour' + message.
+// Used by the calendar's 'Détails du cours' and by the dashboard's Réservations tab (which opens it
+// straight in its form, and closes its dialog on 'Annuler'). Every query under ['calendar', user]
+// is read again after a save, the Réservations list included.
 import { Link2, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { ReservationView } from '@shared/schemas/reservations';
 import { Button } from '@client/components/ui/Button';
 import { TextField } from '@client/components/ui/TextField';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useUpdateVideoLink } from '../api';
 
-export function VideoLinkEditor({ reservation, onSaved }: { reservation: ReservationView; onSaved: () => void }) {
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(reservation.videoLink ?? '');
+type VideoLinkEditorProps = {
+  sessionId: string;
+  /** The session's link now (null: none yet). */
+  videoLink: string | null;
+  onSaved: () => void;
+  /** Open on the form rather than on the link and its 'Modifier' button. */
+  startEditing?: boolean;
+  /** 'Annuler' hands back to the caller instead of showing the link again. */
+  onCancel?: () => void;
+};
+
+export function VideoLinkEditor({ sessionId, videoLink: current, onSaved, startEditing = false, onCancel }: VideoLinkEditorProps) {
+  const [editing, setEditing] = useState(startEditing);
+  const [value, setValue] = useState(current ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const update = useUpdateVideoLink();
-  const current = reservation.videoLink;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFieldError(undefined);
     const videoLink = value.trim() || null;
     update.mutate(
-      { sessionId: reservation.sessionId, videoLink },
+      { sessionId, videoLink },
       {
         onSuccess: () => {
           notifySuccess('Lien mis à jour !', 'Le lien de la visioconférence a été sauvegardé.');
@@ -78,6 +90,7 @@ export function VideoLinkEditor({ reservation, onSaved }: { reservation: Reserva
           size="sm"
           disabled={update.isPending}
           onClick={() => {
+            if (onCancel) return onCancel();
             setEditing(false);
             setValue(current ?? '');
             setFieldError(undefined);

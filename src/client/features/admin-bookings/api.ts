@@ -1,0 +1,26 @@
+// The Réservations tab as the client reads it (contract: @shared/schemas/admin-bookings). The key
+// sits under ['calendar', userId] like every reservation view: the realtime stream's refresh of the
+// ['calendar'] prefix (a seat paid, cancelled, refunded, a link set in another tab) and the video
+// link editor's own refresh after a save both read this list again.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminBookingsQueryInput, AdminBookingsResponse } from '@shared/schemas/admin-bookings';
+import { useAuth } from '@client/app/auth';
+import { api, type ApiError } from '@client/lib/api';
+
+export const PAGE_SIZE = 20;
+
+export type BookingFilters = Required<Pick<AdminBookingsQueryInput, 'period'>> & Pick<AdminBookingsQueryInput, 'sessionId' | 'status'>;
+
+/** GET /api/admin/reservations — one page (`page` starts at 1) of the filtered reservations. */
+export function useAdminBookings(page: number, filters: BookingFilters) {
+  const { status, user } = useAuth();
+  const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, ...filters };
+  return useQuery<AdminBookingsResponse, ApiError>({
+    queryKey: ['calendar', user?.id ?? 'visitor', 'admin-bookings', query],
+    queryFn: ({ signal }) => api<AdminBookingsResponse>('/admin/reservations', { query, signal }),
+    enabled: status === 'signed-in' && user?.role === 'admin',
+    // The list keeps the page shown while the next one loads (no flash of skeleton).
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
