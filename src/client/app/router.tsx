@@ -62,7 +62,7 @@ export const routes: AppRoute[] = [
         { path: 'admin/cours', lazy: page(() => import('../features/admin-courses/AdminCoursesPage')) },
         { path: 'admin/cours/nouveau', lazy: page(() => import('../features/admin-courses/AdminCourseEditPage')) },
         { path: 'admin/cours/:courseId', lazy: page(() => import('../features/admin-courses/AdminCourseEditPage')) },
-        { path: 'mon-profil-chef', lazy: page(() => import('../features/coming/OwnChefProfilePage')) },
+        { path: 'mon-profil-chef', lazy: page(() => import('../features/chefs/OwnChefProfilePage')) },
       ]),
       { path: '*', lazy: page(() => import('./layout/NotFoundPage')) },
     ],

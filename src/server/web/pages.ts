@@ -270,7 +270,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/admin/cours', module: 'features/admin-courses/AdminCoursesPage.tsx', title: 'Cours — Tableau de Bord Admin' },
   { path: '/admin/cours/nouveau', module: 'features/admin-courses/AdminCourseEditPage.tsx', title: 'Créer un cours' },
   { path: '/admin/cours/:id', module: 'features/admin-courses/AdminCourseEditPage.tsx', title: 'Modifier le cours' },
-  { path: '/mon-profil-chef', module: 'features/coming/OwnChefProfilePage.tsx', title: 'Mon profil de chef' },
+  { path: '/mon-profil-chef', module: 'features/chefs/OwnChefProfilePage.tsx', title: 'Mon profil de chef' },
   { path: '/payment/subscription', module: 'features/subscription/SubscriptionPaymentPage.tsx', title: "Paiement de l'abonnement" },
   { path: '/payment/:id', module: 'features/payment/PaymentPage.tsx', title: 'Finalisez votre réservation' },
   { path: '/payment-result', module: 'features/payment/PaymentResultPage.tsx', title: 'Résultat du paiement' },

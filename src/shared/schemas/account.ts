@@ -45,6 +45,26 @@ export type Profile = {
 /** GET and PATCH /api/account/profile */
 export type ProfileResponse = { profile: Profile };
 
+/**
+ * PATCH /api/account/chef-profile — what a chef's public page says of them: the specialty (under
+ * the name, 'Chef Cuisinier' when blank) and the bio. Only a chef or the admin has a public page:
+ * anyone else gets 403. A field left out keeps its value; blank clears it.
+ */
+export const CHEF_SPECIALTY_MAX = 80;
+export const CHEF_BIO_MAX = 2000;
+export const updateChefProfileSchema = z
+  .object({
+    specialty: optionalText(CHEF_SPECIALTY_MAX, `La spécialité ne peut pas dépasser ${CHEF_SPECIALTY_MAX} caractères.`).optional(),
+    bio: optionalText(CHEF_BIO_MAX, `La biographie ne peut pas dépasser ${CHEF_BIO_MAX} caractères.`).optional(),
+  })
+  .strict()
+  .refine((v) => v.specialty !== undefined || v.bio !== undefined, { message: 'Rien à modifier.' });
+export type UpdateChefProfileInput = z.input<typeof updateChefProfileSchema>;
+
+export type ChefProfileFields = { specialty: string | null; bio: string | null };
+/** GET and PATCH /api/account/chef-profile */
+export type ChefProfileResponse = { chefProfile: ChefProfileFields };
+
 /** POST /api/account/avatar (multipart/form-data, one file in the field `avatar`). */
 export const AVATAR_FIELD = 'avatar';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,7 @@
 // /account — Mon Compte (spec: account page): the personal-information card (photo, name, e-mail,
-// phone, address, province) and the password card. Spinner while the profile loads; a clear
-// message and the catalogue's toast when it cannot.
+// phone, address, province), for a chef or the admin their public chef profile's card (specialty,
+// bio: 'Modifier le profil' on /mon-profil-chef leads to it, /account#profil-chef), and the
+// password card. Spinner while the profile loads; a clear message and the catalogue's toast when it cannot.
 import { useEffect, type ReactNode } from 'react';
 import { Card } from '@client/components/ui/Card';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
@@ -10,6 +11,7 @@ import { notifyError } from '@client/lib/notify';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useProfile } from './api';
 import { AvatarUploader } from './components/AvatarUploader';
+import { ChefProfileCard } from './components/ChefProfileCard';
 import { PasswordForm } from './components/PasswordForm';
 import { ProfileForm } from './components/ProfileForm';
 
@@ -42,6 +44,11 @@ export default function AccountPage() {
               <ProfileForm profile={profile} />
             </div>
           </Section>
+          {profile.role === 'chef' || profile.role === 'admin' ? (
+            <Section id="profil-chef" title="Profil de chef" subtitle="Votre spécialité et votre biographie, telles que les visiteurs les lisent.">
+              <ChefProfileCard role={profile.role} />
+            </Section>
+          ) : null}
           <Section id="mot-de-passe" title="Mot de passe" subtitle="Les autres appareils connectés seront déconnectés.">
             <PasswordForm />
           </Section>
@@ -53,7 +60,7 @@ export default function AccountPage() {
 
 function Section({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: ReactNode }) {
   return (
-    <Card as="section" aria-labelledby={`${id}-titre`} className="p-5 sm:p-8">
+    <Card as="section" id={id} aria-labelledby={`${id}-titre`} className="scroll-mt-24 p-5 sm:p-8">
       <h2 id={`${id}-titre`} className="text-2xl font-semibold text-ink">
         {title}
       </h2>

@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AVATAR_FIELD,
   type AvatarResponse,
+  type ChefProfileResponse,
   type ProfileResponse,
+  type UpdateChefProfileInput,
   type UpdateProfileInput,
 } from '@shared/schemas/account';
 import type { AuthOkResponse } from '@shared/schemas/auth';
@@ -34,6 +36,35 @@ export function useUpdateProfile() {
     onSuccess: (data) => {
       client.setQueryData(profileKey(user?.id), data);
       void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+const chefProfileKey = (userId: string | undefined) => ['account', userId ?? 'visitor', 'chef-profile'] as const;
+
+/** GET /api/account/chef-profile — a chef's or the admin's specialty and bio (`enabled` for them only). */
+export function useChefProfile(enabled: boolean) {
+  const { status, user } = useAuth();
+  return useQuery<ChefProfileResponse, ApiError>({
+    queryKey: chefProfileKey(user?.id),
+    queryFn: ({ signal }) => api<ChefProfileResponse>('/account/chef-profile', { signal }),
+    enabled: enabled && status === 'signed-in',
+    refetchOnMount: 'always',
+  });
+}
+
+/** PATCH /api/account/chef-profile — the public chef pages read by this tab show the new text. */
+export function useUpdateChefProfile() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return useMutation<ChefProfileResponse, ApiError, UpdateChefProfileInput>({
+    mutationFn: (input) => api<ChefProfileResponse>('/account/chef-profile', { method: 'PATCH', body: JSON.stringify(input) }),
+    onSuccess: (data) => {
+      client.setQueryData(chefProfileKey(user?.id), data);
+      // The chef pages, the chef list and the home page's chef (useApiQuery keys: ['api', path]).
+      void client.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === 'api' && typeof q.queryKey[1] === 'string' && /^\/(chefs|home)\b/.test(q.queryKey[1]),
+      });
     },
   });
 }

@@ -1,9 +1,10 @@
 // The signed-in user's own profile row (and the auth library's copy of the name and picture).
 import { eq } from 'drizzle-orm';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
-import type { Profile } from '@shared/schemas/account';
+import type { ChefProfileFields, Profile } from '@shared/schemas/account';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
+import { recordAudit } from '../audit/repository';
 
 const profileColumns = {
   fullName: profiles.fullName,
@@ -65,5 +66,55 @@ export async function replaceAvatar(
     await tx.update(profiles).set({ avatarUrl, updatedAt: now }).where(eq(profiles.userId, userId));
     await tx.update(users).set({ image: avatarUrl, updatedAt: now }).where(eq(users.id, userId));
     return { previous: current.avatarUrl, role: current.role };
+  });
+}
+
+export type ChefProfileRow = ChefProfileFields & { role: Profile['role'] };
+
+export async function findChefProfile(db: Db, userId: string): Promise<ChefProfileRow | null> {
+  const [row] = await db
+    .select({ role: profiles.role, specialty: profiles.specialty, bio: profiles.bio })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Writes the given public fields of a chef's profile, the row locked while read and written. When
+ * `auditAs` names the acting admin, the change is recorded in the audit trail in the same
+ * transaction (fields changed, the new specialty, the bio's length — not its whole text).
+ * Returns the row as it was before, or null when the profile is gone.
+ */
+export async function updateChefProfile(
+  db: Db,
+  userId: string,
+  changes: Partial<ChefProfileFields>,
+  now: Date,
+  auditAs: string | null,
+): Promise<ChefProfileRow | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ role: profiles.role, specialty: profiles.specialty, bio: profiles.bio })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for('update');
+    if (!before) return null;
+    await tx.update(profiles).set({ ...changes, updatedAt: now }).where(eq(profiles.userId, userId));
+    const changed = (Object.keys(changes) as (keyof ChefProfileFields)[]).filter((k) => changes[k] !== before[k]);
+    if (auditAs && changed.length) {
+      await recordAudit(tx, {
+        actorId: auditAs,
+        action: 'profile.chef_update',
+        targetType: 'profile',
+        targetId: userId,
+        details: {
+          changed,
+          ...(changed.includes('specialty') ? { specialty: changes.specialty ?? null } : {}),
+          ...(changed.includes('bio') ? { bioLength: changes.bio?.length ?? 0 } : {}),
+        },
+      });
+    }
+    return before;
   });
 }

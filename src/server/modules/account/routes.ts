@@ -1,7 +1,7 @@
 // /api/account/*: the session's own profile and picture. No route takes a user id.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AVATAR_FIELD, AVATAR_MAX_BYTES, type AvatarResponse, type ProfileResponse } from '@shared/schemas/account';
+import { AVATAR_FIELD, AVATAR_MAX_BYTES, type AvatarResponse, type ChefProfileResponse, type ProfileResponse } from '@shared/schemas/account';
 import type { AppEnv } from '../../app';
 import { AppError } from '../../http/app-error';
 import { requireUser, signedInOnly } from '../../http/guards';
@@ -29,6 +29,16 @@ export function accountRoutes(profiles: AccountProfileService, limits: UploadLim
   app.patch('/profile', async (c) => {
     const { userId } = await requireUser(c);
     return c.json<ProfileResponse>({ profile: await profiles.update(userId, await readJsonBody(c)) });
+  });
+
+  app.get('/chef-profile', async (c) => {
+    const { userId } = await requireUser(c);
+    return c.json<ChefProfileResponse>({ chefProfile: await profiles.chefProfile(userId) });
+  });
+
+  app.patch('/chef-profile', async (c) => {
+    const { userId } = await requireUser(c);
+    return c.json<ChefProfileResponse>({ chefProfile: await profiles.updateChefProfile(userId, await readJsonBody(c)) });
   });
 
   app.post(
