@@ -163,6 +163,14 @@ describe('the admin refunds an order from Ventes and exports the CSV', () => {
     expect(totalsText).toContain(bare(`Net avant taxes${formatPrice(summary.totals.netCents)}`));
   });
 
+  it("'Courriels envoyés' in the dashboard's header opens the outbox, which says e-mails go out by SMTP here", async () => {
+    await admin.getByRole('link', { name: 'Courriels envoyés' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Courriels envoyés' }).waitFor();
+    // The e2e server sends through its SMTP peer (global-setup.ts): nothing new is kept in the outbox.
+    await admin.getByText(/Un serveur SMTP est configuré : les courriels partent par SMTP/).waitFor();
+    await expectNoAxeViolations(admin, '/admin/courriels');
+  });
+
   it('the tab reads well at phone width too; no page threw', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await open(admin, '/admin/ventes');

@@ -21,9 +21,14 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
         title="Tableau de Bord Admin"
         actions={
           actions ?? (
-            <ButtonLink to="/admin/commandes" variant="secondary">
-              Commandes et remboursements
-            </ButtonLink>
+            <>
+              <ButtonLink to="/admin/commandes" variant="secondary">
+                Commandes et remboursements
+              </ButtonLink>
+              <ButtonLink to="/admin/courriels" variant="secondary">
+                Courriels envoyés
+              </ButtonLink>
+            </>
           )
         }
       />

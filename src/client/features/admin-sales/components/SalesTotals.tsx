@@ -1,10 +1,11 @@
 // The period at a glance: sales, taxes charged, refunds, net, the taxes to declare by kind (charged
 // less given back) and the members with access today.
+import { Fragment, type ReactNode } from 'react';
 import { formatPrice } from '@shared/format';
 import { TAX_KIND_LABELS, type SalesFigures } from '@shared/schemas/admin-sales';
 import { taxKindsUsed } from './SalesTable';
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Figure({ label, value, hint }: { label: string; value: string; hint?: ReactNode }) {
   return (
     <div className="rounded-2xl border border-line bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-muted">{label}</dt>
@@ -25,7 +26,19 @@ export function SalesTotals({ totals, activeSubscribers }: { totals: SalesFigure
       </h2>
       <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
         <Figure label="Ventes avant taxes" value={formatPrice(totals.grossCents)} hint={orders} />
-        <Figure label="Taxes perçues" value={formatPrice(totals.taxCents)} hint={kinds.map((k) => `${TAX_KIND_LABELS[k]} ${formatPrice(totals.taxes[k])}`).join(' · ')} />
+        <Figure
+          label="Taxes perçues"
+          value={formatPrice(totals.taxCents)}
+          hint={kinds.map((k, i) => (
+            // A line may break between taxes, never between a tax and its amount.
+            <Fragment key={k}>
+              {i > 0 ? ' · ' : ''}
+              <span className="whitespace-nowrap">
+                {TAX_KIND_LABELS[k]} {formatPrice(totals.taxes[k])}
+              </span>
+            </Fragment>
+          ))}
+        />
         <Figure label="Remboursements avant taxes" value={formatPrice(totals.refundedCents)} hint={`${refunds} · taxes ${formatPrice(totals.refundedTaxCents)}`} />
         <Figure label="Net avant taxes" value={formatPrice(totals.netCents)} hint={`Encaissé, taxes comprises : ${formatPrice(totals.collectedCents)}`} />
         <Figure
