@@ -32,8 +32,9 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
           )
         }
       />
-      <nav aria-label="Sections du tableau de bord" className="-mx-4 mb-8 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-1 border-b border-line">
+      {/* Two by two on a phone (no tab hidden past the edge), one row from the tablet up. */}
+      <nav aria-label="Sections du tableau de bord" className="mb-8">
+        <ul className="grid grid-cols-2 border-b border-line sm:flex sm:gap-1">
           {TABS.map((tab) => (
             <li key={tab.to}>
               <NavLink
@@ -41,7 +42,7 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
                 end={tab.end}
                 className={({ isActive }) =>
                   cn(
-                    '-mb-px inline-flex min-h-11 items-center border-b-2 px-4 text-base font-medium transition-colors',
+                    '-mb-px flex min-h-11 items-center justify-center border-b-2 px-4 text-base font-medium transition-colors sm:inline-flex',
                     isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted hover:border-line hover:text-ink',
                   )
                 }
