@@ -2,14 +2,14 @@
 // session, sets its video link (attendees see it, a hold does not), attaches a recording once the
 // class is over, and cancels it for everyone — each paid seat refunded once (repeats and races
 // harmless), holds released, attendees e-mailed, the course page no longer listing it.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
 import { formatPrice } from '@shared/format';
 import type { OrderResponse } from '@shared/schemas/checkout';
 import type { CourseResponse } from '@shared/schemas/public';
 import type { AdminSessionCancelResponse, AdminSessionResponse, ReservationResponse } from '@shared/schemas/reservations';
-import { courseSessions, outboxEmails, refunds, reservations, sandboxRefunds } from '../../src/server/db/schema';
+import { auditLog, courseSessions, outboxEmails, refunds, reservations, sandboxRefunds } from '../../src/server/db/schema';
 import { createCourse, createReservation, createSession, setRole } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { createPaidSeat } from '../factories/bookings';
@@ -145,6 +145,14 @@ describe('GET and PATCH /api/admin/sessions/:id', () => {
     await holderTab.close();
     expect((await read<AdminSessionResponse>(cleared)).session.videoLink).toBeNull();
     expect(await reservationView(attendee!, seat.reservationId)).toMatchObject({ hasVideoLink: false, videoLink: null });
+
+    // The back office's trail: who set and who cleared the link, never the link itself.
+    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, sessionId), eq(auditLog.action, 'session.links'))).orderBy(auditLog.createdAt);
+    expect(trail.map((r) => [r.actorId, r.details])).toEqual([
+      [admin.id, { videoLink: 'défini' }],
+      [admin.id, { videoLink: 'retiré' }],
+    ]);
+    expect(JSON.stringify(trail)).not.toContain(link);
   });
 
   it('refuses a link that is not a web address, and an empty change (400 in French)', async () => {

@@ -18,7 +18,8 @@ export function adminSessionRoutes(sessions: SessionService) {
   });
 
   app.patch('/:sessionId', async (c) => {
-    return c.json<AdminSessionResponse>({ session: await sessions.update(c.req.param('sessionId'), await readJsonBody(c)) });
+    const admin = await requireAdmin(c);
+    return c.json<AdminSessionResponse>({ session: await sessions.update(admin, c.req.param('sessionId'), await readJsonBody(c)) });
   });
 
   app.post('/:sessionId/cancel', async (c) => {

@@ -147,7 +147,7 @@ export function createSessionService(deps: Pick<Deps, 'config' | 'database' | 'l
   return {
     get: (rawId: string) => read(sessionId(rawId)),
 
-    async update(rawId: string, body: unknown): Promise<AdminSessionView> {
+    async update(admin: SignedInViewer, rawId: string, body: unknown): Promise<AdminSessionView> {
       const id = sessionId(rawId);
       const input = parseInput(adminSessionUpdateSchema, body);
       const now = deps.now();
@@ -158,6 +158,19 @@ export function createSessionService(deps: Pick<Deps, 'config' | 'database' | 'l
         // A recording exists only once the class is over; clearing one is always allowed.
         if (input.recordingUrl && endsAt(session).getTime() > now.getTime()) throw new AppError('SESSION_NOT_OVER');
         await repo.updateSession(tx, id, { videoLink: input.videoLink, recordingUrl: input.recordingUrl }, now);
+        const changed = { videoLink: input.videoLink, recordingUrl: input.recordingUrl };
+        await recordAudit(tx, {
+          actorId: admin.userId,
+          action: 'session.links',
+          targetType: 'session',
+          targetId: id,
+          // Whether each link was set, changed or cleared; the meeting link itself stays out of the trail.
+          details: Object.fromEntries(
+            Object.entries(changed)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => [k, v ? 'défini' : 'retiré']),
+          ),
+        });
         // Holds too: their calendars show 'Lien disponible' / 'En attente' (never the link itself).
         await announce(tx, await repo.seatHolders(tx, id, now));
       });
