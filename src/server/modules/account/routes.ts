@@ -1,21 +1,15 @@
 // /api/account/*: the session's own profile and picture. No route takes a user id.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_FIELD, AVATAR_MAX_BYTES, type AvatarResponse, type ChefProfileResponse, type ProfileResponse } from '@shared/schemas/account';
 import type { AppEnv } from '../../app';
-import { AppError } from '../../http/app-error';
 import { requireUser, signedInOnly } from '../../http/guards';
+import { readImageUpload, uploadBodyLimit } from '../../http/image-upload';
 import { readJsonBody, type MultipartRoute } from '../../http/json-only';
 import type { UploadLimits } from './rate-limits';
 import type { AccountProfileService } from './service';
 
-/** Room for the multipart envelope (boundaries, part headers, a long file name) around the file. */
-const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
-
 /** The upload route, which takes multipart/form-data instead of JSON (see http/json-only.ts). */
 export const ACCOUNT_MULTIPART_ROUTES: MultipartRoute[] = [{ method: 'POST', path: '/api/account/avatar' }];
-
-const CHOOSE_FILE = 'Choisissez une image à envoyer.';
 
 export function accountRoutes(profiles: AccountProfileService, limits: UploadLimits) {
   const app = new Hono<AppEnv>();
@@ -48,27 +42,11 @@ export function accountRoutes(profiles: AccountProfileService, limits: UploadLim
       await limits.consumeAvatarUpload((await requireUser(c)).userId);
       await next();
     },
-    // Refused from Content-Length alone when it says too much, else while streaming: a huge
-    // body is never held in memory.
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-      onError: () => {
-        throw new AppError('FILE_TOO_LARGE');
-      },
-    }),
+    uploadBodyLimit(AVATAR_MAX_BYTES),
     async (c) => {
       const { userId } = await requireUser(c);
-      let form: Record<string, string | File>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw new AppError('BAD_REQUEST', "Le formulaire d'envoi est illisible.");
-      }
-      const file = form[AVATAR_FIELD];
-      if (!(file instanceof File)) throw new AppError('VALIDATION_FAILED', undefined, { [AVATAR_FIELD]: CHOOSE_FILE });
-      if (file.size > AVATAR_MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
-      const avatarUrl = await profiles.replaceAvatar(userId, Buffer.from(await file.arrayBuffer()));
-      return c.json<AvatarResponse>({ avatarUrl });
+      const { bytes } = await readImageUpload(c, { fileField: AVATAR_FIELD, maxFileBytes: AVATAR_MAX_BYTES });
+      return c.json<AvatarResponse>({ avatarUrl: await profiles.replaceAvatar(userId, bytes) });
     },
   );
 

@@ -1,6 +1,5 @@
 // /api/admin/recipes: the admin's recipe panel. Admin only (the group's guard: 401 visitor, 403 others).
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   adminRecipeListQuery,
   RECIPE_ID_FIELD,
@@ -14,17 +13,13 @@ import {
 import type { AppEnv } from '../../app';
 import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
+import { readImageUpload, uploadBodyLimit } from '../../http/image-upload';
 import { readJsonBody, type MultipartRoute } from '../../http/json-only';
 import { noQuery, readQuery } from '../params';
 import type { AdminRecipeService } from './service';
 
-/** Room for the multipart envelope (boundaries, part headers, a long file name) around the file. */
-const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
-
 /** The upload route, which takes multipart/form-data instead of JSON (see http/json-only.ts). */
 export const ADMIN_RECIPE_MULTIPART_ROUTES: MultipartRoute[] = [{ method: 'POST', path: RECIPE_IMAGE_PATH }];
-
-const CHOOSE_FILE = 'Choisissez une image à envoyer.';
 
 export function adminRecipeRoutes(recipes: AdminRecipeService) {
   const app = new Hono<AppEnv>();
@@ -32,32 +27,15 @@ export function adminRecipeRoutes(recipes: AdminRecipeService) {
 
   app.get('/', async (c) => c.json<AdminRecipeListResponse>(await recipes.list(readQuery(c, adminRecipeListQuery))));
 
-  app.post(
-    '/image',
-    // Refused from Content-Length alone when it says too much, else while streaming: a huge body is never held in memory.
-    bodyLimit({
-      maxSize: RECIPE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-      onError: () => {
-        throw new AppError('FILE_TOO_LARGE');
-      },
-    }),
-    async (c) => {
-      const { userId } = await requireAdmin(c);
-      let form: Record<string, string | File>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw new AppError('BAD_REQUEST', "Le formulaire d'envoi est illisible.");
-      }
-      const id = form[RECIPE_ID_FIELD];
-      if (typeof id !== 'string') throw new AppError('RECIPE_NOT_FOUND');
-      const file = form[RECIPE_IMAGE_FIELD];
-      if (!(file instanceof File)) throw new AppError('VALIDATION_FAILED', undefined, { [RECIPE_IMAGE_FIELD]: CHOOSE_FILE });
-      if (file.size > RECIPE_IMAGE_MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
-      const recipe = await recipes.replaceImage(userId, id, Buffer.from(await file.arrayBuffer()));
-      return c.json<AdminRecipeResponse>({ recipe });
-    },
-  );
+  app.post('/image', uploadBodyLimit(RECIPE_IMAGE_MAX_BYTES), async (c) => {
+    const { userId } = await requireAdmin(c);
+    const { id, bytes } = await readImageUpload(c, {
+      fileField: RECIPE_IMAGE_FIELD,
+      maxFileBytes: RECIPE_IMAGE_MAX_BYTES,
+      id: { field: RECIPE_ID_FIELD, missing: 'RECIPE_NOT_FOUND' },
+    });
+    return c.json<AdminRecipeResponse>({ recipe: await recipes.replaceImage(userId, id!, bytes) });
+  });
 
   app.post('/', async (c) => {
     const { userId } = await requireAdmin(c);
