@@ -17,9 +17,9 @@ import { FormAlert } from '@client/components/ui/FormAlert';
 import { TextField } from '@client/components/ui/TextField';
 import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
-import { useAddSession, useEditSession } from '../api';
+import { useAddSession, useCancelCourseSession, useEditSession } from '../api';
 import { seatsLabel } from '../labels';
-import { CancelSessionDialog } from './CancelSessionDialog';
+import { SessionCancelDialog } from '@client/features/calendar/components/admin/SessionCancelDialog';
 
 type Fields = { startsAt: string; capacity: string; duration: string };
 type Errors = Partial<Record<keyof Fields, string>>;
@@ -207,6 +207,7 @@ function EditSession({ courseId, session, onDone }: { courseId: string; session:
 function SessionItem({ course, session }: { course: AdminCourseDetail; session: AdminCourseSessionView }) {
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const cancelSession = useCancelCourseSession(course.id);
   const headingId = useId();
   const upcoming = session.status === 'scheduled' && new Date(session.startsAt).getTime() > Date.now();
   return (
@@ -245,7 +246,12 @@ function SessionItem({ course, session }: { course: AdminCourseDetail; session: 
         ) : null}
       </div>
       {editing ? <EditSession courseId={course.id} session={session} onDone={() => setEditing(false)} /> : null}
-      <CancelSessionDialog courseId={course.id} courseTitle={course.title} session={session} open={cancelling} onClose={() => setCancelling(false)} />
+      <SessionCancelDialog
+        target={{ sessionId: session.id, courseTitle: course.title, startsAt: session.startsAt, seats: { taken: session.seatsTaken, capacity: session.capacity } }}
+        cancel={cancelSession}
+        open={cancelling}
+        onClose={() => setCancelling(false)}
+      />
     </li>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ReservationView } from '@shared/schemas/reservations';
 import { Button } from '@client/components/ui/Button';
 import { adminSessionState } from '../../admin-session-state';
-import { useAdminSession } from '../../admin-sessions-api';
+import { useAdminSession, useCancelSession } from '../../admin-sessions-api';
 import { SessionCancelDialog } from './SessionCancelDialog';
 
 type SessionCancelActionProps = {
@@ -18,6 +18,7 @@ type SessionCancelActionProps = {
 export function SessionCancelAction({ reservation: r, onCancelled }: SessionCancelActionProps) {
   const [confirming, setConfirming] = useState(false);
   const session = useAdminSession(r.sessionId, true).data?.session;
+  const cancel = useCancelSession();
 
   // The realtime stream may say 'cancelled' before this tab's own request answers: the confirmation
   // stays until then, so its toast and closing still happen.
@@ -43,8 +44,13 @@ export function SessionCancelAction({ reservation: r, onCancelled }: SessionCanc
       </Button>
       <p className="mt-1 px-3 text-sm text-muted">Pour tous les participants : chacun est remboursé en entier et averti par courriel.</p>
       <SessionCancelDialog
-        reservation={r}
-        session={session}
+        target={{
+          sessionId: r.sessionId,
+          courseTitle: r.courseTitle,
+          startsAt: r.startsAt,
+          seats: session ? { taken: session.seatsTaken, capacity: session.capacity } : null,
+        }}
+        cancel={cancel}
         open={confirming}
         onClose={() => setConfirming(false)}
         onCancelled={onCancelled}

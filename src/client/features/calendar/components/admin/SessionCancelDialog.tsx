@@ -1,47 +1,46 @@
-// The confirmation before the admin cancels a whole session: said plainly that every participant is
-// refunded in full and told by e-mail, that unpaid holds are released, and that it cannot be undone;
-// the reason (required) goes into the attendees' e-mail. One idempotency key per opening: a retry
-// after an unanswered request cancels, and refunds, once.
+// The confirmation before the admin cancels a whole session (from the calendar's details or the Cours
+// tab): said plainly that every participant is refunded in full and told by e-mail, that unpaid holds
+// are released, and that it cannot be undone; the reason (required) goes into the attendees' e-mail.
+// One idempotency key per opening: a retry after an unanswered request cancels, and refunds, once.
+// The caller gives the mutation, which refreshes what its own screen shows.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { adminSessionCancelSchema, type AdminSessionView, type ReservationView } from '@shared/schemas/reservations';
+import { adminSessionCancelSchema } from '@shared/schemas/reservations';
 import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { cancelledSummary, seatsSummary } from '../../admin-session-state';
-import { useCancelSession } from '../../admin-sessions-api';
+import type { useCancelSession } from '../../admin-sessions-api';
 import { sessionWhen } from '../../when';
 import { Modal } from '@client/components/ui/Modal';
 
 const reasonSchema = adminSessionCancelSchema.pick({ reason: true });
 
+/** What the confirmation names: the session, its course and, once known, its seats taken. */
+export type SessionToCancel = { sessionId: string; courseTitle: string; startsAt: string; seats: { taken: number; capacity: number } | null };
+
+/** POST /api/admin/sessions/:id/cancel, refreshing the caller's screen (useCancelSession or the Cours tab's). */
+export type CancelSessionMutation = ReturnType<typeof useCancelSession>;
+
 type SessionCancelDialogProps = {
-  reservation: ReservationView;
-  /** The admin's read of the session (its seats taken), once loaded. */
-  session: AdminSessionView | undefined;
+  target: SessionToCancel;
+  cancel: CancelSessionMutation;
   open: boolean;
   onClose: () => void;
-  onCancelled: () => void;
+  onCancelled?: () => void;
 };
 
-export function SessionCancelDialog({ reservation, session, open, onClose, onCancelled }: SessionCancelDialogProps) {
-  const cancel = useCancelSession();
+export function SessionCancelDialog({ target, cancel, open, onClose, onCancelled }: SessionCancelDialogProps) {
   return (
     <Modal open={open} onClose={onClose} busy={cancel.isPending} title={'Annuler la séance\u00a0?'}>
-      {open ? <Confirm reservation={reservation} session={session} cancel={cancel} onClose={onClose} onCancelled={onCancelled} /> : null}
+      {open ? <Confirm target={target} cancel={cancel} onClose={onClose} onCancelled={onCancelled} /> : null}
     </Modal>
   );
 }
 
-function Confirm({
-  reservation: r,
-  session,
-  cancel,
-  onClose,
-  onCancelled,
-}: Omit<SessionCancelDialogProps, 'open'> & { cancel: ReturnType<typeof useCancelSession> }) {
+function Confirm({ target: t, cancel, onClose, onCancelled }: Omit<SessionCancelDialogProps, 'open'>) {
   const ids = useId();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,12 +50,12 @@ function Confirm({
   const submit = form.handleSubmit(({ reason }) => {
     setFailure(null);
     cancel.mutate(
-      { sessionId: r.sessionId, input: { reason, idempotencyKey } },
+      { sessionId: t.sessionId, input: { reason, idempotencyKey } },
       {
         onSuccess: ({ refundedReservations, releasedHolds }) => {
           notifySuccess('Séance annulée', cancelledSummary(refundedReservations, releasedHolds));
           onClose();
-          onCancelled();
+          onCancelled?.();
         },
         onError: (error) => {
           if (error.fields?.reason) form.setError('reason', { message: error.fields.reason });
@@ -70,9 +69,9 @@ function Confirm({
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <div className="text-ink">
-        <p className="font-semibold">{r.courseTitle}</p>
-        <p>{sessionWhen(r.startsAt)}</p>
-        {session ? <p className="text-sm text-muted">{seatsSummary(session.seatsTaken, session.capacity)}</p> : null}
+        <p className="font-semibold">{t.courseTitle}</p>
+        <p>{sessionWhen(t.startsAt)}</p>
+        {t.seats ? <p className="text-sm text-muted">{seatsSummary(t.seats.taken, t.seats.capacity)}</p> : null}
       </div>
       <div className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">Tous les participants seront remboursés en entier</p>
