@@ -40,3 +40,31 @@ export function canViewCourseDetail(
   if (!viewer.userId) return false;
   return viewer.isSubscriber || hasSucceededPurchase;
 }
+
+/**
+ * Who may watch a recorded course's video (every byte request is checked with this): the admin, the
+ * course's teacher, a buyer whose purchase stands (not refunded), a subscriber for a premium course,
+ * and anyone — visitors too — for a free course that is not premium.
+ */
+export function canWatchCourse(
+  course: { isPremium: boolean; priceCents: number; teacherId: string | null },
+  viewer: Viewer,
+  hasSucceededPurchase: boolean,
+): boolean {
+  if (viewer.role === 'admin') return true;
+  if (viewer.userId && course.teacherId === viewer.userId) return true;
+  if (hasSucceededPurchase) return true;
+  if (course.isPremium) return viewer.isSubscriber;
+  return course.priceCents === 0;
+}
+
+/** A live session's uploaded recording: the admin, the course's teacher, and the session's confirmed attendees. */
+export function canWatchRecording(
+  course: { teacherId: string | null },
+  viewer: Viewer,
+  isConfirmedAttendee: boolean,
+): boolean {
+  if (viewer.role === 'admin') return true;
+  if (viewer.userId && course.teacherId === viewer.userId) return true;
+  return isConfirmedAttendee;
+}

@@ -61,6 +61,11 @@ export const ERROR_MESSAGES = {
   REFUND_NOT_FOUND: "Ce remboursement n'existe pas.",
   RECEIPT_NOT_AVAILABLE: 'Le reçu sera disponible une fois le paiement confirmé.',
   CREDIT_NOTE_NOT_AVAILABLE: 'La note de crédit sera disponible une fois le remboursement effectué.',
+  VIDEO_NOT_AVAILABLE: "Aucune vidéo n'est encore disponible pour ce cours.",
+  VIDEO_ACCESS_DENIED: 'Cette vidéo est réservée aux personnes qui ont acheté le cours (ou aux abonnés pour un cours Premium).',
+  RECORDING_NOT_AVAILABLE: "L'enregistrement de cette séance n'est pas encore disponible.",
+  RECORDING_ACCESS_DENIED: "L'enregistrement est réservé aux participants de cette séance.",
+  RANGE_NOT_SATISFIABLE: "La partie de la vidéo demandée n'existe pas.",
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   INTERNAL: 'Une erreur inattendue est survenue.',
 } as const;
@@ -126,6 +131,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   REFUND_NOT_FOUND: 404,
   RECEIPT_NOT_AVAILABLE: 409,
   CREDIT_NOTE_NOT_AVAILABLE: 409,
+  VIDEO_NOT_AVAILABLE: 404,
+  VIDEO_ACCESS_DENIED: 403,
+  RECORDING_NOT_AVAILABLE: 404,
+  RECORDING_ACCESS_DENIED: 403,
+  RANGE_NOT_SATISFIABLE: 416,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

@@ -206,6 +206,10 @@ export const courseSessions = pgTable(
     videoLink: text(),
     /** Where the recording of a past session is watched (a link the admin attaches after the class). */
     recordingUrl: text(),
+    /** Storage key of an uploaded recording (`videos/recordings/…`), played by our own player for attendees. */
+    recordingKey: text(),
+    recordingContentType: text(),
+    recordingBytes: bigint({ mode: 'number' }),
     /** Why the admin cancelled the session, as attendees are told. */
     cancelReason: text(),
     status: sessionStatusEnum().notNull().default('scheduled'),
@@ -715,5 +719,27 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
+);
+
+/** Where a learner is in a recorded course's video: resumed on return, finished past 90 %. */
+export const courseProgress = pgTable(
+  'course_progress',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    positionSeconds: integer().notNull(),
+    durationSeconds: integer().notNull(),
+    /** Set the first time the position passes 90 % of the video; kept when the learner watches again. */
+    completedAt: timestamp({ withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    check('course_progress_position_valid', sql`${t.positionSeconds} >= 0 AND ${t.durationSeconds} > 0`),
   ],
 );

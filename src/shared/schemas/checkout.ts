@@ -123,7 +123,9 @@ export type PurchaseView = {
    * A live class: the session of the seat this purchase confirmed (null while unconfirmed, once
    * cancelled, or for purchases made before orders), with its recording once the admin attached one.
    */
-  session: { startsAt: string; recordingUrl: string | null } | null;
+  session: { id: string; startsAt: string; recordingUrl: string | null; hasRecordingVideo: boolean } | null;
+  /** A recorded course the learner started: how far they are (null when never played, or a live class). */
+  progress: { percent: number; completed: boolean; positionSeconds: number } | null;
 };
 export type PurchasesResponse = { purchases: PurchaseView[] };
 

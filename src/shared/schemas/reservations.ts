@@ -36,6 +36,8 @@ export type ReservationView = {
   videoLink: string | null;
   /** The recording of a past session, for confirmed attendees and the admin. */
   recordingUrl: string | null;
+  /** An uploaded recording plays on /enregistrements/:sessionId (same people as recordingUrl). */
+  hasRecordingVideo: boolean;
   /** What cancelling gives now (confirmed reservations of a session not started yet). */
   cancellation: { allowed: boolean; refundable: boolean; refundDeadline: string };
   /** The order that paid for it, if any (the receipt is there). */
