@@ -86,6 +86,7 @@ describe('GET /api/purchases', () => {
       receiptUrl: `/api/orders/${order.id}/receipt`,
       creditNoteUrl: null,
       session: null,
+      progress: null,
     });
     // An archived course still shows in the history.
     expect(byId[sushiPurchase.id]).toMatchObject({
@@ -104,6 +105,7 @@ describe('GET /api/purchases', () => {
       receiptUrl: null,
       creditNoteUrl: null,
       session: null,
+      progress: null,
     });
     expect(list.at(-1)!.id).toBe(demo.id);
   });
@@ -152,13 +154,19 @@ describe('a live class in Mes Achats', () => {
     expect(attended).toMatchObject({
       status: 'succeeded',
       course: { id: course.live, isLive: true },
-      session: { startsAt: past.startsAt.toISOString(), recordingUrl: RECORDING },
+      session: { id: past.id, startsAt: past.startsAt.toISOString(), recordingUrl: RECORDING, hasRecordingVideo: false },
+      progress: null,
     });
 
     // Booked for a session still to come: its date, no recording yet.
     const early = await newSignedInUser(t, 'Noé Futur');
     await paidSeat(early, upcoming.id, (await createReservation(t.db, upcoming.id, early.id)).id);
-    expect((await purchasesOf(early.cookie))[0]!.session).toEqual({ startsAt: upcoming.startsAt.toISOString(), recordingUrl: null });
+    expect((await purchasesOf(early.cookie))[0]!.session).toEqual({
+      id: upcoming.id,
+      startsAt: upcoming.startsAt.toISOString(),
+      recordingUrl: null,
+      hasRecordingVideo: false,
+    });
 
     // Paid after the hold lapsed and the seat was gone (refunded automatically): no seat, no recording.
     const late = await newSignedInUser(t, 'Lou Retard');

@@ -19,6 +19,7 @@ const row = (over: Partial<ReservationRow> = {}): ReservationRow => ({
   sessionStatus: 'scheduled',
   videoLink: 'https://zoom.us/j/123',
   recordingUrl: 'https://video.example/rec',
+  hasRecordingVideo: true,
   courseId: 'c1',
   courseTitle: 'Pâtes fraîches',
   courseMinutes: 90,
@@ -33,19 +34,26 @@ const admin = { userId: 'chef', role: 'admin' } as const;
 describe('toReservationView', () => {
   it('gives the confirmed attendee the link and the recording, and ends the session after its duration', () => {
     const view = toReservationView(row(), learner, now);
-    expect(view).toMatchObject({ hasVideoLink: true, videoLink: 'https://zoom.us/j/123', recordingUrl: 'https://video.example/rec', durationMinutes: 90 });
+    expect(view).toMatchObject({
+      hasVideoLink: true,
+      videoLink: 'https://zoom.us/j/123',
+      recordingUrl: 'https://video.example/rec',
+      hasRecordingVideo: true,
+      durationMinutes: 90,
+    });
     expect(new Date(view.endsAt).getTime() - new Date(view.startsAt).getTime()).toBe(90 * 60_000);
   });
 
   it('never reveals the link to a pending hold, only that one exists', () => {
     const view = toReservationView(row({ status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + 60_000) }), learner, now);
-    expect(view).toMatchObject({ hasVideoLink: true, videoLink: null, recordingUrl: null });
+    expect(view).toMatchObject({ hasVideoLink: true, videoLink: null, recordingUrl: null, hasRecordingVideo: false });
     expect(view.holdExpiresAt).not.toBeNull();
   });
 
   it('gives the admin the link whatever the status, and nobody else’s reservation its order', () => {
     expect(toReservationView(row({ status: 'pending_payment' }), admin, now).videoLink).toBe('https://zoom.us/j/123');
-    expect(toReservationView(row(), other, now)).toMatchObject({ videoLink: null, recordingUrl: null, orderId: null });
+    expect(toReservationView(row(), other, now)).toMatchObject({ videoLink: null, recordingUrl: null, hasRecordingVideo: false, orderId: null });
+    expect(toReservationView(row({ status: 'cancelled' }), admin, now).hasRecordingVideo).toBe(true);
   });
 
   it('refunds a cancellation 48 h ahead, not later, and offers none for a cancelled session', () => {

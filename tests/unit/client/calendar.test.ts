@@ -42,6 +42,7 @@ const reservation = (over: Partial<ReservationView>): ReservationView => ({
   hasVideoLink: false,
   videoLink: null,
   recordingUrl: null,
+  hasRecordingVideo: false,
   cancellation: { allowed: true, refundable: true, refundDeadline: '2026-11-26T23:30:00.000Z' },
   orderId: 'o1',
   ...over,

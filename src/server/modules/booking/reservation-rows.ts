@@ -19,6 +19,8 @@ export type ReservationRow = {
   sessionStatus: 'scheduled' | 'cancelled';
   videoLink: string | null;
   recordingUrl: string | null;
+  /** Whether an uploaded recording exists (the storage key itself never leaves the server). */
+  hasRecordingVideo: boolean;
   courseId: string;
   courseTitle: string;
   courseMinutes: number | null;
@@ -69,6 +71,7 @@ export async function findReservationRows(conn: Conn, filter: ReservationFilter)
       sessionStatus: courseSessions.status,
       videoLink: courseSessions.videoLink,
       recordingUrl: courseSessions.recordingUrl,
+      hasRecordingVideo: sql<boolean>`${courseSessions.recordingKey} is not null`.mapWith(Boolean),
       courseId: courses.id,
       courseTitle: courses.title,
       courseMinutes: courses.durationMinutes,

@@ -31,6 +31,7 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
     hasVideoLink: !!row.videoLink,
     videoLink: isAdmin || (attendee && row.sessionStatus === 'scheduled') ? row.videoLink : null,
     recordingUrl: isAdmin || attendee ? row.recordingUrl : null,
+    hasRecordingVideo: (isAdmin || attendee) && row.hasRecordingVideo,
     cancellation: {
       allowed: open && terms.allowed,
       refundable: open && terms.allowed && terms.refundable && row.orderId !== null,

@@ -1,9 +1,10 @@
 // Mes Achats: one user's purchases that gave access or were refunded, with their course, the
 // order that paid them (none for the demo's purchases recorded before orders existed) and, for a
-// live class, the session of the confirmed seat that order line paid for.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+// live class, the session of the confirmed seat that order line paid for; for a recorded course,
+// how far the learner watched it.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, purchases, refunds, reservations } from '../../db/schema';
+import { courseProgress, courseSessions, courses, orderLines, orders, purchases, refunds, reservations } from '../../db/schema';
 
 export async function listPurchases(db: Db, userId: string) {
   return db
@@ -21,8 +22,13 @@ export async function listPurchases(db: Db, userId: string) {
       orderStatus: orders.status,
       // The owner of the order, checked again: a purchase only ever shows its own user's receipt.
       orderUserId: orders.userId,
+      sessionId: courseSessions.id,
       sessionStartsAt: courseSessions.startsAt,
       recordingUrl: courseSessions.recordingUrl,
+      hasRecordingVideo: sql<boolean>`${courseSessions.recordingKey} is not null`.mapWith(Boolean),
+      progressPosition: courseProgress.positionSeconds,
+      progressDuration: courseProgress.durationSeconds,
+      progressCompletedAt: courseProgress.completedAt,
     })
     .from(purchases)
     .innerJoin(courses, eq(courses.id, purchases.courseId))
@@ -35,6 +41,7 @@ export async function listPurchases(db: Db, userId: string) {
       and(eq(reservations.id, orderLines.reservationId), eq(reservations.userId, purchases.userId), eq(reservations.status, 'confirmed')),
     )
     .leftJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
+    .leftJoin(courseProgress, and(eq(courseProgress.userId, purchases.userId), eq(courseProgress.courseId, purchases.courseId)))
     .where(and(eq(purchases.userId, userId), inArray(purchases.status, ['succeeded', 'refunded'])))
     .orderBy(desc(purchases.createdAt), desc(purchases.id));
 }

@@ -5,6 +5,7 @@ import type { PurchaseView, PurchasesResponse } from '@shared/schemas/checkout';
 import type { Deps } from '../../deps';
 import { toIso } from '../rows';
 import { creditNoteUrl, hasReceipt, receiptUrl } from '../receipts/urls';
+import { progressSummary } from '../learning/progress';
 import * as repo from './repository';
 
 export function createPurchaseService(deps: Pick<Deps, 'database'>) {
@@ -30,7 +31,14 @@ export function createPurchaseService(deps: Pick<Deps, 'database'>) {
           orderId,
           receiptUrl: orderId && r.orderStatus && hasReceipt(r.orderStatus) ? receiptUrl(orderId) : null,
           creditNoteUrl: creditNote ? creditNoteUrl(creditNote.id) : null,
-          session: r.sessionStartsAt ? { startsAt: toIso(r.sessionStartsAt), recordingUrl: r.recordingUrl } : null,
+          session:
+            r.sessionId && r.sessionStartsAt
+              ? { id: r.sessionId, startsAt: toIso(r.sessionStartsAt), recordingUrl: r.recordingUrl, hasRecordingVideo: r.hasRecordingVideo }
+              : null,
+          progress:
+            !r.courseIsLive && r.progressPosition !== null && r.progressDuration !== null
+              ? progressSummary({ positionSeconds: r.progressPosition, durationSeconds: r.progressDuration, completedAt: r.progressCompletedAt })
+              : null,
         };
       });
       return { purchases };
