@@ -43,6 +43,7 @@ export const routes: AppRoute[] = [
         { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
         { path: 'mes-achats', lazy: page(() => import('../features/purchases/PurchasesPage')) },
         { path: 'calendrier', lazy: page(() => import('../features/calendar/CalendarPage')) },
+        { path: 'enregistrements/:sessionId', lazy: page(() => import('../features/learning/RecordingPage')) },
         { path: 'notifications', lazy: page(() => import('../features/coming/NotificationsPage')) },
         { path: 'panier', lazy: page(() => import('../features/cart/CartPage')) },
         // Spec: goes to the dashboard — once the payment's event has made the person a subscriber

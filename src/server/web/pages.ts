@@ -258,6 +258,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/account', module: 'features/account/AccountPage.tsx', title: 'Mon Compte' },
   { path: '/mes-achats', module: 'features/purchases/PurchasesPage.tsx', title: 'Mes Achats' },
   { path: '/calendrier', module: 'features/calendar/CalendarPage.tsx', title: 'Mon Calendrier' },
+  { path: '/enregistrements/:id', module: 'features/learning/RecordingPage.tsx', title: 'Enregistrement de la séance' },
   { path: '/notifications', module: 'features/coming/NotificationsPage.tsx', title: 'Notifications' },
   { path: '/panier', module: 'features/cart/CartPage.tsx', title: 'Mon Panier' },
   { path: '/abonne', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },

@@ -1,10 +1,12 @@
 // /cours/:courseId — one course: what it is, who teaches it, its upcoming sessions and the way to
 // book or buy it; a premium course not unlocked shows the subscribers' panel (spec: course detail).
-import { useEffect } from 'react';
+// A recorded course the viewer may open has its video section (features/learning), loaded apart.
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
+import { Skeleton } from '@client/components/ui/Skeleton';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useCourse } from './api';
 import { coursePriceLabel } from './price';
@@ -16,6 +18,8 @@ import { CourseNotFound } from './components/CourseNotFound';
 import { PremiumPanel } from './components/PremiumPanel';
 import { SessionList } from './components/SessionList';
 import { useLoadErrorToast } from './use-load-error-toast';
+
+const CoursePlayer = lazy(() => import('@client/features/learning/CoursePlayer'));
 
 export default function CourseDetailPage() {
   const { courseId = '' } = useParams();
@@ -82,6 +86,11 @@ export default function CourseDetailPage() {
 
           <div className="min-w-0 space-y-8 lg:col-start-1">
             {course.unlocked ? null : <PremiumPanel />}
+            {!course.isLive && course.unlocked ? (
+              <Suspense fallback={<Skeleton className="aspect-video w-full rounded-2xl" />}>
+                <CoursePlayer course={course} />
+              </Suspense>
+            ) : null}
 
             <section aria-labelledby="course-about">
               <h2 id="course-about" className="mb-3 text-2xl font-semibold text-ink">

@@ -106,7 +106,13 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
 
       {attendee ? <JoinSection reservation={r} /> : null}
 
-      {attendee && r.recordingUrl ? (
+      {/* The uploaded recording plays on its own page, behind the attendee check; else the outside link. */}
+      {attendee && r.hasRecordingVideo ? (
+        <ButtonLink to={`/enregistrements/${encodeURIComponent(r.sessionId)}`} variant="secondary" size="sm">
+          <Film aria-hidden="true" className="size-4" />
+          Voir l&apos;enregistrement
+        </ButtonLink>
+      ) : attendee && r.recordingUrl ? (
         <a href={r.recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
           <Film aria-hidden="true" className="size-4" />
           Voir l&apos;enregistrement

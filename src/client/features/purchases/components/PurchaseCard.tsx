@@ -1,7 +1,9 @@
 // One purchase of Mes Achats (spec: purchase history): the course's image, title and format, the
 // date and amount paid, then what the purchase still gives — the course and its receipt, and for a
 // live class its session and, once the admin attached it, the recording (FAQ: every live class is
-// recorded and found here) — or, once refunded, the 'Remboursé' mark and the credit note.
+// recorded and found here: played on our own recording page when uploaded, else the outside link);
+// a recorded course, how far the learner is in it; once refunded, the 'Remboursé' mark and the
+// credit note.
 import { ExternalLink, FileDown, PlayCircle, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
@@ -11,13 +13,18 @@ import { ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { Card } from '@client/components/ui/Card';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { FormatBadge } from '@client/features/courses/components/CourseBadges';
+import { CompletedBadge, CourseProgressBar } from '@client/features/learning/components/CourseProgressBar';
 import { receiptPdfUrl } from '../links';
 
 export function PurchaseCard({ purchase, priority = false }: { purchase: PurchaseView; priority?: boolean }) {
   const { course } = purchase;
   const refunded = purchase.status === 'refunded';
   const pdfUrl = receiptPdfUrl(purchase);
-  const recordingUrl = refunded ? null : (purchase.session?.recordingUrl ?? null);
+  const session = refunded ? null : purchase.session;
+  // Our player first: the uploaded recording plays on its page, behind the attendee check.
+  const recordingPage = session?.hasRecordingVideo ? `/enregistrements/${encodeURIComponent(session.id)}` : null;
+  const recordingUrl = recordingPage ? null : (session?.recordingUrl ?? null);
+  const progress = refunded || course.isLive ? null : purchase.progress;
   const about = <span className="sr-only"> de « {course.title} »</span>;
 
   return (
@@ -47,6 +54,7 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
           ) : null}
         </div>
         <h2 className="text-lg font-semibold leading-snug text-ink sm:text-xl">{course.title}</h2>
+        {progress ? progress.completed ? <CompletedBadge /> : <CourseProgressBar percent={progress.percent} /> : null}
       </div>
       <dl className="col-span-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted sm:col-span-1 sm:col-start-2 sm:pr-5">
         <div className="flex gap-1">
@@ -68,7 +76,12 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
       </dl>
       <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:pb-5 sm:pr-5">
         {/* The recording, once there, is what an attendee comes back for: first. */}
-        {recordingUrl ? (
+        {recordingPage ? (
+          <ButtonLink to={recordingPage} size="sm">
+            <PlayCircle aria-hidden="true" className="size-4" />
+            Voir l'enregistrement{about}
+          </ButtonLink>
+        ) : recordingUrl ? (
           <a href={recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'primary', size: 'sm' })}>
             <PlayCircle aria-hidden="true" className="size-4" />
             Voir l'enregistrement{about}
@@ -76,8 +89,9 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
           </a>
         ) : null}
         {refunded ? null : (
-          <ButtonLink to={`/cours/${course.id}`} size="sm" variant={recordingUrl ? 'secondary' : 'primary'}>
-            {course.isLive ? 'Voir la réservation' : 'Voir le cours'}
+          <ButtonLink to={`/cours/${course.id}`} size="sm" variant={recordingPage || recordingUrl ? 'secondary' : 'primary'}>
+            {course.isLive ? 'Voir la réservation' : courseLinkLabel(progress)}
+            {progress ? <span className="sr-only"> « {course.title} »</span> : null}
           </ButtonLink>
         )}
         {purchase.receiptUrl ? (
@@ -99,6 +113,12 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
       </div>
     </Card>
   );
+}
+
+/** Where the course link takes a learner who started it: back to their place, or to see it again. */
+function courseLinkLabel(progress: PurchaseView['progress']): string {
+  if (!progress) return 'Voir le cours';
+  return progress.completed ? 'Revoir le cours' : 'Reprendre';
 }
 
 /** A document of the server (not a page of the app): a plain link, opened aside or downloaded. */

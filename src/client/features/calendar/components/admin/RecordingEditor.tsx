@@ -1,12 +1,14 @@
 // The admin attaches the recording of a session that has ended (FAQ: every live class is recorded
 // and found in Mes Achats). The server refuses one before the end (SESSION_NOT_OVER), so the editor
 // only shows once the session is over. Success: 'Enregistrement ajouté !' / 'Les participants le
-// trouveront dans Mes Achats.'; failure: 'Erreur de mise à jour' + the message.
+// trouveront dans Mes Achats.'; failure: 'Erreur de mise à jour' + the message. Beside the link,
+// the admin can upload the recording itself, which attendees then play on the site.
 import { Film, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { adminSessionUpdateSchema, type ReservationView } from '@shared/schemas/reservations';
 import { Button } from '@client/components/ui/Button';
 import { TextField } from '@client/components/ui/TextField';
+import { RecordingVideoUpload } from '@client/features/learning/components/RecordingVideoUpload';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { adminSessionState } from '../../admin-session-state';
 import { useAdminSession, useUpdateRecording } from '../../admin-sessions-api';
@@ -24,7 +26,12 @@ export function RecordingEditor({ reservation, onSaved }: RecordingEditorProps) 
   const session = useAdminSession(reservation.sessionId, true).data?.session;
   const state = adminSessionState(reservation, session, new Date());
   if (state.kind !== 'over') return null;
-  return <Editor reservation={reservation} current={state.recordingUrl} onSaved={onSaved} />;
+  return (
+    <>
+      <RecordingVideoUpload sessionId={reservation.sessionId} hasVideo={reservation.hasRecordingVideo} />
+      <Editor reservation={reservation} current={state.recordingUrl} onSaved={onSaved} />
+    </>
+  );
 }
 
 function Editor({ reservation, current, onSaved }: RecordingEditorProps & { current: string | null }) {
