@@ -9,12 +9,13 @@ import type { CourseService } from './service';
 
 export function courseRoutes(courses: CourseService) {
   const app = new Hono<AppEnv>();
-  app.use('*', publicCacheable());
-  app.get('/', async (c) => {
+  // Marked route by route: the player's routes under /courses/:id/… (learning/routes.ts) answer
+  // each viewer differently and must never be shared.
+  app.get('/', publicCacheable(), async (c) => {
     const query = readQuery(c, courseListQuery);
     return c.json<CourseListResponse>({ courses: await courses.list(query) });
   });
-  app.get('/:id', async (c) => {
+  app.get('/:id', publicCacheable(), async (c) => {
     return c.json<CourseResponse>({ course: await courses.detail(c.req.param('id'), await getViewer(c)) });
   });
   return app;

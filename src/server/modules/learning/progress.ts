@@ -10,15 +10,15 @@ export type ProgressRecord = {
 
 /**
  * The record to store for what the player reported. The position is clamped to the duration (a
- * player can report a few milliseconds past it); a course finished once stays finished when the
- * learner watches again from the start, with its first completion date.
+ * player can report a few milliseconds past it). `completedAt` is `now` when this position passes
+ * the finish line; saving keeps an earlier completion date (repository.saveProgress), so a course
+ * finished once stays finished when the learner watches again from the start.
  */
-export function nextProgress(previous: ProgressRecord | null, input: ProgressInput, now: Date): ProgressRecord {
+export function nextProgress(input: ProgressInput, now: Date): ProgressRecord {
   const durationSeconds = Math.max(1, Math.round(input.durationSeconds));
   const positionSeconds = Math.min(Math.floor(input.positionSeconds), durationSeconds);
   const reached = positionSeconds >= FINISHED_RATIO * durationSeconds;
-  const completedAt = previous?.completedAt ?? (reached ? now : null);
-  return { positionSeconds, durationSeconds, completedAt };
+  return { positionSeconds, durationSeconds, completedAt: reached ? now : null };
 }
 
 /** 0–100, rounded down; 100 once completed. */
