@@ -38,6 +38,8 @@ import { courseRoutes } from './modules/courses/routes';
 import { favoriteRoutes } from './modules/favorites/routes';
 import { createFavoriteService } from './modules/favorites/service';
 import { homeRoutes } from './modules/home/routes';
+import { learningCourseRoutes, recordingRoutes } from './modules/learning/routes';
+import { createLearningService } from './modules/learning/service';
 import { paymentRoutes, WEBHOOK_PATH } from './modules/payments/routes';
 import { createPaymentService } from './modules/payments/service';
 import { createPurchaseService } from './modules/purchases/service';
@@ -97,6 +99,9 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/auth', authRoutes(deps, auth, mailer));
   api.route('/me', meRoutes(accounts));
   api.route('/home', homeRoutes(services.home));
+  // Before the public course routes: the player's answers differ per viewer and are never cached.
+  const learning = createLearningService(deps);
+  api.route('/courses', learningCourseRoutes(learning));
   api.route('/courses', courseRoutes(services.courses));
   api.route('/recipes', recipeRoutes(services.recipes));
   api.route('/chefs', chefRoutes(services.chefs));
@@ -120,6 +125,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider, mailer)));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider, mailer)));
   api.route('/admin/reservations', adminBookingRoutes(createAdminBookingService(deps)));
+  api.route('/recordings', recordingRoutes(learning));
   api.route('/calendar', calendarRoutes(createCalendarService(deps, createFeedLimits(deps.database.db))));
   api.route('/events', eventRoutes(realtime));
   api.all('*', (c) =>
