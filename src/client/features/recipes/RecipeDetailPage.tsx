@@ -1,5 +1,7 @@
 // /recettes/:recipeId — one recipe: picture, category, time, servings, ingredients and numbered steps;
 // a premium recipe is locked for non-subscribers (the server sends no ingredients or steps then).
+// An unlocked recipe has the kitchen tools (servings, print, cook mode: see RecipeContent); on paper
+// the picture, badges and summary give way to the title and the recipe (data-recipe-print: styles.css).
 import { Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -42,9 +44,9 @@ export default function RecipeDetailPage() {
       ) : query.isError ? (
         <ErrorPanel title="Impossible de charger cette recette." message={query.error.message} onRetry={() => void query.refetch()} />
       ) : recipe ? (
-        <article className="space-y-10">
-          <header className="grid gap-6 lg:grid-cols-2 lg:items-center lg:gap-10">
-            <div className="relative overflow-hidden rounded-2xl shadow-sm">
+        <article data-recipe-print className="space-y-10 print:space-y-4">
+          <header className="grid gap-6 lg:grid-cols-2 lg:items-center lg:gap-10 print:block">
+            <div className="relative overflow-hidden rounded-2xl shadow-sm print:hidden">
               <ResponsiveImage
                 src={recipe.imageUrl}
                 alt={recipe.name}
@@ -66,13 +68,13 @@ export default function RecipeDetailPage() {
               ) : null}
             </div>
             <div className="space-y-4">
-              <div className="flex flex-wrap items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2 print:hidden">
                 <CategoryBadge category={recipe.category} />
                 {recipe.isPremium ? <RecipePremiumBadge /> : null}
               </div>
-              <h1 className="text-3xl font-semibold leading-tight text-ink sm:text-5xl">{recipe.name}</h1>
-              {recipe.description ? <p className="text-lg leading-relaxed text-muted">{recipe.description}</p> : null}
-              <ul className="flex flex-wrap gap-x-6 gap-y-2 text-ink" aria-label="En bref">
+              <h1 className="text-3xl font-semibold leading-tight text-ink sm:text-5xl print:text-3xl">{recipe.name}</h1>
+              {recipe.description ? <p className="text-lg leading-relaxed text-muted print:hidden">{recipe.description}</p> : null}
+              <ul className="flex flex-wrap gap-x-6 gap-y-2 text-ink print:hidden" aria-label="En bref">
                 <li>
                   <RecipeDuration minutes={recipe.durationMinutes} className="inline-flex items-center gap-2 font-semibold" />
                 </li>
@@ -89,7 +91,7 @@ export default function RecipeDetailPage() {
             {recipe.locked || !recipe.ingredients || !recipe.steps ? (
               <RecipeLocked />
             ) : (
-              <RecipeContent ingredients={recipe.ingredients} steps={recipe.steps} />
+              <RecipeContent recipeName={recipe.name} recipeServings={recipe.servings} ingredients={recipe.ingredients} steps={recipe.steps} />
             )}
           </div>
         </article>
