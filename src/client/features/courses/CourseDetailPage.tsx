@@ -1,12 +1,12 @@
 // /cours/:courseId — one course: what it is, who teaches it, its upcoming sessions and the way to
 // book or buy it; a premium course not unlocked shows the subscribers' panel (spec: course detail).
-// A recorded course the viewer may open has its video section (features/learning), loaded apart.
+// A recorded course the viewer may open has its video (features/learning, loaded apart): the player
+// in the picture's place for whoever may watch, else a word in the body on why there is none.
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
-import { Skeleton } from '@client/components/ui/Skeleton';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useCourse } from './api';
 import { coursePriceLabel } from './price';
@@ -19,7 +19,8 @@ import { PremiumPanel } from './components/PremiumPanel';
 import { SessionList } from './components/SessionList';
 import { useLoadErrorToast } from './use-load-error-toast';
 
-const CoursePlayer = lazy(() => import('@client/features/learning/CoursePlayer'));
+const CourseVideo = lazy(() => import('@client/features/learning/CourseVideo'));
+const CourseVideoNotice = lazy(() => import('@client/features/learning/CourseVideo').then((m) => ({ default: m.CourseVideoNotice })));
 
 export default function CourseDetailPage() {
   const { courseId = '' } = useParams();
@@ -35,6 +36,22 @@ export default function CourseDetailPage() {
 
   if (notFound) return <CourseNotFound />;
 
+  // A premium course not unlocked shows its panel and no player: the server would refuse it anyway.
+  const watchable = course !== undefined && !course.isLive && course.unlocked;
+  const illustration = course ? (
+    <div className="overflow-hidden rounded-2xl">
+      <ResponsiveImage
+        src={course.imageUrl}
+        alt={`Illustration du cours « ${course.title} »`}
+        width={1200}
+        height={675}
+        sizes="(min-width: 1152px) 720px, (min-width: 1024px) 62vw, 100vw"
+        priority
+        className="aspect-[16/9] w-full"
+      />
+    </div>
+  ) : null;
+
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       {query.isPending ? (
@@ -46,17 +63,13 @@ export default function CourseDetailPage() {
         // right after the title; on a wide screen the actions sit in a sticky side column.
         <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-10">
           <header className="min-w-0 space-y-5 lg:col-start-1">
-            <div className="overflow-hidden rounded-2xl">
-              <ResponsiveImage
-                src={course.imageUrl}
-                alt={`Illustration du cours « ${course.title} »`}
-                width={1200}
-                height={675}
-                sizes="(min-width: 1152px) 720px, (min-width: 1024px) 62vw, 100vw"
-                priority
-                className="aspect-[16/9] w-full"
-              />
-            </div>
+            {watchable ? (
+              <Suspense fallback={illustration}>
+                <CourseVideo course={course} illustration={illustration} />
+              </Suspense>
+            ) : (
+              illustration
+            )}
             <div className="flex flex-wrap gap-2">
               <FormatBadge isLive={course.isLive} />
               {course.isPremium ? <PremiumBadge /> : null}
@@ -86,9 +99,9 @@ export default function CourseDetailPage() {
 
           <div className="min-w-0 space-y-8 lg:col-start-1">
             {course.unlocked ? null : <PremiumPanel />}
-            {!course.isLive && course.unlocked ? (
-              <Suspense fallback={<Skeleton className="aspect-video w-full rounded-2xl" />}>
-                <CoursePlayer course={course} />
+            {watchable ? (
+              <Suspense fallback={null}>
+                <CourseVideoNotice course={course} />
               </Suspense>
             ) : null}
 

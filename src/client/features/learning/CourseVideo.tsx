@@ -1,8 +1,8 @@
-// The course page's 'Regarder le cours' section for a recorded course the viewer may open: the
-// player for whoever may watch (the server says so, from the same rule it applies to every byte),
-// with 'Reprendre à 12:34' where they left off and their place kept as they watch; a word that the
-// video comes when there is none yet; and, for someone who has not bought it, what the video needs.
-// Loaded on its own, after the page: a course page that plays nothing never downloads it.
+// A recorded course's video on its page. Whoever may watch (the server says so, by the same rule it
+// applies to every byte it streams) gets the player where the course's picture stands, with 'Reprendre
+// à 12:34' where they left off, their place kept as they watch, and 'Terminé' once done. Everyone
+// else keeps the picture, and the page's body says why there is no video: not yet there, or to buy.
+// Loaded on its own, after the page: a course page that plays nothing never downloads the player.
 import { Lock, PlayCircle, RotateCcw, Video } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPlaybackTime } from '@shared/schemas/learning';
@@ -10,46 +10,46 @@ import type { CourseDetail } from '@shared/schemas/public';
 import { useAuth } from '@client/app/auth';
 import { Button } from '@client/components/ui/Button';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
-import { Skeleton } from '@client/components/ui/Skeleton';
 import { usePlayback, useSaveProgress } from './api';
 import { CompletedBadge, CourseProgressBar } from './components/CourseProgressBar';
 import { VideoPlayer } from './components/VideoPlayer';
 import { resumePoint } from './progress-policy';
 import { useProgressSaver } from './use-progress-saver';
 
-const HEADING_ID = 'course-watch';
+type CourseRef = Pick<CourseDetail, 'id' | 'title'>;
 
-export default function CoursePlayer({ course }: { course: Pick<CourseDetail, 'id' | 'title'> }) {
+/** The page's top: the player for whoever may watch, else (and while asking) the course's picture. */
+export default function CourseVideo({ course, illustration }: { course: CourseRef; illustration: ReactNode }) {
+  const playback = usePlayback(course.id).data;
+  if (!playback?.canWatch || !playback.video) return <>{illustration}</>;
+  return <Watch course={course} />;
+}
+
+/** The page's body: why there is no player, when there is none (nothing for whoever watches). */
+export function CourseVideoNotice({ course }: { course: CourseRef }) {
   const query = usePlayback(course.id);
-
-  if (query.isPending) return <CoursePlayerSkeleton />;
+  if (query.isPending) return null;
   if (query.isError) {
+    return <ErrorPanel title="Impossible de charger la vidéo du cours." message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  if (!query.data.canWatch) {
     return (
-      <ErrorPanel title="Impossible de charger la vidéo du cours." message={query.error.message} onRetry={() => void query.refetch()} />
+      <Notice icon={<Lock aria-hidden="true" className="size-6" />} title="Vidéo réservée aux participants">
+        Achetez ce cours pour regarder sa vidéo à votre rythme, autant de fois que vous le voulez.
+      </Notice>
     );
   }
-  const playback = query.data;
-  if (!playback.canWatch) return <VideoLockedPanel />;
-  if (!playback.video) {
+  if (!query.data.video) {
     return (
       <Notice icon={<Video aria-hidden="true" className="size-6" />} title="Vidéo à venir">
         La vidéo de ce cours sera bientôt disponible.
       </Notice>
     );
   }
-  return <Watch course={course} />;
+  return null;
 }
 
-/** Holds the player's place while the right to watch is asked (the page's own skeleton, too). */
-export function CoursePlayerSkeleton() {
-  return (
-    <div role="status" aria-label="Chargement de la vidéo du cours">
-      <Skeleton className="aspect-video w-full rounded-2xl" />
-    </div>
-  );
-}
-
-function Watch({ course }: { course: Pick<CourseDetail, 'id' | 'title'> }) {
+function Watch({ course }: { course: CourseRef }) {
   const { user } = useAuth();
   const query = usePlayback(course.id);
   const { video, progress } = query.data!;
@@ -83,13 +83,8 @@ function Watch({ course }: { course: Pick<CourseDetail, 'id' | 'title'> }) {
   };
 
   return (
-    <section aria-labelledby={HEADING_ID} className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={HEADING_ID} className="text-2xl font-semibold text-ink">
-          Regarder le cours
-        </h2>
-        {progress?.completed ? <CompletedBadge className="text-sm" /> : null}
-      </div>
+    <section aria-label="Regarder le cours" className="space-y-3">
+      <VideoPlayer ref={element} video={video!} label={`Vidéo du cours « ${course.title} »`} onRetry={() => void query.refetch()} />
 
       {resumeAt !== null ? (
         <div className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -109,28 +104,17 @@ function Watch({ course }: { course: Pick<CourseDetail, 'id' | 'title'> }) {
         </div>
       ) : null}
 
-      <VideoPlayer ref={element} video={video!} label={`Vidéo du cours « ${course.title} »`} onRetry={() => void query.refetch()} />
-
-      {progress && !progress.completed ? <CourseProgressBar percent={progress.percent} /> : null}
+      {progress?.completed ? <CompletedBadge className="px-3 py-1 text-sm" /> : progress ? <CourseProgressBar percent={progress.percent} /> : null}
     </section>
-  );
-}
-
-/** Someone who may read about the course but not watch it: what would open the video. */
-function VideoLockedPanel() {
-  return (
-    <Notice icon={<Lock aria-hidden="true" className="size-6" />} title="Vidéo réservée aux participants">
-      Achetez ce cours pour regarder sa vidéo à votre rythme, autant de fois que vous le voulez.
-    </Notice>
   );
 }
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={HEADING_ID} className="flex items-start gap-4 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+    <section aria-labelledby="course-video-notice" className="flex items-start gap-4 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
       <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
       <div>
-        <h2 id={HEADING_ID} className="text-xl font-semibold text-ink">
+        <h2 id="course-video-notice" className="text-xl font-semibold text-ink">
           {title}
         </h2>
         <p className="mt-1 text-muted">{children}</p>
