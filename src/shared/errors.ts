@@ -66,6 +66,8 @@ export const ERROR_MESSAGES = {
   RECORDING_NOT_AVAILABLE: "L'enregistrement de cette séance n'est pas encore disponible.",
   RECORDING_ACCESS_DENIED: "L'enregistrement est réservé aux participants de cette séance.",
   RANGE_NOT_SATISFIABLE: "La partie de la vidéo demandée n'existe pas.",
+  NOTIFICATION_NOT_FOUND: "Cette notification n'existe pas.",
+  UNSUBSCRIBE_LINK_INVALID: 'Ce lien de désabonnement est invalide. Gérez vos courriels depuis vos préférences.',
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   INTERNAL: 'Une erreur inattendue est survenue.',
 } as const;
@@ -136,6 +138,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RECORDING_NOT_AVAILABLE: 404,
   RECORDING_ACCESS_DENIED: 403,
   RANGE_NOT_SATISFIABLE: 416,
+  NOTIFICATION_NOT_FOUND: 404,
+  UNSUBSCRIBE_LINK_INVALID: 400,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

@@ -179,6 +179,9 @@ export const courses = pgTable(
     /** 'video/mp4' or 'video/webm', from the file's first bytes. */
     videoContentType: text(),
     videoBytes: bigint({ mode: 'number' }),
+    /** The class preparation kit: ingredients and equipment, one per line, for the servings below. */
+    prepKit: text(),
+    prepKitServings: integer(),
     status: courseStatusEnum().notNull().default('published'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -210,6 +213,8 @@ export const courseSessions = pgTable(
     recordingKey: text(),
     recordingContentType: text(),
     recordingBytes: bigint({ mode: 'number' }),
+    /** Replaces the course's preparation kit for this session only (null: the course's). */
+    prepKit: text(),
     /** Why the admin cancelled the session, as attendees are told. */
     cancelReason: text(),
     status: sessionStatusEnum().notNull().default('scheduled'),
@@ -332,6 +337,8 @@ export const reservations = pgTable(
     /** Why a reservation ended 'cancelled' (ReservationCancelReason in @shared/schemas/reservations). */
     cancelReason: text(),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** How many people the learner cooks for: the class preparation kit is scaled to it (null: the recipe's). */
+    servings: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -742,4 +749,61 @@ export const courseProgress = pgTable(
     primaryKey({ columns: [t.userId, t.courseId] }),
     check('course_progress_position_valid', sql`${t.positionSeconds} >= 0 AND ${t.durationSeconds} > 0`),
   ],
+);
+
+/** In-app notifications (/notifications): newest first, unread until the user opens or marks them. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** e.g. 'booking.confirmed', 'reminder.24h', 'subscription.renewed' (NotificationKind in @shared/schemas/notifications). */
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    /** A path inside the site the notification opens ('/mes-achats'), or null. */
+    link: text(),
+    /** One notification per event: a repeated job or event never notifies twice. */
+    dedupeKey: text().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_uq').on(t.userId, t.dedupeKey),
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Which non-essential e-mails a person wants (no row: the defaults below). */
+export const emailPreferences = pgTable('email_preferences', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reminders: boolean().notNull().default(true),
+  prepKit: boolean().notNull().default(true),
+  marketing: boolean().notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every e-mail the site decided to send, once per event (dedupe key such as 'reminder.24h:<reservationId>'):
+ * the job that sends it skips a delivery already sent, so retries and a second instance never send twice.
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    dedupeKey: text().primaryKey(),
+    /** e.g. 'reminder.24h', 'booking.confirmed' (EmailKind). */
+    kind: text().notNull(),
+    to: text().notNull(),
+    userId: text().references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp({ withTimezone: true }),
+    /** Why it was not sent: 'preference' (turned off), or the last transport error. */
+    skippedReason: text(),
+    attempts: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_deliveries_created_idx').on(t.createdAt)],
 );

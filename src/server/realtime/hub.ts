@@ -178,6 +178,8 @@ const EVENT_TYPES: Record<RealtimeEventType, true> = {
   'reservation.confirmed': true,
   'reservation.updated': true,
   'subscription.updated': true,
+  'notification.created': true,
+  'notifications.read': true,
 };
 
 /** The payload as publish() wrote it, or null (another writer on the channel, or a newer shape). */

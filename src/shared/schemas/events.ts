@@ -11,6 +11,10 @@ export type RealtimeEvent =
    * became active, 'Abonnement Annulé' when it became canceled (previousStatus says what it was).
    * Also sent, status unchanged, when a renewal is paid: the dashboard lists the new receipt.
    */
-  | { type: 'subscription.updated'; subscriptionId: string; status: string; previousStatus: string | null; cancelAtPeriodEnd: boolean };
+  | { type: 'subscription.updated'; subscriptionId: string; status: string; previousStatus: string | null; cancelAtPeriodEnd: boolean }
+  /** A new in-app notification: the header's unread count goes up and the list refreshes. */
+  | { type: 'notification.created'; notificationId: string; unreadCount: number }
+  /** Notifications were read (here or in another tab): the header's count follows. */
+  | { type: 'notifications.read'; unreadCount: number };
 
 export type RealtimeEventType = RealtimeEvent['type'];

@@ -28,6 +28,8 @@ const courseColumns = {
   videoKey: courses.videoKey,
   videoContentType: courses.videoContentType,
   videoBytes: courses.videoBytes,
+  prepKit: courses.prepKit,
+  prepKitServings: courses.prepKitServings,
   status: courses.status,
   createdAt: courses.createdAt,
   updatedAt: courses.updatedAt,
