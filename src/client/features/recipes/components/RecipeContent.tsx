@@ -2,7 +2,7 @@
 // chosen servings, and the numbered steps. On paper (window.print) only the ingredients and steps
 // remain, with the servings they are for (styles.css hides the site around them).
 import { ChefHat, Printer } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/Button';
 import { loadQuantities, useScaledIngredients } from '../use-scaled-ingredients';
 import { useServings } from '../use-servings';
@@ -20,6 +20,12 @@ export function RecipeContent({ recipeName, recipeServings, ingredients, steps }
   const [servings, setServings] = useServings(recipeServings);
   const { lines: scaled, servings: shown } = useScaledIngredients(ingredients, recipeServings, servings);
   const [cooking, setCooking] = useState(false);
+  const cookButton = useRef<HTMLButtonElement>(null);
+  // The dialog is unmounted on close, so the focus is put back on its button here.
+  const closeCookMode = () => {
+    setCooking(false);
+    requestAnimationFrame(() => cookButton.current?.focus());
+  };
 
   return (
     <div className="space-y-8 print:space-y-6">
@@ -32,7 +38,7 @@ export function RecipeContent({ recipeName, recipeServings, ingredients, steps }
             <Printer aria-hidden="true" className="size-5" />
             Imprimer
           </Button>
-          <Button onClick={() => setCooking(true)} onPointerEnter={() => void loadCookMode()} onFocus={() => void loadCookMode()} className="whitespace-nowrap px-3 sm:px-5">
+          <Button ref={cookButton} onClick={() => setCooking(true)} onPointerEnter={() => void loadCookMode()} onFocus={() => void loadCookMode()} className="whitespace-nowrap px-3 sm:px-5">
             <ChefHat aria-hidden="true" className="size-5" />
             Mode cuisine
           </Button>
@@ -90,7 +96,7 @@ export function RecipeContent({ recipeName, recipeServings, ingredients, steps }
             servings={shown}
             ingredients={scaled}
             steps={steps}
-            onClose={() => setCooking(false)}
+            onClose={closeCookMode}
           />
         </Suspense>
       ) : null}

@@ -49,6 +49,8 @@ export default function CookModeDialog({ recipeName, servings, ingredients, step
         <Dialog.Content
           aria-describedby={undefined}
           onKeyDown={onKeyDown}
+          // The page puts the focus back on its 'Mode cuisine' button (this dialog is unmounted on close).
+          onCloseAutoFocus={(e) => e.preventDefault()}
           className="fixed inset-0 z-50 flex flex-col bg-cream text-ink focus:outline-none"
         >
           <div className="flex items-center gap-3 border-b border-line bg-white px-4 py-3 sm:px-6">
