@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECIPE_CATEGORIES } from '../../src/shared/catalog';
@@ -11,6 +11,8 @@ import type { Database } from '../../src/server/db/client';
 import {
   courseSessions,
   courses,
+  orderLines,
+  orders,
   profiles,
   purchases,
   recipes,
@@ -129,7 +131,10 @@ describe('seedIfEmpty on an empty database', () => {
       expect(c.durationMinutes).toBeGreaterThanOrEqual(90);
       expect(c.durationMinutes).toBeLessThanOrEqual(150);
       expect(c.dietaryInfo).toBeTruthy();
-      const sessions = await database.db.select().from(courseSessions).where(eq(courseSessions.courseId, c.id));
+      const sessions = await database.db
+        .select()
+        .from(courseSessions)
+        .where(and(eq(courseSessions.courseId, c.id), gt(courseSessions.startsAt, NOW)));
       expect(sessions.length, c.title).toBeGreaterThanOrEqual(2);
       expect(sessions.length, c.title).toBeLessThanOrEqual(3);
       for (const s of sessions) {
@@ -157,6 +162,55 @@ describe('seedIfEmpty on an empty database', () => {
     const [paid] = await database.db.select({ n: count() }).from(purchases).where(eq(purchases.status, 'succeeded'));
     const [confirmed] = await database.db.select({ n: count() }).from(reservations).where(eq(reservations.status, 'confirmed'));
     expect(paid!.n).toBe(confirmed!.n);
+  });
+
+  it('has one live session given last week, attended by the demo learner, with the demo video as its recording', async () => {
+    const past = await database.db
+      .select({ id: courseSessions.id, startsAt: courseSessions.startsAt, status: courseSessions.status, key: courseSessions.recordingKey, type: courseSessions.recordingContentType, bytes: courseSessions.recordingBytes, isLive: courses.isLive })
+      .from(courseSessions)
+      .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+      .where(lt(courseSessions.startsAt, NOW));
+    expect(past).toHaveLength(1);
+    const [session] = past;
+    expect(session).toMatchObject({ status: 'scheduled', isLive: true, key: 'videos/seed/demo-course.webm', type: 'video/webm' });
+    expect(NOW.getTime() - session!.startsAt.getTime()).toBeGreaterThan(6 * DAY);
+    expect(session!.bytes).toBe((await bytesOf(session!.key!)).length);
+    const attendees = await database.db
+      .select({ email: users.email, status: reservations.status })
+      .from(reservations)
+      .innerJoin(users, eq(users.id, reservations.userId))
+      .where(eq(reservations.sessionId, session!.id));
+    expect(attendees).toContainEqual({ email: 'apprenant@toque.demo', status: 'confirmed' });
+    // The learner's seat was paid through an order (its receipt), whose line names the seat: Mes
+    // Achats finds the session, and its recording, through that line.
+    const paid = await database.db
+      .select({ orderStatus: orders.status, kind: orderLines.kind, purchase: purchases.status, email: users.email })
+      .from(purchases)
+      .innerJoin(orderLines, eq(orderLines.id, purchases.orderLineId))
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .innerJoin(reservations, eq(reservations.id, orderLines.reservationId))
+      .innerJoin(users, eq(users.id, purchases.userId))
+      .where(eq(reservations.sessionId, session!.id));
+    expect(paid).toEqual([{ orderStatus: 'paid', kind: 'live_class', purchase: 'succeeded', email: 'apprenant@toque.demo' }]);
+    expect(await database.db.select({ id: courseSessions.id }).from(courseSessions).where(isNotNull(courseSessions.recordingKey))).toEqual([{ id: session!.id }]);
+  });
+
+  it('gives every recorded course the demo video: a real WebM in storage, never under /media', async () => {
+    const recorded = await database.db.select().from(courses).where(eq(courses.isLive, false));
+    const video = await bytesOf('videos/seed/demo-course.webm');
+    // WebM: the EBML magic, then the 'webm' DocType; small enough to commit.
+    expect([...video.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+    expect(video.subarray(0, 64).toString('latin1')).toContain('webm');
+    expect(video.length).toBeLessThan(600 * 1024);
+    for (const c of recorded) {
+      expect({ title: c.title, key: c.videoKey, type: c.videoContentType, bytes: c.videoBytes }).toEqual({
+        title: c.title,
+        key: 'videos/seed/demo-course.webm',
+        type: 'video/webm',
+        bytes: video.length,
+      });
+    }
+    expect((await database.db.select().from(courses).where(and(eq(courses.isLive, true), isNotNull(courses.videoKey)))).length).toBe(0);
   });
 
   it('has at least 4 recorded courses, some premium, one free', async () => {

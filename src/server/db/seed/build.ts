@@ -27,6 +27,7 @@ import { recipes } from './content/recipes';
 import type { SeedPerson } from './content/types';
 import { chefImageKey, courseImageKey, recipeImageKey } from './images';
 import { sessionStartsAt } from './schedule';
+import type { SeedVideo } from './video';
 
 export type SeedPlan = {
   users: (typeof users.$inferInsert)[];
@@ -191,8 +192,92 @@ function addMembership(plan: SeedPlan, person: SeedPerson, userId: string, now: 
   });
 }
 
-/** `tax`: the seller's settings (config), so the seeded receipt charges what a checkout would. */
-export function buildSeedPlan(now: Date, storage: Storage, tax: TaxSettings = { mode: 'registered', pstRegistrations: [] }): SeedPlan {
+/**
+ * A named demo person's seat in a live session, as a real checkout leaves it: the confirmed
+ * reservation, the paid order whose line points at that seat (its receipt; Mes Achats shows the
+ * session and its recording through it), the sandbox payment behind the order (a refund works on
+ * it), and the purchase of the course.
+ */
+function addPaidSeat(
+  plan: SeedPlan,
+  seat: { person: SeedPerson; userId: string; courseId: string; courseTitle: string; priceCents: number; sessionId: string; bookedAt: Date },
+  tax: TaxSettings,
+): void {
+  const { person, userId, bookedAt } = seat;
+  const province: ProvinceCode = (PROVINCE_CODES as readonly string[]).includes(person.province ?? '') ? (person.province as ProvinceCode) : 'QC';
+  const reservationId = randomUUID();
+  const orderId = randomUUID();
+  const lineId = randomUUID();
+  const paymentId = sandboxId('pi');
+  const taxes = computeTaxes([{ id: lineId, kind: 'live_class', amountCents: seat.priceCents }], province, bookedAt, tax);
+  const key = `seed:seat:${reservationId}`;
+  const description = `${seat.courseTitle} — séance`;
+
+  plan.reservations.push({ id: reservationId, userId, sessionId: seat.sessionId, clientName: person.fullName, status: 'confirmed', createdAt: bookedAt, updatedAt: bookedAt });
+  plan.sandboxPaymentIntents.push({
+    id: paymentId,
+    amount: taxes.totalCents,
+    currency: 'cad',
+    status: 'succeeded',
+    clientSecret: `${paymentId}_secret_${randomBytes(18).toString('base64url')}`,
+    description,
+    metadata: { user_id: userId, order_id: orderId },
+    idempotencyKey: key,
+    requestHash: createHash('sha256').update(key).digest('hex'),
+    methodType: 'card',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: bookedAt.getUTCFullYear() + 4,
+    chargeId: sandboxId('ch'),
+    amountReceived: taxes.totalCents,
+    createdAt: bookedAt,
+    updatedAt: bookedAt,
+  });
+  plan.orders.push({
+    id: orderId,
+    userId,
+    status: 'paid',
+    currency: 'CAD',
+    province,
+    ...orderAmounts(taxes),
+    buyerName: person.fullName,
+    buyerEmail: person.email,
+    provider: 'sandbox',
+    providerPaymentId: paymentId,
+    paymentMethodType: 'card',
+    paymentMethodBrand: 'visa',
+    paymentMethodLast4: '4242',
+    idempotencyKey: key,
+    paidAt: bookedAt,
+    createdAt: bookedAt,
+    updatedAt: bookedAt,
+  });
+  plan.orderLines.push({
+    id: lineId,
+    orderId,
+    position: 0,
+    kind: 'live_class',
+    courseId: seat.courseId,
+    sessionId: seat.sessionId,
+    reservationId,
+    description,
+    amountCents: seat.priceCents,
+    discountCents: 0,
+  });
+  plan.purchases.push({ userId, courseId: seat.courseId, status: 'succeeded', amountCents: seat.priceCents, orderLineId: lineId, createdAt: bookedAt, updatedAt: bookedAt });
+}
+
+/**
+ * `tax`: the seller's settings (config), so the seeded receipt charges what a checkout would.
+ * `video`: the stored demo video, named by every recorded course and by the recorded past session.
+ */
+export function buildSeedPlan(
+  now: Date,
+  storage: Storage,
+  tax: TaxSettings = { mode: 'registered', pstRegistrations: [] },
+  video: SeedVideo | null = null,
+): SeedPlan {
   const plan: SeedPlan = {
     users: [],
     profiles: [],
@@ -253,27 +338,39 @@ export function buildSeedPlan(now: Date, storage: Storage, tax: TaxSettings = { 
       durationMinutes: c.durationMinutes,
       cuisineType: c.cuisineType,
       dietaryInfo: c.dietaryInfo,
+      ...(video && !c.isLive ? { videoKey: video.key, videoContentType: video.contentType, videoBytes: video.bytes } : {}),
       status: 'published',
       createdAt,
       updatedAt: createdAt,
     });
     for (const s of c.sessions ?? []) {
-      if (s.booked > s.capacity || s.booked > participants.length) throw new Error(`Too many seats booked in ${c.slug}`);
+      const guests = s.guests ?? [];
+      if (s.booked + guests.length > s.capacity || s.booked > participants.length) throw new Error(`Too many seats booked in ${c.slug}`);
       const sessionId = randomUUID();
+      const startsAt = sessionStartsAt(now, s.inDays);
+      // Sessions already given were set up (and booked) before they took place.
+      const sessionCreatedAt = startsAt < createdAt ? daysAgo(startsAt, 14) : createdAt;
       plan.sessions.push({
         id: sessionId,
         courseId,
-        startsAt: sessionStartsAt(now, s.inDays),
+        startsAt,
         capacity: s.capacity,
         status: 'scheduled',
-        createdAt,
-        updatedAt: createdAt,
+        ...(s.recorded && video ? { recordingKey: video.key, recordingContentType: video.contentType, recordingBytes: video.bytes } : {}),
+        createdAt: sessionCreatedAt,
+        updatedAt: sessionCreatedAt,
       });
+      for (const key of guests) {
+        const person = [...learners, ...participants].find((p) => p.key === key);
+        if (!person) throw new Error(`Unknown seed person: ${key}`);
+        const bookedAt = s.inDays < 0 ? daysAgo(startsAt, 3) : daysAgo(now, 2);
+        addPaidSeat(plan, { person, userId: userId(key), courseId, courseTitle: c.title, priceCents: c.priceCents, sessionId, bookedAt }, tax);
+      }
       // Each booked seat is a paid, confirmed reservation by a different participant; the starting
       // participant moves on from session to session so the same names do not fill every class.
       for (let i = 0; i < s.booked; i++) {
         const person = participants[(seat + i) % participants.length] as SeedPerson;
-        const bookedAt = daysAgo(now, 1 + ((seat + i) % 5));
+        const bookedAt = daysAgo(s.inDays < 0 ? startsAt : now, 1 + ((seat + i) % 5));
         plan.reservations.push({
           userId: userId(person.key),
           sessionId,

@@ -28,7 +28,10 @@ function describe(summary: SeedSummary, where: string): string {
   const { plan } = summary;
   const live = plan.courses.filter((c) => c.isLive);
   const recorded = plan.courses.filter((c) => !c.isLive);
-  const full = plan.sessions.filter(
+  const now = Date.now();
+  const upcoming = plan.sessions.filter((s) => s.startsAt.getTime() > now);
+  const recordings = plan.sessions.filter((s) => s.recordingKey).length;
+  const full = upcoming.filter(
     (s) => plan.reservations.filter((r) => r.sessionId === s.id && r.status === 'confirmed').length >= s.capacity,
   ).length;
   const perCategory = RECIPE_CATEGORIES.map((c) => {
@@ -40,7 +43,8 @@ function describe(summary: SeedSummary, where: string): string {
   const roleLabel = { admin: 'cheffe, administratrice', chef: 'chef invité', learner: 'apprenant' } as const;
   return [
     `Données de démonstration ajoutées (${where}) :`,
-    `  • ${live.length} cours en direct (${plan.sessions.length} séances à venir, dont ${full} complète${full > 1 ? 's' : ''}) et ${recorded.length} cours enregistrés`,
+    `  • ${live.length} cours en direct (${upcoming.length} séances à venir, dont ${full} complète${full > 1 ? 's' : ''}) et ${recorded.length} cours enregistrés`,
+    `  • la vidéo de démonstration pour ${recorded.filter((c) => c.videoKey).length} cours enregistrés et ${recordings} enregistrement${recordings > 1 ? 's' : ''} de séance passée (apprenant@toque.demo y était)`,
     `  • ${plan.recipes.length} recettes (${perCategory}), dont ${plan.recipes.filter((r) => r.isPremium).length} réservées aux abonnés`,
     `  • ${summary.imagesTotal} images ${
       kept === 0 ? 'dessinées' : summary.imagesWritten === 0 ? 'déjà présentes' : `(${summary.imagesWritten} dessinées, ${kept} déjà présentes)`

@@ -24,6 +24,7 @@ import { buildSeedPlan, randomUserId, type SeedPlan } from './build';
 import { DEMO_PASSWORDS } from './content/demo-passwords';
 import { seedImageJobs } from './images';
 import { writeImages } from './images/render';
+import { writeDemoVideo } from './video';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -51,17 +52,19 @@ async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
   if (plan.sandboxSubscriptions.length) await tx.insert(sandboxSubscriptions).values(plan.sandboxSubscriptions);
   if (plan.sandboxInvoices.length) await tx.insert(sandboxInvoices).values(plan.sandboxInvoices);
   if (plan.sandboxPaymentIntents.length) await tx.insert(sandboxPaymentIntents).values(plan.sandboxPaymentIntents);
-  if (plan.orders.length) await tx.insert(orders).values(plan.orders);
-  if (plan.orderLines.length) await tx.insert(orderLines).values(plan.orderLines);
   await tx.insert(courses).values(plan.courses);
   await tx.insert(courseSessions).values(plan.sessions);
   await tx.insert(reservations).values(plan.reservations);
+  // After the seats and courses their lines point at; before the purchases they paid for.
+  if (plan.orders.length) await tx.insert(orders).values(plan.orders);
+  if (plan.orderLines.length) await tx.insert(orderLines).values(plan.orderLines);
   await tx.insert(purchases).values(plan.purchases);
   await tx.insert(recipes).values(plan.recipes);
 }
 
 /**
- * Writes the demo pictures (those not stored yet, or all of them with `redrawImages`), then the
+ * Writes the demo pictures (those not stored yet, or all of them with `redrawImages`) and the demo
+ * video (unless already stored), then the
  * rows in one transaction. With `reset`, the same transaction first empties every content table;
  * without it, nothing is written unless the users table is empty. Returns what was written, or
  * null when the database already had data.
@@ -75,7 +78,9 @@ export async function seedDemoData(
 
   const jobs = seedImageJobs();
   const imagesWritten = await writeImages(deps.storage, jobs, { redraw: opts.redrawImages });
-  const plan = await withDemoCredentials(buildSeedPlan(deps.now(), deps.storage, { mode: deps.config.seller.taxMode, pstRegistrations: deps.config.seller.pstRegistrations }));
+  const video = await writeDemoVideo(deps.storage, deps.config.rootDir, { rewrite: opts.redrawImages });
+  const tax = { mode: deps.config.seller.taxMode, pstRegistrations: deps.config.seller.pstRegistrations };
+  const plan = await withDemoCredentials(buildSeedPlan(deps.now(), deps.storage, tax, video));
 
   const written = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);

@@ -3,6 +3,7 @@
 // recording page and its video. Every answer depends on who asks: none is ever marked
 // publicCacheable, and each says `private, no-store` so no browser or proxy keeps it either.
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { CoursePlaybackResponse, ProgressResponse, RecordingResponse } from '@shared/schemas/learning';
 import type { AppEnv } from '../../app';
 import { sendStoredObject } from '../../http/byte-range';
@@ -18,10 +19,10 @@ function stream(c: Context, video: VideoToStream): Response {
 }
 
 /** Errors included: nothing under these paths is for a browser or proxy to keep. */
-async function noStore(c: Context, next: () => Promise<void>) {
+const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.header('Cache-Control', PRIVATE);
-}
+});
 
 /**
  * Mounted at /courses, before the public course routes. The no-store step is given route by route:

@@ -1,5 +1,6 @@
-// The demo courses: live classes with upcoming sessions, and recorded courses.
-import { CHEF_KEY, GUEST_CHEF_KEY } from './people';
+// The demo courses: live classes with upcoming sessions (one also given last week, with its
+// recording), and recorded courses (each with the demo video).
+import { CHEF_KEY, GUEST_CHEF_KEY, LEARNER_KEY } from './people';
 import { dishOf } from './recipes';
 import type { SeedCourse } from './types';
 
@@ -47,6 +48,8 @@ export const liveCourses: SeedCourse[] = [
     dietaryInfo: 'Contient du gluten, des œufs et du porc',
     ageDays: 12,
     sessions: [
+      // Given last week: the demo learner attended and can watch its recording.
+      { inDays: -7, capacity: 10, booked: 5, guests: [LEARNER_KEY], recorded: true },
       { inDays: 4, capacity: 10, booked: 6 },
       { inDays: 18, capacity: 10, booked: 3 },
       { inDays: 32, capacity: 10, booked: 0 },

@@ -52,10 +52,11 @@ export const chefs: SeedPerson[] = [
 ];
 
 export const LEARNER_EMAIL = 'apprenant@toque.demo';
+export const LEARNER_KEY = 'apprenant';
 export const SUBSCRIBER_EMAIL = 'abonne@toque.demo';
 
 export const learners: SeedPerson[] = [
-  { key: 'apprenant', email: LEARNER_EMAIL, fullName: 'Camille Gagnon', role: 'learner', province: 'QC' },
+  { key: LEARNER_KEY, email: LEARNER_EMAIL, fullName: 'Camille Gagnon', role: 'learner', province: 'QC' },
   { key: 'abonne', email: SUBSCRIBER_EMAIL, fullName: 'Olivier Bouchard', role: 'learner', province: 'ON', subscribed: true },
 ];
 

@@ -44,6 +44,10 @@ export type SeedSession = {
   capacity: number;
   /** Seats already taken by confirmed demo participants; equal to capacity means full. */
   booked: number;
+  /** Named demo people (SeedPerson keys) who also hold a confirmed, paid seat: the demo learner. */
+  guests?: string[];
+  /** A session already given (negative inDays): its recording is the demo video, as if the admin had uploaded it. */
+  recorded?: boolean;
 };
 
 export type SeedCourse = {
