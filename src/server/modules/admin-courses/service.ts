@@ -28,6 +28,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
+import { openVideo } from '../../http/video-upload';
 import { toStoredImage } from '../../integrations/storage/images';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
@@ -36,7 +37,6 @@ import type { Tx } from '../booking/repository';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';
-import { openVideo } from './video';
 
 /** A course's stored picture: the 16:9 of the course pages, wide enough for the largest variant. */
 export const COURSE_IMAGE_SIZE = { width: 1200, height: 675 };

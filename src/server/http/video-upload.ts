@@ -1,9 +1,9 @@
-// A course video arrives as the raw request body and goes to storage as a stream: the file is never
-// held whole in memory (VIDEO_MAX_MB defaults to 500). Its type is decided by its first bytes, never
+// A video (a recorded course's, a live session's recording) arrives as the raw request body and goes
+// to storage as a stream: the file is never held whole in memory (VIDEO_MAX_MB defaults to 500). Its type is decided by its first bytes, never
 // by its name or the Content-Type sent; its size is counted while it streams, and the stream fails
 // the moment it passes the limit (storage then removes what it had written).
 import { Readable } from 'node:stream';
-import { AppError } from '../../http/app-error';
+import { AppError } from './app-error';
 
 export type VideoKind = { contentType: 'video/mp4' | 'video/webm'; extension: 'mp4' | 'webm' };
 
