@@ -35,11 +35,15 @@ import { createCheckoutService } from './modules/checkout/service';
 import { createAdminService } from './modules/admin/service';
 import { chefRoutes } from './modules/chefs/routes';
 import { courseRoutes } from './modules/courses/routes';
+import { emailPreferenceRoutes, UNSUBSCRIBE_API_PATH, UNSUBSCRIBE_FORM_ROUTE, unsubscribeRoutes } from './modules/email-preferences/routes';
+import { createEmailPreferenceService } from './modules/email-preferences/service';
 import { favoriteRoutes } from './modules/favorites/routes';
 import { createFavoriteService } from './modules/favorites/service';
 import { homeRoutes } from './modules/home/routes';
 import { learningCourseRoutes, recordingRoutes } from './modules/learning/routes';
 import { createLearningService } from './modules/learning/service';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createNotificationService } from './modules/notifications/service';
 import { paymentRoutes, WEBHOOK_PATH } from './modules/payments/routes';
 import { createPaymentService } from './modules/payments/service';
 import { createPurchaseService } from './modules/purchases/service';
@@ -90,10 +94,11 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
 
   const services = createPublicServices(deps);
   const api = new Hono<AppEnv>();
-  // Every state-changing call, auth included; the payment webhook is the one exception (signed).
-  api.use(sameOriginOnly(deps.config.publicUrl, { exempt: [WEBHOOK_PATH] }));
+  // Every state-changing call, auth included; the exceptions are authorised by a signature, not a
+  // cookie: the payment webhook, and e-mails' one-click unsubscribe (posted by mail providers).
+  api.use(sameOriginOnly(deps.config.publicUrl, { exempt: [WEBHOOK_PATH, UNSUBSCRIBE_API_PATH] }));
   // Then the body's type: JSON everywhere, multipart only where a file is uploaded (else 415).
-  api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: ADMIN_COURSE_RAW_ROUTES }));
+  api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: [...ADMIN_COURSE_RAW_ROUTES, UNSUBSCRIBE_FORM_ROUTE] }));
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
   api.route('/auth', authRoutes(deps, auth, mailer));
@@ -127,6 +132,10 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/admin/reservations', adminBookingRoutes(createAdminBookingService(deps)));
   api.route('/recordings', recordingRoutes(learning));
   api.route('/calendar', calendarRoutes(createCalendarService(deps, createFeedLimits(deps.database.db))));
+  api.route('/notifications', notificationRoutes(createNotificationService(deps)));
+  const emailPreferences = createEmailPreferenceService(deps);
+  api.route('/account/email-preferences', emailPreferenceRoutes(emailPreferences));
+  api.route('/unsubscribe', unsubscribeRoutes(emailPreferences));
   api.route('/events', eventRoutes(realtime));
   api.all('*', (c) =>
     c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),

@@ -41,6 +41,9 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/calendar/feeds/', 'public'],
   ['/api/calendar/', 'signed-in'],
   ['/api/events', 'signed-in'],
+  ['/api/notifications', 'signed-in'],
+  // An e-mail's unsubscribe link: the signed token in it says who, not a session.
+  ['/api/unsubscribe', 'public'],
 ];
 
 const policyOf = (path: string): Policy | undefined => POLICIES.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];
@@ -116,8 +119,8 @@ describe('route inventory (deny by default)', () => {
     const params = apiRoutes()
       .filter((r) => policyOf(r.path) === 'signed-in')
       .flatMap((r) => r.path.match(/:[A-Za-z]+/g) ?? []);
-    // An order, refund or reservation id names one record; its routes answer only its owner (404 for anyone else).
-    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId']));
+    // An order, refund, reservation or notification id names one record; its routes answer only its owner (404 for anyone else).
+    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId']));
   });
 });
 
