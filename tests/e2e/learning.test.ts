@@ -274,7 +274,7 @@ describe.each(viewports)("the demo learner's session recording at %s width", (vi
     await page.getByRole('heading', { level: 1, name: purchase.course.title }).waitFor();
     const when = await page.locator('time').first().textContent();
     // The date in French long form with the time zone named (the page is in Toronto's zone).
-    expect(when).toMatch(/^\p{L}+ \d{1,2} \p{L}+ \d{4} à \d{1,2} h \d{2} (HNE|HAE)$/u);
+    expect(when).toMatch(/^\p{L}+ \d{1,2} \p{L}+ \d{4} à \d{1,2}\sh\s\d{2}\s(HNE|HAE)$/u);
     const { json: rec } = await callApi<RecordingResponse>(page, 'GET', `/recordings/${sessionId}`);
     expect(rec.recording.video?.url).toBe(learningPaths.recordingVideo(sessionId));
     await playUntilMoving(page);

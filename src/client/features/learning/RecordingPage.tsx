@@ -15,6 +15,9 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useRecording } from './api';
 import { VideoPlayer } from './components/VideoPlayer';
 
+/** 'dimanche 15 novembre 2026 à 18 h 30 HNE', the time and its zone kept on one line. */
+const sessionWhen = (iso: string) => formatSessionDateTime(iso).replace(/(\d+) h (\d+) (\S+)$/, '$1\u00a0h\u00a0$2\u00a0$3');
+
 export default function RecordingPage() {
   const { sessionId = '' } = useParams();
   const query = useRecording(sessionId);
@@ -55,7 +58,7 @@ export default function RecordingPage() {
             title={recording.courseTitle}
             subtitle={
               <>
-                <time dateTime={recording.startsAt}>{formatSessionDateTime(recording.startsAt)}</time>
+                <time dateTime={recording.startsAt}>{sessionWhen(recording.startsAt)}</time>
                 <span aria-hidden="true"> · </span>
                 <span className="sr-only">, durée : </span>
                 {formatDuration(recording.durationMinutes)}
