@@ -51,7 +51,7 @@ import { purchaseRoutes } from './modules/purchases/routes';
 import { creditNoteRoutes, receiptRoutes } from './modules/receipts/routes';
 import { createReceiptService } from './modules/receipts/service';
 import { recipeRoutes } from './modules/recipes/routes';
-import { adminSessionRoutes } from './modules/sessions/routes';
+import { ADMIN_SESSION_RAW_ROUTES, adminSessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
 import { adminOrderRoutes } from './modules/refunds/routes';
 import { createRefundService } from './modules/refunds/service';
@@ -98,7 +98,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   // cookie: the payment webhook, and e-mails' one-click unsubscribe (posted by mail providers).
   api.use(sameOriginOnly(deps.config.publicUrl, { exempt: [WEBHOOK_PATH, UNSUBSCRIBE_API_PATH] }));
   // Then the body's type: JSON everywhere, multipart only where a file is uploaded (else 415).
-  api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: [...ADMIN_COURSE_RAW_ROUTES, UNSUBSCRIBE_FORM_ROUTE] }));
+  api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: [...ADMIN_COURSE_RAW_ROUTES, ...ADMIN_SESSION_RAW_ROUTES, UNSUBSCRIBE_FORM_ROUTE] }));
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
   api.route('/auth', authRoutes(deps, auth, mailer));

@@ -21,6 +21,7 @@ const sessionColumns = {
   status: courseSessions.status,
   videoLink: courseSessions.videoLink,
   recordingUrl: courseSessions.recordingUrl,
+  recordingKey: courseSessions.recordingKey,
   cancelReason: courseSessions.cancelReason,
 };
 
@@ -35,6 +36,8 @@ export type SessionRow = {
   status: 'scheduled' | 'cancelled';
   videoLink: string | null;
   recordingUrl: string | null;
+  /** Storage key of the uploaded recording (never sent as-is). */
+  recordingKey: string | null;
   cancelReason: string | null;
 };
 
@@ -63,7 +66,12 @@ export async function lockSession(tx: Tx, sessionId: string): Promise<SessionRow
 export async function updateSession(
   tx: Tx,
   sessionId: string,
-  values: Partial<Pick<typeof courseSessions.$inferInsert, 'videoLink' | 'recordingUrl' | 'status' | 'cancelReason'>>,
+  values: Partial<
+    Pick<
+      typeof courseSessions.$inferInsert,
+      'videoLink' | 'recordingUrl' | 'recordingKey' | 'recordingContentType' | 'recordingBytes' | 'status' | 'cancelReason'
+    >
+  >,
   now: Date,
 ): Promise<void> {
   await tx

@@ -1,12 +1,28 @@
-// /api/admin/sessions: the admin's live sessions — read one, set its video link or recording,
-// cancel it for everyone (the admin only, checked by the group's guard).
+// /api/admin/sessions: the admin's live sessions — read one, set its video link or recording link,
+// upload or remove its recording video, cancel it for everyone (the admin only, checked by the group's guard).
 import { Hono } from 'hono';
+import { COURSE_VIDEO_TYPES } from '@shared/schemas/admin-courses';
 import type { AdminSessionCancelResponse, AdminSessionResponse } from '@shared/schemas/reservations';
 import type { AppEnv } from '../../app';
+import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
-import { readJsonBody } from '../../http/json-only';
+import { readJsonBody, type RawUploadRoute } from '../../http/json-only';
 import { noQuery, readQuery } from '../params';
 import type { SessionService } from './service';
+
+/** The recording upload takes the file itself as the body, MP4 or WebM (415 UNSUPPORTED_VIDEO_TYPE else). */
+export const ADMIN_SESSION_RAW_ROUTES: RawUploadRoute[] = [
+  {
+    method: 'PUT',
+    path: /^\/api\/admin\/sessions\/[^/]+\/recording-video$/,
+    types: COURSE_VIDEO_TYPES,
+    refused: () => new AppError('UNSUPPORTED_VIDEO_TYPE'),
+  },
+];
+
+function declaredLength(raw: string | undefined): number | null {
+  return raw && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : null;
+}
 
 export function adminSessionRoutes(sessions: SessionService) {
   const app = new Hono<AppEnv>();
@@ -25,6 +41,19 @@ export function adminSessionRoutes(sessions: SessionService) {
   app.post('/:sessionId/cancel', async (c) => {
     const admin = await requireAdmin(c);
     return c.json<AdminSessionCancelResponse>(await sessions.cancel(admin, c.req.param('sessionId'), await readJsonBody(c)));
+  });
+
+  // The body is the file, streamed to storage as it arrives (never read whole here).
+  app.put('/:sessionId/recording-video', async (c) => {
+    const admin = await requireAdmin(c);
+    const body = c.req.raw.body;
+    const session = await sessions.replaceRecording(admin, c.req.param('sessionId'), body, declaredLength(c.req.header('content-length')));
+    return c.json<AdminSessionResponse>({ session });
+  });
+
+  app.delete('/:sessionId/recording-video', async (c) => {
+    const admin = await requireAdmin(c);
+    return c.json<AdminSessionResponse>({ session: await sessions.removeRecording(admin, c.req.param('sessionId')) });
   });
 
   return app;

@@ -1,5 +1,5 @@
 // The admin's live sessions: the video link shared by every attendee, the recording of a past
-// session (promised by the FAQ, shown in Mes Achats), and cancelling a whole session — every
+// session (a link, or an uploaded file: recording.ts; promised by the FAQ, shown in Mes Achats), and cancelling a whole session — every
 // confirmed seat refunded in full and its learner told, every unpaid hold released. Cancelling is
 // ONE transaction (lock order: the paying orders by id → the session → its reservations), the
 // provider and the mail server are called after commit; a repeat answers the same and refunds
@@ -24,9 +24,11 @@ import { sessionCancelledMail, type RefundNotice } from '../booking/attendee-mai
 import * as cancelRepo from '../booking/cancel-repository';
 import { expireLapsedHolds } from '../booking/repository';
 import { OrdersChanged, planSeatRefund, withOrderRetry } from '../booking/seat-refund';
+import { notifyRecording, notifyReservationCancelled, notifyVideoLink } from '../notifications/notices';
 import { isUuid } from '../params';
 import { submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/repository';
+import { createRecordingUploads } from './recording';
 import * as repo from './repository';
 
 const MINUTE_MS = 60_000;
@@ -55,7 +57,11 @@ function toView(row: repo.SessionRow & { seatsTaken: number }): AdminSessionView
 /** What the cancelling transaction did, for the work after commit. */
 type Cancelled = { attendees: { reservationId: string; userId: string; paid: boolean; refundId: string | null }[] };
 
-export function createSessionService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider, mailer: Mailer) {
+export function createSessionService(
+  deps: Pick<Deps, 'config' | 'database' | 'storage' | 'logger' | 'now'>,
+  provider: PaymentProvider,
+  mailer: Mailer,
+) {
   const db = () => deps.database.db;
 
   function sessionId(raw: string): string {
@@ -115,6 +121,7 @@ export function createSessionService(deps: Pick<Deps, 'config' | 'database' | 'l
         details: { courseId: session.courseId, reason, refunded: attendees.filter((a) => a.refundId).length, released: live.length - attendees.length },
       });
       await announce(tx, live);
+      for (const a of attendees) await notifyReservationCancelled(tx, { reservationId: a.reservationId, at: now, by: 'session', reason, paid: a.paid });
       return { attendees };
     });
   }
@@ -144,8 +151,16 @@ export function createSessionService(deps: Pick<Deps, 'config' | 'database' | 'l
     return cancelRepo.findRefund(db(), refundId);
   }
 
+  const recordings = createRecordingUploads(deps, { read, endsAt, announce });
+
   return {
     get: (rawId: string) => read(sessionId(rawId)),
+
+    /** PUT …/recording-video: the uploaded recording (see recording.ts). */
+    replaceRecording: (admin: SignedInViewer, rawId: string, body: ReadableStream<Uint8Array> | null, declaredBytes: number | null) =>
+      recordings.replaceRecording(admin, sessionId(rawId), body, declaredBytes),
+
+    removeRecording: (admin: SignedInViewer, rawId: string) => recordings.removeRecording(admin, sessionId(rawId)),
 
     async update(admin: SignedInViewer, rawId: string, body: unknown): Promise<AdminSessionView> {
       const id = sessionId(rawId);
@@ -173,6 +188,8 @@ export function createSessionService(deps: Pick<Deps, 'config' | 'database' | 'l
         });
         // Holds too: their calendars show 'Lien disponible' / 'En attente' (never the link itself).
         await announce(tx, await repo.seatHolders(tx, id, now));
+        if (input.videoLink && input.videoLink !== session.videoLink) await notifyVideoLink(tx, { sessionId: id, videoLink: input.videoLink, at: now });
+        if (input.recordingUrl && input.recordingUrl !== session.recordingUrl) await notifyRecording(tx, { sessionId: id, at: now });
       });
       return read(id);
     },
