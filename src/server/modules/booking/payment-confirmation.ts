@@ -11,6 +11,7 @@
 import type { Mail } from '../../integrations/mail/mailer';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { publish } from '../../realtime/publish';
+import { notifyBookingConfirmed } from '../notifications/notices';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { refundReasonOf, seatRefusedMail, type RefusalReason, type RefusedSeat } from './payment-confirmation-mail';
 import * as repo from './payment-confirmation-repository';
@@ -62,6 +63,7 @@ export async function settlePaidSeats(
       result.seatsChanged ||= late;
       result.confirmed.push(paid.id);
       await publish(tx, { userId }, { type: 'reservation.confirmed', reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt.toISOString() });
+      await notifyBookingConfirmed(tx, { userId, reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt, at: now });
       await publish(tx, { role: 'admin' }, { type: 'reservation.updated', reservationId: paid.id });
     };
 

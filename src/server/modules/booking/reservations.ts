@@ -21,6 +21,7 @@ import type { PaymentProvider } from '../../integrations/payments/port';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { toRefundView } from '../checkout/order-view';
+import { notifyReservationCancelled } from '../notifications/notices';
 import { isUuid } from '../params';
 import { submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/repository';
@@ -92,6 +93,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const event = { type: 'reservation.updated', reservationId: id } as const;
       await publish(tx, { userId: reservation.userId }, event);
       await publish(tx, { role: 'admin' }, event);
+      await notifyReservationCancelled(tx, { reservationId: id, at: now, by: 'learner', refunded: refundable });
       return { changed: true, refundId: refund?.id ?? null };
     });
   }

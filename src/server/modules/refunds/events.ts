@@ -8,6 +8,7 @@
 import type { PaymentEvent } from '../../integrations/payments/port';
 import type { Db } from '../../db/client';
 import { publish } from '../../realtime/publish';
+import { notifyRefundIssued, notifyReservationCancelled } from '../notifications/notices';
 import { isUuid } from '../params';
 import * as repo from './repository';
 
@@ -35,6 +36,7 @@ export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = n
     await repo.updateRefund(tx, refund.id, { status: 'succeeded', succeededAt: now, providerRefundId, updatedAt: now });
     for (const line of refund.lines) await repo.addRefundedCents(tx, line.orderLineId, line.amountCents);
     await settleOrder(tx, order.id, order.status, now, false);
+    if (order.userId) await notifyRefundIssued(tx, { userId: order.userId, refundId: refund.id, totalCents: refund.totalCents, at: now });
     return 'applied';
   }
 
@@ -63,6 +65,7 @@ async function settleOrder(tx: Db, orderId: string, status: string, now: Date, u
     // cancellations have already ended theirs: nothing more happens to those).
     const freed = await repo.cancelSeatsOfLines(tx, lines.filter(isBack).map((l) => l.id), now);
     for (const r of freed) await publish(tx, { userId: r.userId }, { type: 'reservation.updated', reservationId: r.id });
+    for (const r of freed) await notifyReservationCancelled(tx, { reservationId: r.id, at: now, by: 'admin' });
   }
   if (undone) await repo.setPurchaseStatus(tx, lines.filter((l) => !isBack(l)).map((l) => l.id), 'refunded', 'succeeded', now);
   if (!['paid', 'partially_refunded', 'refunded'].includes(status)) return;

@@ -10,6 +10,7 @@ import { isActiveSubscription } from '@shared/access';
 import type { Mail } from '../../integrations/mail/mailer';
 import type { PaymentEvent, PaymentMethodDetails, ProviderSubscription } from '../../integrations/payments/port';
 import { publish } from '../../realtime/publish';
+import { notifySubscriptionChange, notifySubscriptionPaymentFailed, notifySubscriptionRenewed } from '../notifications/notices';
 import { isUuid } from '../params';
 import { recordEvent } from '../payments/repository';
 import { renewalFailedMail } from './mails';
@@ -58,12 +59,14 @@ export async function applyProviderState(
       return null;
     }
     await announce(tx, created, null);
+    await notifySubscriptionChange(tx, { before: null, after: created, at: now });
     return created;
   }
 
   const providerCustomerId = state.providerCustomerId ?? row.providerCustomerId;
   const updated = await repo.updateSubscription(tx, row.id, { ...state, providerCustomerId, providerSubscriptionId: sub.subscriptionId }, now);
   if (updated.status !== row.status || updated.cancelAtPeriodEnd !== row.cancelAtPeriodEnd) await announce(tx, updated, row.status);
+  await notifySubscriptionChange(tx, { before: row, after: updated, at: now });
   return updated;
 }
 
@@ -178,6 +181,7 @@ export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, even
   );
   // A renewal paid leaves the status as it was, yet the member's open dashboard has a new receipt to list.
   if (inserted) await announce(tx, row, row.status);
+  if (inserted) await notifySubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, totalCents: first.totalCents, periodEnd: event.periodEnd, at: now });
 }
 
 /**
@@ -201,6 +205,7 @@ export async function renewalFailureMail(
   const member = await repo.findMember(tx, row.userId);
   if (!member) return null;
   const access = isActiveSubscription(row, now);
+  await notifySubscriptionPaymentFailed(tx, { userId: row.userId, invoiceId: event.invoiceId, attempt, nextAttemptAt: event.nextAttemptAt, accessUntil: access ? row.currentPeriodEnd : null, at: now });
   return renewalFailedMail({
     to: member,
     amountCents: first.totalCents,
