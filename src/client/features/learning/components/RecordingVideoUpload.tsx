@@ -128,8 +128,9 @@ export function RecordingVideoUpload({ sessionId, hasVideo }: { sessionId: strin
             }}
           />
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
-              <Upload aria-hidden="true" className="size-4" />
+            {/* The label is long: on a phone it may take two lines, so the pill grows with it. */}
+            <Button variant="secondary" size="sm" className="h-auto! min-h-9 py-1.5" onClick={() => input.current?.click()}>
+              <Upload aria-hidden="true" className="size-4 shrink-0" />
               Téléverser l&apos;enregistrement (MP4 ou WebM)
             </Button>
             {hasVideo ? (
