@@ -20,6 +20,9 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/auth/', 'public'],
   ['/api/me', 'public'],
   ['/api/home', 'public'],
+  // Saving one's place in a course's video (the course's other routes are public; its video is
+  // checked per request by the access rule, and open to visitors for a free course).
+  ['/api/courses/:id/progress', 'signed-in'],
   ['/api/courses', 'public'],
   ['/api/recipes', 'public'],
   ['/api/chefs', 'public'],
@@ -42,6 +45,8 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/calendar/', 'signed-in'],
   ['/api/events', 'signed-in'],
   ['/api/notifications', 'signed-in'],
+  // A live session's recording: its attendees, its teacher and the admin.
+  ['/api/recordings/', 'signed-in'],
   // An e-mail's unsubscribe link: the signed token in it says who, not a session.
   ['/api/unsubscribe', 'public'],
 ];
@@ -120,7 +125,8 @@ describe('route inventory (deny by default)', () => {
       .filter((r) => policyOf(r.path) === 'signed-in')
       .flatMap((r) => r.path.match(/:[A-Za-z]+/g) ?? []);
     // An order, refund, reservation or notification id names one record; its routes answer only its owner (404 for anyone else).
-    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId']));
+    // A course (:id, progress) or session (:sessionId, recording) id names content; the access rule answers 403 to others.
+    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId', ':id', ':sessionId']));
   });
 });
 

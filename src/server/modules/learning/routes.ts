@@ -39,9 +39,9 @@ export function learningCourseRoutes(learning: LearningService) {
   // HEAD is answered by this GET route (Hono), with the same checks and no body.
   app.get('/:id/video', noStore, async (c) => stream(c, await learning.courseVideo(c.req.param('id'), await getViewer(c))));
 
+  // The body is read once the viewer may save here: a visitor is told 401, not how to write JSON.
   app.put('/:id/progress', noStore, async (c) => {
-    const viewer = await getViewer(c);
-    return c.json<ProgressResponse>(await learning.saveProgress(c.req.param('id'), viewer, await readJsonBody(c)));
+    return c.json<ProgressResponse>(await learning.saveProgress(c.req.param('id'), await getViewer(c), () => readJsonBody(c)));
   });
 
   return app;

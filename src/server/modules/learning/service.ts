@@ -90,12 +90,12 @@ export function createLearningService(deps: Pick<Deps, 'database' | 'storage' | 
     },
 
     /** The learner's place, for signed-in viewers who may watch a course that has a video. */
-    async saveProgress(rawId: string, viewer: Viewer, body: unknown): Promise<ProgressResponse> {
+    async saveProgress(rawId: string, viewer: Viewer, readBody: () => Promise<unknown>): Promise<ProgressResponse> {
       if (viewer.userId === null) throw new AppError('UNAUTHENTICATED');
       const course = await publishedCourse(rawId);
       if (!(await mayWatch(course, viewer))) throw new AppError('VIDEO_ACCESS_DENIED');
       if (!course.videoKey) throw new AppError('VIDEO_NOT_AVAILABLE');
-      const input = parseInput(progressInputSchema, body);
+      const input = parseInput(progressInputSchema, await readBody());
       const now = deps.now();
       const saved = await repo.saveProgress(db(), viewer.userId, course.id, nextProgress(input, now), now);
       return { progress: toCourseProgress(saved) };
