@@ -386,7 +386,10 @@ describe("the admin uploads a past session's recording from the calendar; its at
     const res = await page.request.get(`${server.baseURL}${learningPaths.recordingVideo(server.prepared.sessionId)}`);
     expect(res.status()).toBe(404);
     expect(isVideo(await res.body())).toBe(false);
-    expect(pathOf(page)).toBe('/calendrier');
+    await page.goto(`${server.baseURL}/mes-achats`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: server.prepared.title }).waitFor();
+    expect(await page.getByRole('link', { name: /^Voir l'enregistrement/ }).count()).toBe(0);
+    expect(pathOf(page)).toBe('/mes-achats');
     expect(pageErrors(page)).toEqual([]);
   });
 });
