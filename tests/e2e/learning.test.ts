@@ -282,6 +282,26 @@ describe.each(viewports)("the demo learner's session recording at %s width", (vi
     expect(pageErrors(page)).toEqual([]);
   });
 
+  // The month grid is the desktop's view (a phone opens on the agenda, which lists what is to come).
+  it.runIf(viewport === 'desktop')("the calendar's 'Détails du cours' of the past session links to the recording", async () => {
+    const { json } = await callApi<RecordingResponse>(page, 'GET', `/recordings/${sessionId}`);
+    await open(page, '/calendrier');
+    await page.getByRole('button', { name: 'Mois', exact: true }).click();
+    const event = page.locator('.rbc-event', { hasText: json.recording.courseTitle }).first();
+    for (let i = 0; i < 2 && !(await event.isVisible()); i++) {
+      await page.getByRole('button', { name: 'Précédent' }).click();
+      await page.waitForLoadState('networkidle');
+    }
+    await event.click();
+    const details = page.getByRole('dialog', { name: 'Détails du cours' });
+    const link = details.getByRole('link', { name: "Voir l'enregistrement" });
+    expect(await link.getAttribute('href')).toBe(`/enregistrements/${sessionId}`);
+    expect(await link.getAttribute('target')).toBeNull();
+    await link.click();
+    await page.waitForURL((url) => url.pathname === `/enregistrements/${sessionId}`);
+    await video(page).waitFor();
+  });
+
   it.runIf(runsEveryJourney(viewport))('someone who did not attend is refused, in the page and on the video URL; a visitor too', async () => {
     await page.context().clearCookies();
     await expectRefused(page, learningPaths.recordingVideo(sessionId), 401);
