@@ -2,13 +2,15 @@
 // that each test file then copies into a database of its own (tests/setup/test-db.ts). Starting an
 // empty PGlite runs initdb and then eleven migrations, a few seconds per file on two busy cores; a
 // copy of a migrated data folder opens in a fraction of that. On PostgreSQL the template is a
-// database that `CREATE DATABASE … TEMPLATE` copies.
+// database that `CREATE DATABASE … TEMPLATE` copies. pg-boss's schema and queues are made there too
+// (the server makes them at boot): a hold or a payment sends its jobs in its transaction.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
+import { prepareJobs } from '../../src/server/jobs/boss';
 import { createScratchPostgres, testMigrationsDir } from './test-db';
 
 declare module 'vitest' {
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ url: template.url, migrationsDir: testMigrationsDir, poolSize: 1 });
     try {
       await database.migrate();
+      await prepareJobs(database);
     } finally {
       // No connection may stay open on a template while it is copied.
       await database.close();
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ pgliteDir: dir, migrationsDir: testMigrationsDir });
   try {
     await database.migrate();
+    await prepareJobs(database);
   } finally {
     await database.close();
   }

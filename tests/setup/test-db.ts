@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { findRootDir } from '../../src/server/env';
+import { prepareJobs } from '../../src/server/jobs/boss';
 
 export const rootDir = findRootDir();
 export const testMigrationsDir = path.join(rootDir, 'src/server/db/migrations');
@@ -62,7 +63,10 @@ export async function openTestDatabase(): Promise<Database & { dispose: () => Pr
     const scratch = await createScratchPostgres(baseUrl, { template: template || undefined });
     const database = await openDatabase({ url: scratch.url, migrationsDir: testMigrationsDir, poolSize: 20 });
     // A copy of the template is migrated already (then this finds nothing to do).
-    if (!template) await database.migrate();
+    if (!template) {
+      await database.migrate();
+      await prepareJobs(database);
+    }
     return {
       ...database,
       dispose: async () => {
@@ -88,5 +92,6 @@ export async function openTestDatabase(): Promise<Database & { dispose: () => Pr
   }
   const database = await openDatabase({ migrationsDir: testMigrationsDir });
   await database.migrate();
+  await prepareJobs(database);
   return { ...database, dispose: () => database.close() };
 }

@@ -1,0 +1,138 @@
+// pg-boss 10 (the job queue on PostgreSQL) over our own database connection: the pool on
+// PostgreSQL, the embedded PGlite otherwise. pg-boss keeps its tables in the schema 'pgboss', which
+// it creates (and migrates between its versions) itself on start, under an advisory lock: our
+// drizzle migrations never touch it.
+import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client';
+import { QUEUE_RETRY, QUEUES, type JobData, type QueueName } from './queues';
+
+export const JOBS_SCHEMA = 'pgboss';
+
+type Rows = { rows: unknown[]; rowCount?: number };
+
+/** What a drizzle connection runs on: PGlite or one of its transactions, a pg pool or one of its clients. */
+type Client = Pick<PGlite, 'exec' | 'query'> | pg.Pool | pg.PoolClient;
+
+/**
+ * The client under a drizzle database or transaction. drizzle keeps it on `session.client` (the
+ * pool's client that holds the transaction, or PGlite's transaction): pg-boss's statements must run
+ * there, with their own `$n` numbering, for a job to be sent inside the caller's transaction.
+ */
+function clientOf(conn: Pick<Db, 'execute'>): Client {
+  const client = (conn as unknown as { session?: { client?: Client } }).session?.client;
+  if (!client) throw new Error('jobs: no client under this drizzle connection');
+  return client;
+}
+
+/**
+ * pg-boss's `db` port over a drizzle connection (the database, or a transaction: a job sent there
+ * exists only if it commits). pg-boss sends some scripts of several statements (BEGIN … COMMIT)
+ * without values: PGlite runs those with exec(); node-postgres answers them with one result per
+ * statement, of which pg-boss reads the last.
+ */
+export function bossConnection(conn: Pick<Db, 'execute'>): PgBoss.Db {
+  const client = clientOf(conn);
+  if ('exec' in client) {
+    const lite = client;
+    return {
+      async executeSql(text: string, values?: unknown[]): Promise<Rows> {
+        if (!values || values.length === 0) {
+          const results = await lite.exec(text);
+          const last = results[results.length - 1];
+          return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+        }
+        const result = await lite.query(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      },
+    };
+  }
+  const pgClient = client as pg.Pool | pg.PoolClient;
+  return {
+    async executeSql(text: string, values?: unknown[]): Promise<Rows> {
+      const result = (await pgClient.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+    },
+  };
+}
+
+export type BossOptions = {
+  /** How often an idle worker looks for due jobs (seconds, at least 0.5). */
+  pollingIntervalSeconds?: number;
+  /** The first retry's wait (seconds), doubled at each attempt; tests shorten it. */
+  retryDelaySeconds?: number;
+};
+
+export function createBoss(database: Database, opts: { supervise: boolean }): PgBoss {
+  return new PgBoss({
+    db: bossConnection(database.db),
+    schema: JOBS_SCHEMA,
+    // Maintenance (expiring stuck jobs, archiving done ones) runs on the instances that work.
+    supervise: opts.supervise,
+    schedule: false,
+  });
+}
+
+/** Creates (or updates) every queue of QUEUES with its retry policy. */
+export async function createQueues(boss: PgBoss, opts: BossOptions = {}): Promise<void> {
+  for (const name of Object.values(QUEUES)) {
+    const retry = QUEUE_RETRY[name];
+    const options = { name, retryLimit: retry.retryLimit, retryDelay: opts.retryDelaySeconds ?? retry.retryDelay, retryBackoff: true };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+    else await boss.createQueue(name, options);
+  }
+}
+
+/**
+ * Makes sure pg-boss's schema and our queues exist, so jobs can be sent inside any transaction —
+ * at boot, and once in the tests' database template.
+ */
+export async function prepareJobs(database: Database, opts: BossOptions = {}): Promise<void> {
+  const boss = createBoss(database, { supervise: false });
+  await boss.start();
+  try {
+    await createQueues(boss, opts);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
+// Sending is one INSERT built by pg-boss: this instance is never started, each send names its connection.
+let builder: PgBoss | null = null;
+const noConnection: PgBoss.Db = { executeSql: () => Promise.reject(new Error('sendJob: no connection given')) };
+
+export type SendOptions = {
+  /** When the job may run, by the app's clock (`now`); absent: at once. */
+  startAfter?: Date;
+  /** The app's clock at the call; the wait (startAfter − now) is counted by the database's clock. */
+  now?: Date;
+  /** At most one job per key and queue, ever: the job's id is derived from it. */
+  singletonKey?: string;
+};
+
+/** A stable job id for a key: sending the same key again inserts nothing (pg-boss's ON CONFLICT DO NOTHING). */
+function idFor(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Sends a job through `conn` (the database, or a transaction: then it exists only if that commits).
+ * Resolves to its id, or null when a job of the same singletonKey was sent already.
+ */
+export async function sendJob<Q extends QueueName>(conn: Pick<Db, 'execute'>, name: Q, data: JobData[Q], opts: SendOptions = {}): Promise<string | null> {
+  builder ??= new PgBoss({ db: noConnection, schema: JOBS_SCHEMA, supervise: false, schedule: false });
+  const options: PgBoss.SendOptions = { db: bossConnection(conn) };
+  if (opts.singletonKey) {
+    options.id = idFor(name, opts.singletonKey);
+    options.singletonKey = opts.singletonKey;
+  }
+  if (opts.startAfter) {
+    const seconds = (opts.startAfter.getTime() - (opts.now ?? new Date()).getTime()) / 1000;
+    if (seconds > 0) options.startAfter = Math.ceil(seconds);
+  }
+  return builder.send(name, data as object, options);
+}

@@ -1,0 +1,73 @@
+// The Jobs port: send a job (now or later, at most once per key), work a queue, start and stop.
+// Nothing connects until start(): tests that never work a queue pay for no polling; sending needs
+// no started boss (prepareJobs made the queues), so a request may send inside its transaction.
+import type PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client';
+import { createBoss, createQueues, sendJob, type BossOptions, type SendOptions } from './boss';
+import type { JobData, QueueName } from './queues';
+
+/** A job as its handler sees it: its data, and how many times it failed before. */
+export type Job<Q extends QueueName> = { id: string; data: JobData[Q]; retryCount: number };
+/** Throwing fails the job: pg-boss tries it again later (back-off), up to its queue's limit. */
+export type JobHandler<Q extends QueueName> = (job: Job<Q>) => Promise<void>;
+
+export type Jobs = {
+  /** `conn`: a transaction the job belongs to (sent only if it commits); the database otherwise. */
+  send<Q extends QueueName>(name: Q, data: JobData[Q], opts?: SendOptions & { conn?: Pick<Db, 'execute'> }): Promise<string | null>;
+  /** Registers the queue's handler; it runs once start() has been called. */
+  work<Q extends QueueName>(name: Q, handler: JobHandler<Q>): void;
+  /** Connects pg-boss, makes sure the queues exist, starts the registered workers. */
+  start(): Promise<void>;
+  /** Stops fetching, lets the jobs under way finish (up to `timeoutMs`), then lets go. */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+export type JobsOptions = BossOptions & {
+  /** The app's clock: a job's startAfter counts from it. */
+  now: () => Date;
+  onError?: (err: unknown) => void;
+};
+
+export function createJobs(database: Database, opts: JobsOptions): Jobs {
+  const handlers = new Map<QueueName, JobHandler<QueueName>>();
+  let boss: PgBoss | null = null;
+  let started: Promise<void> | null = null;
+
+  async function register(b: PgBoss, name: QueueName, handler: JobHandler<QueueName>) {
+    // One job at a time per queue and instance: a failure then fails only its own job.
+    await b.work(name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      await handler({ id: job.id, data: job.data as JobData[QueueName], retryCount: job.retryCount });
+    });
+  }
+
+  return {
+    send(name, data, sendOpts = {}) {
+      const { conn, ...rest } = sendOpts;
+      return sendJob(conn ?? database.db, name, data, { now: opts.now(), ...rest });
+    },
+    work(name, handler) {
+      handlers.set(name, handler as JobHandler<QueueName>);
+      if (boss) void register(boss, name, handler as JobHandler<QueueName>).catch((err: unknown) => opts.onError?.(err));
+    },
+    start() {
+      started ??= (async () => {
+        const b = createBoss(database, { supervise: true });
+        b.on('error', (err) => opts.onError?.(err));
+        await b.start();
+        await createQueues(b, opts);
+        for (const [name, handler] of handlers) await register(b, name, handler);
+        boss = b;
+      })();
+      return started;
+    },
+    async stop(timeoutMs = 8000) {
+      if (!started) return;
+      await started.catch(() => {});
+      const b = boss;
+      boss = null;
+      started = null;
+      await b?.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Every background job the site runs, by queue name, with what its data holds and how it retries.
+// A queue must exist before a job is sent to it (pg-boss 10 keeps one table partition per queue):
+// prepareJobs() creates them all, at boot and in the tests' database template.
+
+export const QUEUES = {
+  /** Sends one e-mail of the email_deliveries ledger (integrations/mail/outgoing.ts). */
+  emailSend: 'email.send',
+  /** Re-checks a confirmed seat and queues its reminder e-mail, 24 h or 1 h before the class. */
+  reminder: 'reservation.reminder',
+  /** Marks an unpaid hold expired at its end, so the admin's views are right without waiting for a read. */
+  holdExpire: 'hold.expire',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export type ReminderKind = '24h' | '1h';
+
+/** What each queue's jobs carry (JSON). */
+export type JobData = {
+  'email.send': { dedupeKey: string; mail: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> } };
+  'reservation.reminder': { reservationId: string; kind: ReminderKind };
+  'hold.expire': { reservationId: string };
+};
+
+/**
+ * How a failed job is tried again: `retryDelay` seconds, doubled at each attempt (back-off). E-mails
+ * wait for a mail server to come back; the others only fail on a database error.
+ */
+export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: number }> = {
+  'email.send': { retryLimit: 6, retryDelay: 30 },
+  'reservation.reminder': { retryLimit: 4, retryDelay: 30 },
+  'hold.expire': { retryLimit: 4, retryDelay: 10 },
+};
