@@ -38,13 +38,16 @@ export const routes: AppRoute[] = [
       // Both booking pages need an account and say so themselves (spec §5: the toast, then home).
       { path: 'reserver-un-cours', lazy: page(() => import('../features/booking/BookingHubPage')) },
       { path: 'booking/:courseId', lazy: page(() => import('../features/booking/BookingPage')) },
+      // An e-mail's unsubscribe link: works signed out (the token says who).
+      { path: 'desabonnement', lazy: page(() => import('../features/notifications/UnsubscribePage')) },
       signedIn([
         { path: 'favoris', lazy: page(() => import('../features/favorites/FavoritesPage')) },
         { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
         { path: 'mes-achats', lazy: page(() => import('../features/purchases/PurchasesPage')) },
         { path: 'calendrier', lazy: page(() => import('../features/calendar/CalendarPage')) },
         { path: 'enregistrements/:sessionId', lazy: page(() => import('../features/learning/RecordingPage')) },
-        { path: 'notifications', lazy: page(() => import('../features/coming/NotificationsPage')) },
+        { path: 'notifications', lazy: page(() => import('../features/notifications/NotificationsPage')) },
+        { path: 'preferences', lazy: page(() => import('../features/notifications/PreferencesPage')) },
         { path: 'panier', lazy: page(() => import('../features/cart/CartPage')) },
         // Spec: goes to the dashboard — once the payment's event has made the person a subscriber
         // (until then it says the subscription is activating); a subscriber goes on at once.

@@ -259,7 +259,10 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/mes-achats', module: 'features/purchases/PurchasesPage.tsx', title: 'Mes Achats' },
   { path: '/calendrier', module: 'features/calendar/CalendarPage.tsx', title: 'Mon Calendrier' },
   { path: '/enregistrements/:id', module: 'features/learning/RecordingPage.tsx', title: 'Enregistrement de la séance' },
-  { path: '/notifications', module: 'features/coming/NotificationsPage.tsx', title: 'Notifications' },
+  { path: '/notifications', module: 'features/notifications/NotificationsPage.tsx', title: 'Notifications' },
+  { path: '/preferences', module: 'features/notifications/PreferencesPage.tsx', title: 'Préférences' },
+  // An e-mail's unsubscribe link (signed out too): not indexed, like the private pages.
+  { path: '/desabonnement', module: 'features/notifications/UnsubscribePage.tsx', title: 'Désabonnement' },
   { path: '/panier', module: 'features/cart/CartPage.tsx', title: 'Mon Panier' },
   { path: '/abonne', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/tableau-de-bord', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },

@@ -17,6 +17,9 @@ const KEYS = {
   favourites: ['favorites', 'ids', 'u1'],
   subscription: ['subscription', 'u1'],
   me: ME_QUERY_KEY,
+  notificationList: ['notifications', 'u1', 'list', 1],
+  unreadCount: ['notifications', 'u1', 'unread-count'],
+  emailPreferences: ['email-preferences', 'u1'],
 } as const;
 
 function cacheWithEveryKey() {
@@ -53,5 +56,15 @@ describe('an event in an open tab', () => {
     const client = cacheWithEveryKey();
     handleEvent(client, { type: 'subscription.updated', subscriptionId: 's1', status, previousStatus, cancelAtPeriodEnd });
     expect(invalidated(client)).toEqual(['me', 'subscription']);
+  });
+
+  it.each<[string, RealtimeEvent]>([
+    ['notification.created', { type: 'notification.created', notificationId: 'n1', unreadCount: 4 }],
+    ['notifications.read', { type: 'notifications.read', unreadCount: 4 }],
+  ])("%s sets the header's count to the server's and reads the open list again, nothing else", (_, event) => {
+    const client = cacheWithEveryKey();
+    handleEvent(client, event);
+    expect(client.getQueryData(KEYS.unreadCount)).toEqual({ unreadCount: 4 });
+    expect(invalidated(client)).toEqual(['notificationList']);
   });
 });

@@ -12,6 +12,8 @@ import { DesktopNav } from './MainNav';
 const UserMenu = lazy(() => import('./UserMenu'));
 // The cart link with its count (the cart store) likewise.
 const HeaderCartLink = lazy(() => import('@client/features/cart/components/HeaderCartLink'));
+// The bell with its unread count (kept live by the event stream) likewise.
+const HeaderNotificationsLink = lazy(() => import('@client/features/notifications/components/HeaderNotificationsLink'));
 
 export function Header() {
   const { pathname } = useLocation();
@@ -39,9 +41,15 @@ export function Header() {
               >
                 <HeaderCartLink as={IconLink} icon={<ShoppingBag aria-hidden="true" className="size-5" />} />
               </Suspense>
-              <IconLink to="/notifications" label="Notifications">
-                <Bell aria-hidden="true" className="size-5" />
-              </IconLink>
+              <Suspense
+                fallback={
+                  <IconLink to="/notifications" label="Notifications">
+                    <Bell aria-hidden="true" className="size-5" />
+                  </IconLink>
+                }
+              >
+                <HeaderNotificationsLink as={IconLink} icon={<Bell aria-hidden="true" className="size-5" />} />
+              </Suspense>
               <Suspense fallback={<span className="size-10 rounded-full bg-brand-50" aria-hidden="true" />}>
                 <UserMenu user={user} />
               </Suspense>

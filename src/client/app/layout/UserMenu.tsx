@@ -1,12 +1,11 @@
 // The avatar menu of a signed-in user (spec: Layout): name and e-mail, the account pages, Espace
-// Abonné for subscribers, the admin's pages and fixed chef avatar, Préférences (coming soon) and
+// Abonné for subscribers, the admin's pages and fixed chef avatar, Préférences (the e-mails wanted) and
 // Se déconnecter. Loaded lazily: visitors never download it.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import chefAvatarUrl from '@client/assets/chef-avatar.svg';
 import { Spinner } from '@client/components/ui/Spinner';
-import { notifyInfo } from '@client/lib/notify';
 import type { AuthUser } from '../auth';
 import { useSignOut } from '../auth/use-sign-out';
 
@@ -51,9 +50,7 @@ export default function UserMenu({ user }: { user: AuthUser }) {
             <MenuLink to="/mon-profil-chef">Mon profil de chef</MenuLink>
           </>
         ) : null}
-        <DropdownMenu.Item className={itemClass} onSelect={() => notifyInfo('🚧 Préférences : Bientôt disponible !')}>
-          Préférences
-        </DropdownMenu.Item>
+        <MenuLink to="/preferences">Préférences</MenuLink>
         <DropdownMenu.Separator className="my-1 h-px bg-line" />
         <DropdownMenu.Item className={itemClass} disabled={signingOut} onSelect={() => void signOut()}>
           {signingOut ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" className="size-4" />}

@@ -5,6 +5,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@shared/schemas/events';
 import { notifyInfo, notifySuccess } from '@client/lib/notify';
 import { toast } from '@client/lib/toast';
+import { applyUnreadCount, NOTIFICATIONS_QUERY_PREFIX } from '@client/features/notifications/live';
 import { subscriptionChangeToast } from '@client/features/subscription/status';
 import { ME_QUERY_KEY } from '../auth/auth-context';
 
@@ -60,6 +61,11 @@ export function handleEvent(client: QueryClient, event: RealtimeEvent): void {
       }
       return;
     }
+    // The header's badge takes the server's count; an open /notifications reads its list again.
+    case 'notification.created':
+    case 'notifications.read':
+      applyUnreadCount(client, event.unreadCount, { refreshList: true });
+      return;
   }
 }
 
@@ -67,6 +73,7 @@ export function handleEvent(client: QueryClient, event: RealtimeEvent): void {
 function refreshAll(client: QueryClient) {
   refreshReservations(client);
   refresh(client, SUBSCRIPTION_QUERY_PREFIXES);
+  refresh(client, [NOTIFICATIONS_QUERY_PREFIX]);
 }
 
 /** After the server refused the stream: 5 s, 10 s, 20 s… up to 5 min. */
