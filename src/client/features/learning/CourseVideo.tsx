@@ -104,7 +104,14 @@ function Watch({ course }: { course: CourseRef }) {
         </div>
       ) : null}
 
-      {progress?.completed ? <CompletedBadge className="px-3 py-1 text-sm" /> : progress ? <CourseProgressBar percent={progress.percent} /> : null}
+      {progress?.completed ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <CompletedBadge className="px-3 py-1 text-sm" />
+          Vous avez vu ce cours jusqu&apos;au bout : revoyez-le quand vous voulez.
+        </p>
+      ) : progress ? (
+        <CourseProgressBar percent={progress.percent} />
+      ) : null}
     </section>
   );
 }
