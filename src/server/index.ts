@@ -1,6 +1,7 @@
 // Boots the server: configuration, database (migrated, seeded when empty), HTTP, the sweep asking
 // the provider again for refunds that never reached it, and — with the sandbox payment provider —
-// the worker delivering its events to our own webhook and the one billing memberships.
+// the worker delivering its events to our own webhook and the one billing memberships; the
+// background jobs (jobs/: e-mails, class reminders, hold expiry) on the database.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
@@ -14,6 +15,9 @@ import { localDiskStorage } from './integrations/storage/local-disk';
 import { createLogger } from './logger';
 import { createRealtime } from './realtime/realtime';
 import { createRefundRetry } from './modules/refunds/automatic';
+import { prepareJobs } from './jobs/boss';
+import { createJobs } from './jobs/jobs';
+import { registerWorkers } from './jobs/workers';
 
 const config = loadConfig();
 const logger = createLogger(config);
@@ -24,14 +28,19 @@ const database = await openDatabase({
   migrationsDir: migrationsDir(config),
 });
 await database.migrate();
+// pg-boss's schema ('pgboss') and our queues, before any request may send a job.
+await prepareJobs(database);
 
+const jobs = createJobs(database, { now: () => new Date(), onError: (err) => logger.error({ err }, 'tâches de fond : erreur') });
 const deps: Deps = {
   config,
   database,
   storage: localDiskStorage(uploadsDir(config)),
   logger,
   now: () => new Date(),
+  jobs,
 };
+registerWorkers(deps, jobs);
 
 if (config.seedOnEmpty) {
   const seeded = await seedIfEmpty(deps);
@@ -56,6 +65,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   sandboxDelivery?.start();
   sandboxBilling?.start();
   refundRetry.start();
+  jobs.start().catch((err: unknown) => logger.error({ err }, 'tâches de fond : démarrage impossible'));
 });
 
 let stopping = false;
@@ -67,12 +77,15 @@ async function shutdown(signal: string) {
   const delivering = sandboxDelivery?.stop();
   const billing = sandboxBilling?.stop();
   const retrying = refundRetry.stop();
+  // The jobs under way finish (e-mails being sent); the others wait in the database for the next start.
+  const working = jobs.stop(8000);
   // Open event streams would keep the server from closing: end them (browsers reconnect elsewhere).
   const listening = realtime.stop();
   server.close(async () => {
     await delivering?.catch(() => {});
     await billing?.catch(() => {});
     await retrying.catch(() => {});
+    await working.catch(() => {});
     await listening.catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);

@@ -6,6 +6,8 @@ import { createApp } from '../../src/server/app';
 import type { Deps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/env';
 import { localDiskStorage } from '../../src/server/integrations/storage/local-disk';
+import { createJobs } from '../../src/server/jobs/jobs';
+import { registerWorkers } from '../../src/server/jobs/workers';
 import { createLogger } from '../../src/server/logger';
 import { createRealtime } from '../../src/server/realtime/realtime';
 import { openTestDatabase, rootDir } from './test-db';
@@ -39,6 +41,11 @@ export async function createTestApp(
     logger: createLogger(config),
     now: opts.now ?? (() => new Date()),
   };
+  // The workers are registered, not started: a test that needs them calls deps.jobs.start()
+  // (quick polling, 1 s before the first retry).
+  const jobs = createJobs(database, { now: () => deps.now(), pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+  deps.jobs = jobs;
+  registerWorkers(deps, jobs);
   // The events route starts it on the first stream; a test may start it itself (start()).
   const realtime = createRealtime(deps);
   const app = createApp(deps, realtime);
@@ -53,7 +60,9 @@ export async function createTestApp(
       const res = await app.request(p, init);
       return { status: res.status, body: (await res.json()) as T, headers: res.headers };
     },
+    jobs,
     async close() {
+      await jobs.stop();
       await realtime.stop();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });

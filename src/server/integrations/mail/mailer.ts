@@ -5,7 +5,14 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers sent over SMTP (List-Unsubscribe on e-mails a person may turn off); the outbox keeps none. */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   kind: 'smtp' | 'outbox';
@@ -17,7 +24,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     },
   };
 }
@@ -26,7 +33,7 @@ export function outboxMailer(db: Db, logger: Logger): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      await db.insert(outboxEmails).values(mail);
+      await db.insert(outboxEmails).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       // The text is logged on purpose: without SMTP the log is how a reset link reaches its reader.
       logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'e-mail kept in the outbox (SMTP_URL unset)');
     },

@@ -5,6 +5,7 @@ import { HOLD_MINUTES } from '@shared/booking';
 import type { HoldView } from '@shared/schemas/booking';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { scheduleHoldExpiry } from '../../jobs/hold-expiry';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
 import * as repo from './repository';
@@ -69,6 +70,8 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
         now,
       });
+      // Written down as expired when it ends, if still unpaid (jobs/hold-expiry.ts).
+      await scheduleHoldExpiry(tx, { reservationId: row.id, holdExpiresAt: row.holdExpiresAt!, now });
       return { created: true, row };
     });
   }

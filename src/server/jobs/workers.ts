@@ -1,0 +1,26 @@
+// Which handler works which queue. index.ts registers them all on every instance; pg-boss hands
+// each job to one of them (SKIP LOCKED), and retries a failed one with back-off.
+import type { Deps } from '../deps';
+import { emailSender } from '../integrations/mail/outgoing';
+import type { Mailer } from '../integrations/mail/mailer';
+import { holdExpiryWorker } from './hold-expiry';
+import type { Jobs } from './jobs';
+import { QUEUES } from './queues';
+import { reminderWorker } from './reminders';
+
+export function registerWorkers(
+  deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>,
+  jobs: Pick<Jobs, 'work'>,
+  opts: { mailer?: Mailer } = {},
+): void {
+  jobs.work(QUEUES.emailSend, emailSender(deps, opts.mailer));
+  const reminder = reminderWorker(deps);
+  jobs.work(QUEUES.reminder, async (job) => {
+    const outcome = await reminder(job);
+    deps.logger.info({ reservationId: job.data.reservationId, kind: job.data.kind, outcome }, 'rappel de cours');
+  });
+  const holdExpiry = holdExpiryWorker(deps);
+  jobs.work(QUEUES.holdExpire, async (job) => {
+    await holdExpiry(job);
+  });
+}
