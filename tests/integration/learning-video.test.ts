@@ -232,6 +232,22 @@ describe('access on every request', () => {
     }
   });
 
+  it('an archived course (ever sold, no longer offered): its buyer keeps the page and the video, nobody else finds it', async () => {
+    const course = await withVideo({ title: 'Cours retiré', status: 'archived' });
+    const buyer = await newSignedInUser(t, 'Rose Fidèle');
+    const other = await newSignedInUser(t, 'Paul Curieux');
+    await createPurchase(t.db, buyer.id, course.id);
+    expect((await video(course.id, { cookie: buyer.cookie, range: 'bytes=0-0' })).status).toBe(206);
+    expect((await playback(course.id, buyer.cookie)).body.canWatch).toBe(true);
+    expect((await send(t, 'GET', `/api/courses/${course.id}`, { cookie: buyer.cookie })).status).toBe(200);
+    for (const cookie of [other.cookie, undefined]) {
+      const res = await video(course.id, { cookie });
+      expect(res.status).toBe(404);
+      expect(await codeOf(res)).toBe('COURSE_NOT_FOUND');
+      expect((await send(t, 'GET', `/api/courses/${course.id}`, { cookie })).status).toBe(404);
+    }
+  });
+
   it('playback refuses query parameters (400) and a visitor of a paid course is told only that they may not watch', async () => {
     const course = await withVideo({ title: 'Tarte Tatin' });
     expect((await send(t, 'GET', `${learningPaths.coursePlayback(course.id)}?userId=x`)).status).toBe(400);

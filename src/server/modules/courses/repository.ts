@@ -97,6 +97,13 @@ export async function findPublishedCourse(db: Db, id: string, now: Date): Promis
   return rows[0] ?? null;
 }
 
+/** An archived course (ever sold, no longer offered): its page stays open to its buyers. */
+export async function findArchivedCourse(db: Db, id: string, now: Date): Promise<CourseSummaryRow | null> {
+  const { query } = selectSummaries(db, now);
+  const rows = await query.where(and(eq(courses.status, 'archived'), eq(courses.id, id))).limit(1);
+  return rows[0] ?? null;
+}
+
 /** Scheduled future sessions of a course with the seats taken (holdsSeat: confirmed, or held and not expired). */
 export async function listUpcomingSessions(db: Db, courseId: string, now: Date) {
   return db

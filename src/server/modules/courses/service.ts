@@ -62,11 +62,13 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
     async detail(id: string, viewer: Viewer): Promise<CourseDetail> {
       if (!isUuid(id)) throw new AppError('COURSE_NOT_FOUND');
       const now = deps.now();
-      const [row, sessions, purchased] = await Promise.all([
+      const [published, sessions, purchased] = await Promise.all([
         repo.findPublishedCourse(db(), id, now),
         repo.listUpcomingSessions(db(), id, now),
         viewer.userId ? repo.hasSucceededPurchase(db(), viewer.userId, id) : Promise.resolve(false),
       ]);
+      // A course ever sold is archived, never deleted: its buyers (and the admin) still open it from Mes Achats.
+      const row = published ?? (purchased || viewer.role === 'admin' ? await repo.findArchivedCourse(db(), id, now) : null);
       if (!row) throw new AppError('COURSE_NOT_FOUND');
       const course = toCourseSummary(row);
       const discount = deps.config.booking.subscriberDiscountPercent;

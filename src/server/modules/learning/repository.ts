@@ -1,12 +1,15 @@
 // Learning reads and writes: the course or session a video belongs to (with what the access rules
 // need), whether the viewer bought the course or attended the session, and the saved progress.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseProgress, courseSessions, courses, purchases, reservations } from '../../db/schema';
 import type { ProgressRecord } from './progress';
 
-/** A published course as the watch rules see it; the storage key stays on the server. */
-export async function findPublishedCourse(db: Db, courseId: string) {
+/**
+ * A course as the watch rules see it, published or archived (a course ever sold is archived rather
+ * than deleted: its buyers keep their video); the storage key stays on the server.
+ */
+export async function findWatchableCourse(db: Db, courseId: string) {
   const [row] = await db
     .select({
       id: courses.id,
@@ -16,14 +19,15 @@ export async function findPublishedCourse(db: Db, courseId: string) {
       teacherId: courses.teacherId,
       videoKey: courses.videoKey,
       videoContentType: courses.videoContentType,
+      status: courses.status,
     })
     .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.status, 'published')))
+    .where(and(eq(courses.id, courseId), inArray(courses.status, ['published', 'archived'])))
     .limit(1);
   return row ?? null;
 }
 
-export type PublishedCourse = NonNullable<Awaited<ReturnType<typeof findPublishedCourse>>>;
+export type WatchableCourse = NonNullable<Awaited<ReturnType<typeof findWatchableCourse>>>;
 
 /** A purchase that still stands: a refunded one gives nothing. */
 export async function hasSucceededPurchase(db: Db, userId: string, courseId: string): Promise<boolean> {

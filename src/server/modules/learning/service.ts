@@ -30,16 +30,15 @@ function playable(url: string, contentType: string | null): PlayableVideo {
 export function createLearningService(deps: Pick<Deps, 'database' | 'storage' | 'logger' | 'now'>) {
   const db = () => deps.database.db;
 
-  async function publishedCourse(rawId: string) {
+  /** The course and whether this viewer may watch it; an archived course exists only for those who may. */
+  async function courseFor(rawId: string, viewer: Viewer) {
     if (!isUuid(rawId)) throw new AppError('COURSE_NOT_FOUND');
-    const course = await repo.findPublishedCourse(db(), rawId.toLowerCase());
+    const course = await repo.findWatchableCourse(db(), rawId.toLowerCase());
     if (!course) throw new AppError('COURSE_NOT_FOUND');
-    return course;
-  }
-
-  async function mayWatch(course: repo.PublishedCourse, viewer: Viewer): Promise<boolean> {
     const bought = viewer.userId ? await repo.hasSucceededPurchase(db(), viewer.userId, course.id) : false;
-    return canWatchCourse(course, viewer, bought);
+    const canWatch = canWatchCourse(course, viewer, bought);
+    if (course.status === 'archived' && !canWatch) throw new AppError('COURSE_NOT_FOUND');
+    return { course, canWatch };
   }
 
   /** The stored file behind a key, or `missing` when the row names a file storage no longer has. */
@@ -68,8 +67,7 @@ export function createLearningService(deps: Pick<Deps, 'database' | 'storage' | 
      * URL alone opens nothing), and their saved place. Never a 401: the page is open to visitors.
      */
     async playback(rawId: string, viewer: Viewer): Promise<CoursePlaybackResponse> {
-      const course = await publishedCourse(rawId);
-      const canWatch = await mayWatch(course, viewer);
+      const { course, canWatch } = await courseFor(rawId, viewer);
       const progress = viewer.userId && canWatch ? await repo.findProgress(db(), viewer.userId, course.id) : null;
       return {
         canWatch,
@@ -79,12 +77,13 @@ export function createLearningService(deps: Pick<Deps, 'database' | 'storage' | 
     },
 
     /**
-     * Every request for the course's bytes: an unknown or unpublished course 404, a visitor who may
+     * Every request for the course's bytes: an unknown or draft course (or an archived one for anyone but its
+     * buyers) 404, a visitor who may
      * not watch 401 (signing in may change that), anyone else who may not 403, no video yet 404.
      */
     async courseVideo(rawId: string, viewer: Viewer): Promise<VideoToStream> {
-      const course = await publishedCourse(rawId);
-      if (!(await mayWatch(course, viewer))) throw new AppError(viewer.userId === null ? 'UNAUTHENTICATED' : 'VIDEO_ACCESS_DENIED');
+      const { course, canWatch } = await courseFor(rawId, viewer);
+      if (!canWatch) throw new AppError(viewer.userId === null ? 'UNAUTHENTICATED' : 'VIDEO_ACCESS_DENIED');
       if (!course.videoKey) throw new AppError('VIDEO_NOT_AVAILABLE');
       return stored(course.videoKey, course.videoContentType, 'VIDEO_NOT_AVAILABLE');
     },
@@ -92,8 +91,8 @@ export function createLearningService(deps: Pick<Deps, 'database' | 'storage' | 
     /** The learner's place, for signed-in viewers who may watch a course that has a video. */
     async saveProgress(rawId: string, viewer: Viewer, readBody: () => Promise<unknown>): Promise<ProgressResponse> {
       if (viewer.userId === null) throw new AppError('UNAUTHENTICATED');
-      const course = await publishedCourse(rawId);
-      if (!(await mayWatch(course, viewer))) throw new AppError('VIDEO_ACCESS_DENIED');
+      const { course, canWatch } = await courseFor(rawId, viewer);
+      if (!canWatch) throw new AppError('VIDEO_ACCESS_DENIED');
       if (!course.videoKey) throw new AppError('VIDEO_NOT_AVAILABLE');
       const input = parseInput(progressInputSchema, await readBody());
       const now = deps.now();
