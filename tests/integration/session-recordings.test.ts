@@ -11,7 +11,7 @@ import type { ApiErrorBody } from '@shared/errors';
 import type { PurchasesResponse } from '@shared/schemas/checkout';
 import { learningPaths, type RecordingResponse } from '@shared/schemas/learning';
 import type { AdminSessionResponse, ReservationResponse } from '@shared/schemas/reservations';
-import { auditLog, courseSessions, reservations } from '../../src/server/db/schema';
+import { auditLog, courseSessions, notifications, reservations } from '../../src/server/db/schema';
 import { createCourse, createReservation, createSession, setRole } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { createPaidSeat } from '../factories/bookings';
@@ -97,6 +97,9 @@ describe('the admin uploads a recording', () => {
     const replaced = await sessionRow(sessionId);
     expect(replaced.recordingKey).toMatch(/\.mp4$/);
     expect(await filesOnDisk()).toEqual([path.basename(replaced.recordingKey!)]);
+    // The attendee's in-app notice, once: the replacement is the same news.
+    const notices = await t.db.select({ kind: notifications.kind, link: notifications.link }).from(notifications).where(eq(notifications.userId, attendee.id));
+    expect(notices).toEqual([{ kind: 'session.recording', link: `/enregistrements/${sessionId}` }]);
 
     const trail = await t.db
       .select({ details: auditLog.details, actorId: auditLog.actorId })

@@ -13,6 +13,7 @@ import { openVideo } from '../../http/video-upload';
 import type { Tx } from '../booking/repository';
 import { recordAudit } from '../audit/repository';
 import * as repo from './repository';
+import { notifyRecording } from '../notifications/notices';
 
 /** Keys of recordings uploaded here: the only ones a replacement or a removal may delete (never the seed's). */
 const OWN_RECORDING_KEY = /^videos\/recordings\/[0-9a-f-]{36}\.(mp4|webm)$/;
@@ -65,6 +66,7 @@ export function createRecordingUploads(deps: Pick<Deps, 'config' | 'database' | 
           : { courseId: row.courseId, removed: row.recordingKey !== null },
       });
       await session.announce(tx, await repo.seatHolders(tx, id, now));
+      if (file) await notifyRecording(tx, { sessionId: id, at: now });
       return row.recordingKey;
     });
   }
