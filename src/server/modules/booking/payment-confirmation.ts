@@ -10,6 +10,7 @@
 // commit. A replayed event never comes here twice: the order is already paid.
 import type { Mail } from '../../integrations/mail/mailer';
 import type { PaymentProvider } from '../../integrations/payments/port';
+import { scheduleReminders } from '../../jobs/reminders';
 import { publish } from '../../realtime/publish';
 import { notifyBookingConfirmed } from '../notifications/notices';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
@@ -64,6 +65,8 @@ export async function settlePaidSeats(
       result.confirmed.push(paid.id);
       await publish(tx, { userId }, { type: 'reservation.confirmed', reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt.toISOString() });
       await notifyBookingConfirmed(tx, { userId, reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt, at: now });
+      // The class reminders, 24 h and 1 h before (jobs/reminders.ts): sent only if this commits.
+      await scheduleReminders(tx, { reservationId: paid.id, startsAt: session.startsAt, now });
       await publish(tx, { role: 'admin' }, { type: 'reservation.updated', reservationId: paid.id });
     };
 
