@@ -9,6 +9,8 @@ export const QUEUES = {
   reminder: 'reservation.reminder',
   /** Marks an unpaid hold expired at its end, so the admin's views are right without waiting for a read. */
   holdExpire: 'hold.expire',
+  /** Re-checks a membership cancelled at its period's end and tells its member, 7 days before (subscriptions/ending.ts). */
+  subscriptionEnding: 'subscription.ending',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -17,9 +19,13 @@ export type ReminderKind = '24h' | '1h';
 
 /** What each queue's jobs carry (JSON). */
 export type JobData = {
-  'email.send': { dedupeKey: string; mail: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> } };
+  'email.send': {
+    dedupeKey: string;
+    mail: { to: string; subject: string; text: string; html: string; headers?: Record<string, string>; attachments?: { filename: string; content: string; contentType: string }[] };
+  };
   'reservation.reminder': { reservationId: string; kind: ReminderKind };
   'hold.expire': { reservationId: string };
+  'subscription.ending': { subscriptionId: string; periodEnd: string };
 };
 
 /**
@@ -30,4 +36,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'email.send': { retryLimit: 6, retryDelay: 30 },
   'reservation.reminder': { retryLimit: 4, retryDelay: 30 },
   'hold.expire': { retryLimit: 4, retryDelay: 10 },
+  'subscription.ending': { retryLimit: 4, retryDelay: 30 },
 };

@@ -12,7 +12,11 @@ export type Mail = {
   html: string;
   /** Extra headers sent over SMTP (List-Unsubscribe on e-mails a person may turn off); the outbox keeps none. */
   headers?: Record<string, string>;
+  /** Files sent with it over SMTP (a class's invitation, .ics); the outbox keeps none, the text says they are attached. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: string; contentType: string };
 
 export type Mailer = {
   kind: 'smtp' | 'outbox';
@@ -24,7 +28,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
     },
   };
 }
