@@ -1,0 +1,151 @@
+// Two server processes (the built server, twice) on one PostgreSQL database, both working the job
+// queues: reminders due at the same moment are each sent once, to the right person, whichever
+// instance takes the job (pg-boss hands a job to one worker; the e-mail ledger stops a repeat).
+// PostgreSQL only: PGlite lives inside one process and cannot be shared by two.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { emailDeliveries } from '../../src/server/db/schema';
+import { scheduleReminders } from '../../src/server/jobs/reminders';
+import { createCourse, createReservation, createSession, createUser } from '../factories';
+import { parseMail } from '../setup/mime';
+import { startSmtpServer } from '../setup/smtp';
+import { fixtureClientDir } from '../setup/test-app';
+import { openTestDatabase, rootDir } from '../setup/test-db';
+
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+const LEARNERS = 4;
+
+let database: Database & { dispose: () => Promise<void> };
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let workDir: string;
+// Inside the repository (git-ignored): the bundle finds its dependencies in node_modules from there.
+const buildDir = path.join(rootDir, '.builds', `two-instances-${process.pid}`);
+const servers: { child: ChildProcess; log: string[] }[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function run(cmd: string, args: string[]) {
+  const child = spawn(cmd, args, { cwd: rootDir, stdio: ['ignore', 'inherit', 'inherit'] });
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${code}`);
+}
+
+async function startServer(url: string, name: string) {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(workDir, name),
+    PUBLIC_URL: 'http://toque.test',
+    AUTH_SECRET: 'secret-partage-par-les-deux-instances-0123456789',
+    DATABASE_URL: url,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'info',
+    SEED_ON_EMPTY: 'false',
+    CLIENT_DIR: fixtureClientDir,
+  };
+  const child = spawn(process.execPath, [path.join(buildDir, 'server/index.js')], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = { child, log: [] as string[] };
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => server.log.push(...chunk.split('\n').filter(Boolean)));
+  servers.push(server);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server ${name} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return server;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server ${name} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'toque-two-instances-'));
+  await run(process.execPath, ['scripts/build-server.mjs', '--outdir', buildDir]);
+  smtp = await startSmtpServer();
+  database = await openTestDatabase();
+}, 120_000);
+
+afterAll(async () => {
+  if (!onPostgres) return;
+  await Promise.all(
+    servers.map(async ({ child }) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }),
+  );
+  await database?.dispose();
+  await smtp?.close();
+  await rm(workDir, { recursive: true, force: true });
+  await rm(buildDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL only: PGlite cannot be shared by two processes)', () => {
+  it('sends each due reminder once', async () => {
+    const db = database.db;
+    const now = new Date();
+    const course = await createCourse(db, { title: 'Cretons maison', isLive: true });
+    // Due 15 s from now: both servers are up and polling by then.
+    const session = await createSession(db, course.id, { startsAt: new Date(now.getTime() + 3_600_000 + 15_000), videoLink: 'https://meet.exemple.ca/cretons' });
+    const seats: { reservationId: string; email: string }[] = [];
+    for (let i = 0; i < LEARNERS; i++) {
+      const person = await createUser(db, { fullName: `Apprenant ${i + 1}` }, { email: `apprenant${i + 1}@exemple.ca` });
+      const r = await createReservation(db, session.id, person.id, { status: 'confirmed', clientName: `Apprenant ${i + 1}` });
+      await scheduleReminders(db, { reservationId: r.id, startsAt: session.startsAt, now });
+      seats.push({ reservationId: r.id, email: `apprenant${i + 1}@exemple.ca` });
+    }
+
+    const url = (db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
+    const [a, b] = await Promise.all([startServer(url, 'a'), startServer(url, 'b')]);
+
+    const keys = seats.map((s) => `reminder.1h:${s.reservationId}`);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const rows = await db.select().from(emailDeliveries).where(inArray(emailDeliveries.dedupeKey, keys));
+      if (rows.length === LEARNERS && rows.every((r) => r.sentAt)) break;
+      if (Date.now() > deadline) throw new Error(`not all sent: ${JSON.stringify(rows)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // Long enough for a second sending, if there were one, to arrive (the servers poll every 5 s).
+    await new Promise((r) => setTimeout(r, 7000));
+
+    const reminders = smtp.inbox.filter((m) => parseMail(m.raw).subject === 'Rappel : Cretons maison commence dans une heure');
+    expect(reminders).toHaveLength(LEARNERS);
+    expect(reminders.map((m) => m.to[0]).sort()).toEqual(seats.map((s) => s.email).sort());
+    const rows = await db.select().from(emailDeliveries).where(inArray(emailDeliveries.dedupeKey, keys));
+    expect(rows.every((r) => r.attempts === 1 && r.skippedReason === null)).toBe(true);
+
+    // Each reminder job ran once in all, on one instance or the other.
+    const ran = [...a.log, ...b.log].filter((l) => l.includes('rappel de cours'));
+    expect(ran).toHaveLength(LEARNERS);
+    const jobs = (await db.execute(sql`
+      select state from pgboss.job where name = 'reservation.reminder' union all select state from pgboss.archive where name = 'reservation.reminder'
+    `)) as unknown as { rows: { state: string }[] };
+    expect(jobs.rows.map((j) => j.state)).toEqual(Array(LEARNERS).fill('completed'));
+  }, 120_000);
+});
