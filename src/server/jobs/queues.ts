@@ -11,6 +11,8 @@ export const QUEUES = {
   holdExpire: 'hold.expire',
   /** Re-checks a membership cancelled at its period's end and tells its member, 7 days before (subscriptions/ending.ts). */
   subscriptionEnding: 'subscription.ending',
+  /** Re-checks a confirmed seat and queues its class preparation kit, 72 h before the class (modules/prep-kit/job.ts). */
+  prepKit: 'reservation.prep_kit',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -26,6 +28,7 @@ export type JobData = {
   'reservation.reminder': { reservationId: string; kind: ReminderKind };
   'hold.expire': { reservationId: string };
   'subscription.ending': { subscriptionId: string; periodEnd: string };
+  'reservation.prep_kit': { reservationId: string };
 };
 
 /**
@@ -37,4 +40,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'reservation.reminder': { retryLimit: 4, retryDelay: 30 },
   'hold.expire': { retryLimit: 4, retryDelay: 10 },
   'subscription.ending': { retryLimit: 4, retryDelay: 30 },
+  'reservation.prep_kit': { retryLimit: 4, retryDelay: 30 },
 };

@@ -3,6 +3,7 @@
 import type { Deps } from '../deps';
 import { emailSender } from '../integrations/mail/outgoing';
 import type { Mailer } from '../integrations/mail/mailer';
+import { prepKitWorker } from '../modules/prep-kit/job';
 import { holdExpiryWorker } from './hold-expiry';
 import type { Jobs } from './jobs';
 import { QUEUES } from './queues';
@@ -22,5 +23,10 @@ export function registerWorkers(
   const holdExpiry = holdExpiryWorker(deps);
   jobs.work(QUEUES.holdExpire, async (job) => {
     await holdExpiry(job);
+  });
+  const prepKit = prepKitWorker(deps);
+  jobs.work(QUEUES.prepKit, async (job) => {
+    const outcome = await prepKit(job);
+    deps.logger.info({ reservationId: job.data.reservationId, outcome }, 'trousse de préparation');
   });
 }

@@ -13,6 +13,7 @@ import type { PaymentProvider } from '../../integrations/payments/port';
 import { scheduleReminders } from '../../jobs/reminders';
 import { publish } from '../../realtime/publish';
 import { notifyBookingConfirmed } from '../notifications/notices';
+import { schedulePrepKit } from '../prep-kit/job';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { refundReasonOf, seatRefusedMail, type RefusalReason, type RefusedSeat } from './payment-confirmation-mail';
 import * as repo from './payment-confirmation-repository';
@@ -67,6 +68,8 @@ export async function settlePaidSeats(
       await notifyBookingConfirmed(tx, { userId, reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt, at: now });
       // The class reminders, 24 h and 1 h before (jobs/reminders.ts): sent only if this commits.
       await scheduleReminders(tx, { reservationId: paid.id, startsAt: session.startsAt, now });
+      // The class preparation kit, 72 h before (prep-kit/job.ts), or at once when the class is closer.
+      await schedulePrepKit(tx, { reservationId: paid.id, startsAt: session.startsAt, now });
       await publish(tx, { role: 'admin' }, { type: 'reservation.updated', reservationId: paid.id });
     };
 

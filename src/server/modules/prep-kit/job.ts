@@ -1,0 +1,90 @@
+// The class preparation kit, 72 h before a live class. Scheduled when a seat is confirmed
+// (booking/payment-confirmation.ts, in the payment's transaction): one job at startsAt − 72 h, or at
+// once when the class is closer than that. The job decides at run time — the seat may be cancelled,
+// the session moved or cancelled, the kit removed, the learner may have turned these e-mails off.
+import { defaultServings, sessionPrepKit } from '@shared/prep-kit';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../deps';
+import { sendJob } from '../../jobs/boss';
+import type { Job } from '../../jobs/jobs';
+import { QUEUES } from '../../jobs/queues';
+import { queueEmail, skipEmail } from '../../integrations/mail/outgoing';
+import { wantsEmail } from '../email-preferences/service';
+import { listUnsubscribeHeaders, unsubscribeUrl } from '../email-preferences/unsubscribe-token';
+import { notify } from '../notifications/notify';
+import { prepKitMail, prepKitNotice } from './mail';
+import * as repo from './repository';
+
+const HOUR = 3_600_000;
+export const PREP_KIT_LEAD = 72 * HOUR;
+/** A job that runs this much before its moment (the session moved later) is sent again for the new moment. */
+const EARLY_TOLERANCE = 10 * 60_000;
+
+
+type Conn = Pick<Db, 'execute'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const jobKey = (reservationId: string, startsAt: Date) => `prep_kit:${reservationId}:${startsAt.toISOString()}`;
+export const prepKitDedupeKey = (reservationId: string) => `prep_kit:${reservationId}`;
+
+/** Schedules the kit of a seat just confirmed; `conn` is the confirming transaction. Nothing once the class started. */
+export async function schedulePrepKit(conn: Conn, input: { reservationId: string; startsAt: Date; now: Date }): Promise<void> {
+  if (input.startsAt.getTime() <= input.now.getTime()) return;
+  const due = new Date(Math.max(input.startsAt.getTime() - PREP_KIT_LEAD, input.now.getTime()));
+  await sendJob(conn, QUEUES.prepKit, { reservationId: input.reservationId }, { startAfter: due, now: input.now, singletonKey: jobKey(input.reservationId, input.startsAt) });
+}
+
+export type PrepKitOutcome = 'queued' | 'preference' | 'already' | 'not_confirmed' | 'session_over' | 'no_kit' | 'rescheduled';
+
+export type KitRecipient = { reservationId: string; userId: string; email: string; name: string; servings: number | null };
+
+/**
+ * Queues one attendee's kit e-mail and notice under `dedupeKey` (once per key), or records that the
+ * preference keeps it from being sent. `kit` is the session's or the course's, as typed.
+ */
+export async function deliverPrepKit(
+  tx: Tx,
+  deps: Pick<Deps, 'config'>,
+  input: { to: KitRecipient; session: Pick<repo.SessionKit, 'courseTitle' | 'startsAt' | 'kitServings'>; kit: string; dedupeKey: string; now: Date },
+): Promise<'queued' | 'preference' | 'already'> {
+  const { to, session, dedupeKey, now } = input;
+  // In the site too, whatever the e-mail preference (it is about e-mails).
+  await notify(tx, { userId: to.userId, kind: 'prep_kit', ...prepKitNotice(session.courseTitle, session.startsAt), link: '/calendrier', dedupeKey, at: now });
+  const delivery = { dedupeKey, kind: 'prep_kit', to: to.email, userId: to.userId };
+  if (!(await wantsEmail(tx, to.userId, 'prepKit'))) {
+    return (await skipEmail(tx, delivery, 'preference')) ? 'preference' : 'already';
+  }
+  const kitServings = defaultServings(session.kitServings);
+  const mail = prepKitMail({
+    to: { email: to.email, name: to.name },
+    courseTitle: session.courseTitle,
+    startsAt: session.startsAt,
+    kit: input.kit,
+    kitServings,
+    servings: to.servings ?? kitServings,
+    publicUrl: deps.config.publicUrl,
+    unsubscribeUrl: unsubscribeUrl(deps.config, to.userId, 'prepKit'),
+  });
+  const headers = listUnsubscribeHeaders(deps.config, to.userId, 'prepKit');
+  return (await queueEmail(tx, { ...delivery, mail: { ...mail, headers } })) ? 'queued' : 'already';
+}
+
+export function prepKitWorker(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
+  return async function runPrepKit(job: Pick<Job<typeof QUEUES.prepKit>, 'data'>): Promise<PrepKitOutcome> {
+    const { reservationId } = job.data;
+    const now = deps.now();
+    return deps.database.db.transaction(async (tx): Promise<PrepKitOutcome> => {
+      const seat = await repo.findSeat(tx, reservationId);
+      if (!seat || seat.status !== 'confirmed') return 'not_confirmed';
+      if (seat.sessionStatus !== 'scheduled' || seat.startsAt.getTime() <= now.getTime()) return 'session_over';
+      const due = seat.startsAt.getTime() - PREP_KIT_LEAD;
+      if (due - now.getTime() > EARLY_TOLERANCE) {
+        await sendJob(tx, QUEUES.prepKit, job.data, { startAfter: new Date(due), now, singletonKey: jobKey(reservationId, seat.startsAt) });
+        return 'rescheduled';
+      }
+      const kit = sessionPrepKit(seat.sessionKit, seat.courseKit);
+      if (!kit) return 'no_kit';
+      return deliverPrepKit(tx, deps, { to: { ...seat, reservationId }, session: seat, kit, dedupeKey: prepKitDedupeKey(reservationId), now });
+    });
+  };
+}
