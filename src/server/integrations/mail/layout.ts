@@ -78,7 +78,8 @@ export function renderEmailText(c: EmailContent): string {
   for (const x of c.paragraphs) lines.push(x, '');
   for (const d of c.details ?? []) lines.push(`${d.label} : ${d.href ?? d.value}`);
   if (c.details?.length) lines.push('');
-  if (c.action) lines.push(`${c.action.text} : ${c.action.href}`, '');
+  // A link already written among the details is not written twice.
+  if (c.action && !c.details?.some((d) => d.href === c.action!.href)) lines.push(`${c.action.text} : ${c.action.href}`, '');
   lines.push(SIGNATURE, '', '—', `Vous recevez ce courriel parce que ${c.reason}.`);
   if (c.unsubscribe) lines.push(`${c.unsubscribe.text} : ${c.unsubscribe.url}`);
   return lines.join('\n');
