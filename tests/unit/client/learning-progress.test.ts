@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlaybackTime, PROGRESS_SAVE_INTERVAL_MS, type CourseProgress } from '@shared/schemas/learning';
 import { progressAfterSave, progressInput, resumePoint, SaveSchedule } from '@client/features/learning/progress-policy';
-import { uploadRefusal } from '@client/features/learning/api';
+import { ERROR_MESSAGES } from '@shared/errors';
+import { uploadRefusal } from '@client/lib/upload-video';
 
 const saved = (positionSeconds: number, durationSeconds = 60, completed = false): CourseProgress => ({
   positionSeconds,
@@ -102,7 +103,7 @@ describe("the admin's upload refused without a readable answer", () => {
   it('says why in French by its status', () => {
     expect(uploadRefusal(415)).toBe("Ce fichier n'est pas une vidéo MP4 ou WebM.");
     expect(uploadRefusal(413)).toBe('Cette vidéo est trop volumineuse.');
-    expect(uploadRefusal(409)).toBe("L'enregistrement ne peut être ajouté qu'une fois la séance terminée.");
+    expect(uploadRefusal(409, ERROR_MESSAGES.SESSION_NOT_OVER)).toBe("L'enregistrement ne peut être ajouté qu'une fois la séance terminée.");
     expect(uploadRefusal(500)).toBe('Une erreur inattendue est survenue.');
   });
 });

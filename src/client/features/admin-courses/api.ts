@@ -2,7 +2,7 @@
 // Every change reads the list and the course again; a session's cancellation is the live-classes
 // flow at /api/admin/sessions/:id/cancel (refunds and e-mails), so the calendar is refreshed too.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
+import { ERROR_MESSAGES } from '@shared/errors';
 import {
   COURSE_ID_FIELD,
   COURSE_IMAGE_FIELD,
@@ -17,6 +17,7 @@ import {
 } from '@shared/schemas/admin-courses';
 import type { AdminSessionCancelInput, AdminSessionCancelResponse } from '@shared/schemas/reservations';
 import { api, ApiError } from '@client/lib/api';
+import { putVideo } from '@client/lib/upload-video';
 
 const KEY = ['admin', 'courses'] as const;
 const coursePath = (id: string) => `/admin/courses/${encodeURIComponent(id)}`;
@@ -96,39 +97,14 @@ export function useUploadCourseImage() {
   });
 }
 
-/**
- * PUT /api/admin/courses/:id/video with the file itself as the body. XMLHttpRequest, not fetch:
- * it reports the upload's progress. `signal` aborts it (the server then keeps nothing).
- */
+/** PUT /api/admin/courses/:id/video with the file itself as the body, with its progress. */
 export function uploadCourseVideo(
   courseId: string,
   file: File,
   onProgress: (sent: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<AdminCourseResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `/api${coursePath(courseId)}/video`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    // The server decides by the bytes; the header only has to be one of the two it takes.
-    xhr.setRequestHeader('Content-Type', file.type === 'video/webm' ? 'video/webm' : 'video/mp4');
-    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as AdminCourseResponse);
-      const error = (body as ApiErrorBody | null)?.error;
-      reject(new ApiError(xhr.status, error?.code ?? 'INTERNAL', error?.message ?? ERROR_MESSAGES.INTERNAL, error?.fields));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'SERVICE_UNAVAILABLE', 'Impossible de joindre le serveur. Vérifiez votre connexion.'));
-    xhr.onabort = () => reject(new ApiError(0, 'BAD_REQUEST', 'Envoi annulé.'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
+  return putVideo<AdminCourseResponse>(`/api${coursePath(courseId)}/video`, file, onProgress, { signal, conflict: ERROR_MESSAGES.VIDEO_ONLY_FOR_RECORDED });
 }
 
 export function useVideoUploaded() {

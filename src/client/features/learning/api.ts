@@ -12,6 +12,7 @@ import {
 } from '@shared/schemas/learning';
 import { useAuth } from '@client/app/auth';
 import { api, ApiError } from '@client/lib/api';
+import { putVideo } from '@client/lib/upload-video';
 import { progressAfterSave } from './progress-policy';
 
 /** learningPaths name full URLs; the api client adds /api itself. */
@@ -100,47 +101,17 @@ export function useSaveProgress(courseId: string) {
   };
 }
 
-/**
- * PUT the admin's recording of a session: the file itself as the body, by XMLHttpRequest (fetch
- * reports no upload progress). The browser sends Origin with it, as with every api call; the
- * server decides the type by the file's first bytes and keeps nothing when the upload is stopped.
- */
+/** PUT the admin's recording of a session, with its progress; a 409 means the session is not over. */
 export function uploadRecordingVideo(
   sessionId: string,
   file: File,
   onProgress: (sent: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', learningPaths.adminSessionRecording(encodeURIComponent(sessionId)));
-    xhr.setRequestHeader('Accept', 'application/json');
-    // The header must be one of the two the route takes; the bytes decide.
-    xhr.setRequestHeader('Content-Type', file.type === 'video/webm' ? 'video/webm' : 'video/mp4');
-    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve();
-      let error: ApiErrorBody['error'] | undefined;
-      try {
-        error = (JSON.parse(xhr.responseText) as ApiErrorBody).error;
-      } catch {
-        error = undefined;
-      }
-      reject(new ApiError(xhr.status, error?.code ?? 'INTERNAL', error?.message ?? uploadRefusal(xhr.status), error?.fields));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'SERVICE_UNAVAILABLE', 'Impossible de joindre le serveur. Vérifiez votre connexion.'));
-    xhr.onabort = () => reject(new ApiError(0, 'BAD_REQUEST', 'Envoi annulé.'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
+  return putVideo<void>(learningPaths.adminSessionRecording(encodeURIComponent(sessionId)), file, onProgress, {
+    signal,
+    conflict: ERROR_MESSAGES.SESSION_NOT_OVER,
   });
-}
-
-/** The French reason for a refusal whose body could not be read (a proxy's own 413 page, say). */
-export function uploadRefusal(status: number): string {
-  if (status === 415) return ERROR_MESSAGES.UNSUPPORTED_VIDEO_TYPE;
-  if (status === 413) return ERROR_MESSAGES.VIDEO_TOO_LARGE;
-  if (status === 409) return ERROR_MESSAGES.SESSION_NOT_OVER;
-  return ERROR_MESSAGES.INTERNAL;
 }
 
 /** DELETE the uploaded recording: its attendees can no longer play it. */

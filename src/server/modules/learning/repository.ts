@@ -2,7 +2,7 @@
 // need), whether the viewer bought the course or attended the session, and the saved progress.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseProgress, courseSessions, courses, purchases, reservations } from '../../db/schema';
+import { courseProgress, courseSessions, courses, reservations } from '../../db/schema';
 import type { ProgressRecord } from './progress';
 
 /**
@@ -29,15 +29,8 @@ export async function findWatchableCourse(db: Db, courseId: string) {
 
 export type WatchableCourse = NonNullable<Awaited<ReturnType<typeof findWatchableCourse>>>;
 
-/** A purchase that still stands: a refunded one gives nothing. */
-export async function hasSucceededPurchase(db: Db, userId: string, courseId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.courseId, courseId), eq(purchases.status, 'succeeded')))
-    .limit(1);
-  return rows.length > 0;
-}
+/** A purchase that still stands (a refunded one gives nothing): the course page's own rule. */
+export { hasSucceededPurchase } from '../courses/repository';
 
 export type StoredProgress = ProgressRecord & { updatedAt: Date };
 

@@ -2,11 +2,12 @@
 // progress. The file goes as the request's body and the server streams it to storage; it decides
 // the type by the file's first bytes (MP4 or WebM) and refuses past the size limit. Sending can
 // be stopped; the server then keeps nothing and the course keeps its previous video.
-import { Film, Upload, X } from 'lucide-react';
+import { Film, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { COURSE_VIDEO_ACCEPT, COURSE_VIDEO_TYPES, type AdminCourseDetail } from '@shared/schemas/admin-courses';
 import { Button } from '@client/components/ui/Button';
+import { UploadProgress, type UploadState } from '@client/components/ui/UploadProgress';
 import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { uploadCourseVideo, useVideoUploaded } from '../api';
@@ -18,7 +19,7 @@ export function CourseVideoUpload({ course, maxBytes }: { course: AdminCourseDet
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
-  const [progress, setProgress] = useState<{ sent: number; total: number; name: string } | null>(null);
+  const [progress, setProgress] = useState<UploadState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const uploaded = useVideoUploaded();
 
@@ -51,8 +52,6 @@ export function CourseVideoUpload({ course, maxBytes }: { course: AdminCourseDet
     );
   };
 
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
-
   return (
     <div className="space-y-4">
       <div className="flex items-start gap-3 rounded-2xl border border-line bg-white p-4">
@@ -73,28 +72,11 @@ export function CourseVideoUpload({ course, maxBytes }: { course: AdminCourseDet
       </div>
 
       {progress ? (
-        <div className="space-y-2" aria-live="polite">
-          <p className="break-all text-sm text-ink">
-            Envoi de « {progress.name} » : {percent} %
-          </p>
-          <div
-            role="progressbar"
-            aria-label="Envoi de la vidéo"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-3 w-full overflow-hidden rounded-full bg-brand-50"
-          >
-            <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
+        <UploadProgress progress={progress} label="Envoi de la vidéo" stopLabel="Arrêter l'envoi" onStop={() => abort.current?.abort()}>
           <p className="text-sm text-muted">
             {formatBytes(progress.sent)} sur {formatBytes(progress.total)}
           </p>
-          <Button variant="ghost" size="sm" onClick={() => abort.current?.abort()}>
-            <X aria-hidden="true" className="size-4" />
-            Arrêter l&apos;envoi
-          </Button>
-        </div>
+        </UploadProgress>
       ) : (
         <div className="space-y-2">
           <input

@@ -2,23 +2,22 @@
 // (MP4 or WebM) with its progress and a way to stop, and taking it away. Attendees then play it on
 // /enregistrements/:sessionId, reached from Mes Achats and from their calendar.
 import { useQueryClient } from '@tanstack/react-query';
-import { Film, Trash2, Upload, X } from 'lucide-react';
+import { Film, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { Button, ButtonLink } from '@client/components/ui/Button';
+import { UploadProgress, type UploadState } from '@client/components/ui/UploadProgress';
 import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { removeRecordingVideo, uploadRecordingVideo } from '../api';
 
 const ACCEPTED = ['video/mp4', 'video/webm'];
 
-type Progress = { sent: number; total: number; name: string };
-
 export function RecordingVideoUpload({ sessionId, hasVideo }: { sessionId: string; hasVideo: boolean }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const [progress, setProgress] = useState<UploadState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -69,8 +68,6 @@ export function RecordingVideoUpload({ sessionId, hasVideo }: { sessionId: strin
     );
   };
 
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
-
   return (
     <div className="space-y-3 rounded-2xl border border-line bg-white p-4">
       <p className="text-sm font-semibold text-muted">Vidéo de la séance</p>
@@ -80,25 +77,7 @@ export function RecordingVideoUpload({ sessionId, hasVideo }: { sessionId: strin
       </p>
 
       {progress ? (
-        <div className="space-y-2" aria-live="polite">
-          <p className="break-all text-sm text-ink">
-            Envoi de « {progress.name} » : {percent} %
-          </p>
-          <div
-            role="progressbar"
-            aria-label="Envoi de l'enregistrement"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-3 w-full overflow-hidden rounded-full bg-brand-50"
-          >
-            <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
-          <Button variant="ghost" size="sm" onClick={() => abort.current?.abort()}>
-            <X aria-hidden="true" className="size-4" />
-            Annuler l&apos;envoi
-          </Button>
-        </div>
+        <UploadProgress progress={progress} label="Envoi de l'enregistrement" stopLabel="Annuler l'envoi" onStop={() => abort.current?.abort()} />
       ) : confirmingRemoval ? (
         <div role="group" aria-label="Retirer la vidéo" className="space-y-2 rounded-xl bg-brand-50 p-3">
           <p className="text-sm text-ink">Les participants ne pourront plus regarder cette vidéo. La retirer ?</p>
