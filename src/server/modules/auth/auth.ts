@@ -7,6 +7,7 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { identitySessionPlugin } from './identity-session';
 import { hashPassword, verifyPassword } from './password-hash';
+import { mailWelcome } from '../../integrations/mail/transactional';
 import { createLearnerProfile } from './repository';
 
 /** The cookie is `toque.session_token` (`__Secure-toque.session_token` in production). */
@@ -67,6 +68,7 @@ export function createAuth(deps: Deps) {
         create: {
           after: async (user) => {
             await createLearnerProfile(database.db, user.id, user.name);
+            await mailWelcome(database.db, { userId: user.id, publicUrl: config.publicUrl });
           },
         },
       },

@@ -2,11 +2,8 @@
 // refund), or because the admin cancelled the whole session. Times are the chef's, zone named.
 import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
 import { REFUND_NOTICE_HOURS } from '@shared/booking';
+import { renderEmail } from '../../integrations/mail/layout';
 import type { Mail } from '../../integrations/mail/mailer';
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** What happened to the money, as the e-mail tells it. */
 export type RefundNotice =
@@ -27,8 +24,6 @@ export type SeatMailInput = {
   publicUrl: string;
 };
 
-const SIGNATURE = "L'équipe Toque";
-
 function refundParagraph(refund: RefundNotice, noneText: string): string {
   switch (refund.kind) {
     case 'refunded':
@@ -43,14 +38,7 @@ function refundParagraph(refund: RefundNotice, noneText: string): string {
 }
 
 function render(to: SeatMailInput['to'], subject: string, paragraphs: string[], link: { text: string; href: string }): Mail {
-  const text = [`Bonjour ${to.name},`, '', ...paragraphs.flatMap((p) => [p, '']), `${link.text} : ${link.href}`, '', SIGNATURE].join('\n');
-  const html = [
-    `<p>Bonjour ${escapeHtml(to.name)},</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
-    `<p>${escapeHtml(SIGNATURE)}</p>`,
-  ].join('\n');
-  return { to: to.email, subject, text, html };
+  return renderEmail(to.email, { subject, greeting: `Bonjour ${to.name},`, paragraphs, action: link, reason: 'vous aviez réservé une place à un cours en direct sur Toque' });
 }
 
 /** The learner cancelled their own seat. */

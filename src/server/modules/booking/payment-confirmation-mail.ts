@@ -1,5 +1,6 @@
 // The French e-mail to a learner whose payment could not become a seat, and who is refunded for it.
 import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
+import { renderEmail } from '../../integrations/mail/layout';
 import type { Mail } from '../../integrations/mail/mailer';
 
 /** Why a paid line got no seat: what the learner is told. */
@@ -23,10 +24,6 @@ export function refundReasonOf(seats: RefusedSeat[]): string {
   return 'Aucune place disponible à la réception du paiement : remboursement automatique';
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
 export function seatRefusedMail(
   to: { email: string; name: string },
   publicUrl: string,
@@ -41,28 +38,15 @@ export function seatRefusedMail(
   }));
   const refund = `Nous vous remboursons automatiquement ${formatPrice(refundTotalCents)} (taxes comprises), sur le moyen de paiement utilisé pour la commande n° ${order.number}. Le remboursement peut prendre de 5 à 10 jours ouvrables à apparaître sur votre relevé, selon votre banque.`;
   const other = 'Vous pouvez choisir une autre séance ici :';
-  const text = [
-    `Bonjour ${to.name},`,
-    '',
-    ...items.flatMap((i) => [`${i.title} : ${i.why}`, ...(i.link ? [`${other} ${i.link}`] : []), '']),
-    refund,
-    '',
-    'Toutes nos excuses pour ce contretemps.',
-    '',
-    "L'équipe Toque",
-  ].join('\n');
-  const html = `<p>Bonjour ${escapeHtml(to.name)},</p>
-${items
-  .map(
-    (i) =>
-      `<p>${escapeHtml(i.title)} : ${escapeHtml(i.why)}${i.link ? `<br><a href="${escapeHtml(i.link)}">Choisir une autre séance</a>` : ''}</p>`,
-  )
-  .join('\n')}
-<p>${escapeHtml(refund)}</p>
-<p>Toutes nos excuses pour ce contretemps.</p>
-<p>L'équipe Toque</p>`;
   const subject = seats.every((s) => s.why === 'already_booked')
     ? 'Paiement en double : nous vous remboursons'
     : "Votre place n'a pas pu être confirmée : nous vous remboursons";
-  return { to: to.email, subject, text, html };
+  const single = items.length === 1 ? items[0]! : null;
+  return renderEmail(to.email, {
+    subject,
+    greeting: `Bonjour ${to.name},`,
+    paragraphs: [...items.flatMap((i) => [`${i.title} : ${i.why}`, ...(i.link && !single ? [`${other} ${i.link}`] : [])]), refund, 'Toutes nos excuses pour ce contretemps.'],
+    ...(single?.link ? { action: { text: 'Choisir une autre séance', href: single.link } } : {}),
+    reason: 'vous avez passé une commande sur Toque',
+  });
 }

@@ -17,6 +17,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { createMailer, type Mail, type Mailer } from '../../integrations/mail/mailer';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from '../../integrations/payments/port';
+import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
 import { isUuid } from '../params';
@@ -102,6 +103,7 @@ export function createPaymentService(
       now,
     );
     await repo.grantPurchases(tx, order.id, order.userId, now);
+    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl });
     return settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
   }
 
@@ -141,7 +143,7 @@ export function createPaymentService(
         return none;
       case 'refund.succeeded':
       case 'refund.failed': {
-        const outcome = await applyRefundEvent(tx, event, now);
+        const outcome = await applyRefundEvent(tx, event, now, deps.config);
         if (outcome === 'unknown_refund') deps.logger.warn({ eventId: event.id, refundId: event.refundId }, 'remboursement inconnu du site');
         return { ...none, refundApplied: outcome === 'applied' };
       }

@@ -7,6 +7,7 @@
 // again and the admin books the learner anew if need be.
 import type { PaymentEvent } from '../../integrations/payments/port';
 import type { Db } from '../../db/client';
+import { mailRefundIssued } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
 import { notifyRefundIssued, notifyReservationCancelled } from '../notifications/notices';
 import { isUuid } from '../params';
@@ -17,7 +18,7 @@ export type RefundEvent = Extract<PaymentEvent, { type: 'refund.succeeded' | 're
 /** 'unknown_refund': not one of ours (made outside the site, e.g. in the provider's dashboard). */
 export type RefundEventOutcome = 'applied' | 'already_applied' | 'unknown_refund';
 
-export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = new Date()): Promise<RefundEventOutcome> {
+export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = new Date(), site?: { publicUrl: string }): Promise<RefundEventOutcome> {
   const ourId = event.refundRecordId && isUuid(event.refundRecordId) ? event.refundRecordId : null;
   const found =
     (ourId ? await repo.findRefundOrderId(tx, { refundId: ourId, providerRefundId: event.refundId }) : null) ??
@@ -37,6 +38,7 @@ export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = n
     for (const line of refund.lines) await repo.addRefundedCents(tx, line.orderLineId, line.amountCents);
     await settleOrder(tx, order.id, order.status, now, false);
     if (order.userId) await notifyRefundIssued(tx, { userId: order.userId, refundId: refund.id, totalCents: refund.totalCents, at: now });
+    if (site) await mailRefundIssued(tx, { refundId: refund.id, publicUrl: site.publicUrl });
     return 'applied';
   }
 

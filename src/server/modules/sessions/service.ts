@@ -17,6 +17,7 @@ import type { SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { PaymentProvider } from '../../integrations/payments/port';
+import { mailVideoLink } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { recordAudit } from '../audit/repository';
@@ -189,6 +190,7 @@ export function createSessionService(
         // Holds too: their calendars show 'Lien disponible' / 'En attente' (never the link itself).
         await announce(tx, await repo.seatHolders(tx, id, now));
         if (input.videoLink && input.videoLink !== session.videoLink) await notifyVideoLink(tx, { sessionId: id, videoLink: input.videoLink, at: now });
+        if (input.videoLink && input.videoLink !== session.videoLink) await mailVideoLink(tx, { sessionId: id, videoLink: input.videoLink, publicUrl: deps.config.publicUrl });
         if (input.recordingUrl && input.recordingUrl !== session.recordingUrl) await notifyRecording(tx, { sessionId: id, at: now });
       });
       return read(id);

@@ -13,6 +13,7 @@ import { publish } from '../../realtime/publish';
 import { notifySubscriptionChange, notifySubscriptionPaymentFailed, notifySubscriptionRenewed } from '../notifications/notices';
 import { isUuid } from '../params';
 import { recordEvent } from '../payments/repository';
+import { mailSubscriptionChange, mailSubscriptionRenewed } from './mail-events';
 import { renewalFailedMail } from './mails';
 import { periodDescription } from './period';
 import * as repo from './repository';
@@ -60,6 +61,7 @@ export async function applyProviderState(
     }
     await announce(tx, created, null);
     await notifySubscriptionChange(tx, { before: null, after: created, at: now });
+    await mailSubscriptionChange(tx, { before: null, after: created, publicUrl: ctx.publicUrl, now });
     return created;
   }
 
@@ -67,6 +69,7 @@ export async function applyProviderState(
   const updated = await repo.updateSubscription(tx, row.id, { ...state, providerCustomerId, providerSubscriptionId: sub.subscriptionId }, now);
   if (updated.status !== row.status || updated.cancelAtPeriodEnd !== row.cancelAtPeriodEnd) await announce(tx, updated, row.status);
   await notifySubscriptionChange(tx, { before: row, after: updated, at: now });
+  await mailSubscriptionChange(tx, { before: row, after: updated, publicUrl: ctx.publicUrl, now });
   return updated;
 }
 
@@ -182,6 +185,7 @@ export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, even
   // A renewal paid leaves the status as it was, yet the member's open dashboard has a new receipt to list.
   if (inserted) await announce(tx, row, row.status);
   if (inserted) await notifySubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, totalCents: first.totalCents, periodEnd: event.periodEnd, at: now });
+  if (inserted) await mailSubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, orderId, periodStart: event.periodStart, periodEnd: event.periodEnd, publicUrl: ctx.publicUrl });
 }
 
 /**

@@ -1,15 +1,10 @@
 // The e-mail a member gets when a renewal charge is refused: what happened, what happens next
 // (access kept while the provider retries, the next attempt's date, or the end), and how to fix it.
 import { CHEF_TIME_ZONE, formatLongDate, formatPrice } from '@shared/format';
+import { renderEmail } from '../../integrations/mail/layout';
 import type { Mail } from '../../integrations/mail/mailer';
 
 export const RENEWAL_FAILED_SUBJECT = 'Le renouvellement de votre abonnement Toque a échoué';
-
-const SIGNATURE = "L'équipe Toque";
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 export type RenewalFailedInput = {
   to: { email: string; name: string };
@@ -48,12 +43,11 @@ export function renewalFailedMail(input: RenewalFailedInput): Mail {
     );
     link = { text: "Me réabonner", href: `${input.publicUrl}/abonnement` };
   }
-  const text = [`Bonjour ${input.to.name},`, '', ...paragraphs.flatMap((p) => [p, '']), `${link.text} : ${link.href}`, '', SIGNATURE].join('\n');
-  const html = [
-    `<p>Bonjour ${escapeHtml(input.to.name)},</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
-    `<p>${escapeHtml(SIGNATURE)}</p>`,
-  ].join('\n');
-  return { to: input.to.email, subject: RENEWAL_FAILED_SUBJECT, text, html };
+  return renderEmail(input.to.email, {
+    subject: RENEWAL_FAILED_SUBJECT,
+    greeting: `Bonjour ${input.to.name},`,
+    paragraphs,
+    action: link,
+    reason: 'vous êtes abonné à Toque',
+  });
 }

@@ -1,0 +1,128 @@
+// The transactional e-mails, queued from inside the transaction that makes their event happen
+// (next to the in-app notices of notifications/notices.ts): each reads what its template needs,
+// renders it and hands it to queueEmail() under the event's dedupe key, so a replayed webhook or a
+// repeated request sends nothing more, and a rolled-back event sends nothing.
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { sessionMinutes } from '@shared/booking';
+import type { Db } from '../../db/client';
+import { courseSessions, courses, orderLines, orders, refunds, reservations, users } from '../../db/schema';
+import type { TaxLine } from '@shared/tax/compute';
+import { queueEmail } from './outgoing';
+import { bookingConfirmedMail, videoLinkMail } from './templates/booking';
+import { orderReceiptMail, refundIssuedMail } from './templates/receipt';
+import { welcomeMail } from './templates/welcome';
+
+type Conn = Pick<Db, 'select' | 'insert' | 'execute'>;
+
+async function personOf(conn: Conn, userId: string) {
+  const [row] = await conn.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** 'Bienvenue sur Toque', once per account. */
+export async function mailWelcome(conn: Conn, s: { userId: string; publicUrl: string }): Promise<void> {
+  const to = await personOf(conn, s.userId);
+  if (!to) return;
+  await queueEmail(conn, { dedupeKey: `welcome:${s.userId}`, kind: 'welcome', to: to.email, userId: s.userId, mail: welcomeMail({ to, publicUrl: s.publicUrl }) });
+}
+
+/** The receipt of a paid order, once per order. */
+export async function mailOrderReceipt(conn: Conn, s: { orderId: string; publicUrl: string }): Promise<void> {
+  const [order] = await conn.select().from(orders).where(eq(orders.id, s.orderId));
+  if (!order?.paidAt) return;
+  const lines = await conn
+    .select({ description: orderLines.description, amountCents: orderLines.amountCents, position: orderLines.position })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(orderLines.position);
+  const taxes = (order.taxLines as TaxLine[]).map((t) => ({ label: `${t.label} (${t.rateLabel})`, amountCents: t.amountCents }));
+  const to = { email: order.buyerEmail, name: order.buyerName };
+  await queueEmail(conn, {
+    dedupeKey: `order.receipt:${order.id}`,
+    kind: 'order.receipt',
+    to: to.email,
+    userId: order.userId,
+    mail: orderReceiptMail({
+      to,
+      publicUrl: s.publicUrl,
+      order: { id: order.id, number: order.number, paidAt: order.paidAt, lines, taxes, discountCents: order.discountCents, totalCents: order.totalCents },
+    }),
+  });
+}
+
+const seatColumns = {
+  reservationId: reservations.id,
+  userId: reservations.userId,
+  email: users.email,
+  name: users.name,
+  courseTitle: courses.title,
+  startsAt: courseSessions.startsAt,
+  sessionMinutes: courseSessions.durationMinutes,
+  courseMinutes: courses.durationMinutes,
+  videoLink: courseSessions.videoLink,
+};
+
+function seats(conn: Conn) {
+  return conn
+    .select(seatColumns)
+    .from(reservations)
+    .innerJoin(users, eq(users.id, reservations.userId))
+    .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId));
+}
+
+/** 'Réservation confirmée', with the class's .ics attached: once per seat. */
+export async function mailBookingConfirmed(conn: Conn, s: { reservationId: string; publicUrl: string; now: Date }): Promise<void> {
+  const [seat] = await seats(conn).where(eq(reservations.id, s.reservationId));
+  if (!seat) return;
+  const endsAt = new Date(seat.startsAt.getTime() + sessionMinutes({ durationMinutes: seat.sessionMinutes }, { durationMinutes: seat.courseMinutes }) * 60_000);
+  await queueEmail(conn, {
+    dedupeKey: `booking.confirmed:${seat.reservationId}`,
+    kind: 'booking.confirmed',
+    to: seat.email,
+    userId: seat.userId,
+    mail: bookingConfirmedMail({
+      to: { email: seat.email, name: seat.name },
+      publicUrl: s.publicUrl,
+      reservationId: seat.reservationId,
+      courseTitle: seat.courseTitle,
+      startsAt: seat.startsAt,
+      endsAt,
+      videoLink: seat.videoLink,
+      now: s.now,
+    }),
+  });
+}
+
+/** The join link, to every confirmed seat of the session; a changed link is news again (as the notice). */
+export async function mailVideoLink(conn: Conn, s: { sessionId: string; videoLink: string; publicUrl: string }): Promise<void> {
+  const version = createHash('sha256').update(s.videoLink).digest('hex').slice(0, 16);
+  const confirmed = await seats(conn).where(and(eq(reservations.sessionId, s.sessionId), inArray(reservations.status, ['confirmed'])));
+  for (const seat of confirmed) {
+    await queueEmail(conn, {
+      dedupeKey: `session.video_link:${seat.reservationId}:${version}`,
+      kind: 'session.video_link',
+      to: seat.email,
+      userId: seat.userId,
+      mail: videoLinkMail({ to: { email: seat.email, name: seat.name }, publicUrl: s.publicUrl, courseTitle: seat.courseTitle, startsAt: seat.startsAt, videoLink: s.videoLink }),
+    });
+  }
+}
+
+/** The provider confirmed a refund: its amount and credit note, once per refund. */
+export async function mailRefundIssued(conn: Conn, s: { refundId: string; publicUrl: string }): Promise<void> {
+  const [row] = await conn
+    .select({ id: refunds.id, totalCents: refunds.totalCents, reason: refunds.reason, orderNumber: orders.number, userId: orders.userId, email: orders.buyerEmail, name: orders.buyerName })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.id, s.refundId));
+  if (!row) return;
+  await queueEmail(conn, {
+    dedupeKey: `refund.issued:${row.id}`,
+    kind: 'refund.issued',
+    to: row.email,
+    userId: row.userId,
+    mail: refundIssuedMail({ to: { email: row.email, name: row.name }, publicUrl: s.publicUrl, refund: row }),
+  });
+}
