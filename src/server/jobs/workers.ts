@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { emailSender } from '../integrations/mail/outgoing';
 import type { Mailer } from '../integrations/mail/mailer';
 import { prepKitWorker } from '../modules/prep-kit/job';
+import { endingWorker } from '../modules/subscriptions/ending';
 import { holdExpiryWorker } from './hold-expiry';
 import type { Jobs } from './jobs';
 import { QUEUES } from './queues';
@@ -28,5 +29,9 @@ export function registerWorkers(
   jobs.work(QUEUES.prepKit, async (job) => {
     const outcome = await prepKit(job);
     deps.logger.info({ reservationId: job.data.reservationId, outcome }, 'trousse de préparation');
+  });
+  const ending = endingWorker(deps);
+  jobs.work(QUEUES.subscriptionEnding, async (job) => {
+    deps.logger.info({ subscriptionId: job.data.subscriptionId, outcome: await ending(job) }, 'abonnement : fin dans 7 jours');
   });
 }
