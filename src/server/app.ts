@@ -53,6 +53,8 @@ import { createReceiptService } from './modules/receipts/service';
 import { recipeRoutes } from './modules/recipes/routes';
 import { ADMIN_SESSION_RAW_ROUTES, adminSessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
+import { createPrepKitService } from './modules/prep-kit/service';
+import { prepKitRoutes } from './modules/prep-kit/routes';
 import { adminOrderRoutes } from './modules/refunds/routes';
 import { createRefundService } from './modules/refunds/service';
 import { createPublicServices } from './modules/services';
@@ -129,6 +131,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider, mailer)));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider, mailer)));
+  api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));
   api.route('/admin/reservations', adminBookingRoutes(createAdminBookingService(deps)));
   api.route('/recordings', recordingRoutes(learning));
   api.route('/calendar', calendarRoutes(createCalendarService(deps, createFeedLimits(deps.database.db))));

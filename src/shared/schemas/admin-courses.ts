@@ -2,6 +2,7 @@
 // visitor and 403 to anyone but the admin. The public catalogue shows only 'published' courses;
 // 'draft' is hidden, 'archived' is what a deleted course with purchases becomes (its buyers keep it).
 import { DIFFICULTIES, type Difficulty } from '../catalog';
+import { PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN } from '../prep-kit';
 import { z } from '../zod';
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from './account';
 import type { TeacherRef } from './public';
@@ -24,6 +25,9 @@ const optionalText = (max: number, tooLong: string) =>
     .max(max, { error: tooLong })
     .nullish()
     .transform((v) => (v ? v : null));
+
+/** A preparation kit: blank means none. */
+export const prepKitField = optionalText(PREP_KIT_MAX_LENGTH, `La trousse de préparation ne peut pas dépasser ${PREP_KIT_MAX_LENGTH} caractères.`);
 
 const durationField = z
   .number({ error: 'Entrez une durée en minutes.' })
@@ -60,6 +64,16 @@ export const adminCourseFields = {
     .min(1, { error: 'Choisissez le chef qui enseigne ce cours.' })
     .max(64, { error: 'Choisissez le chef qui enseigne ce cours.' }),
   status: z.enum(EDITABLE_COURSE_STATUSES, { error: 'Choisissez Publié ou Brouillon.' }),
+  /** The class preparation kit (format: @shared/prep-kit), e-mailed 72 h before each session. */
+  prepKit: prepKitField,
+  /** The servings the kit is written for; null: 2. */
+  prepKitServings: z
+    .number({ error: 'Choisissez le nombre de portions.' })
+    .int({ error: 'Le nombre de portions est un nombre entier.' })
+    .min(SERVINGS_MIN, { error: `Entre ${SERVINGS_MIN} et ${SERVINGS_MAX} portions.` })
+    .max(SERVINGS_MAX, { error: `Entre ${SERVINGS_MIN} et ${SERVINGS_MAX} portions.` })
+    .nullish()
+    .transform((v) => v ?? null),
 };
 
 export const adminCourseCreateSchema = z.object(adminCourseFields).strict();
@@ -137,6 +151,9 @@ export type AdminCourseDetail = Omit<AdminCourseSummary, 'teacher'> & {
   teacherId: string | null;
   teacher: TeacherRef | null;
   video: { contentType: string; bytes: number } | null;
+  /** The class preparation kit as the chef typed it, and the servings it is written for. */
+  prepKit: string | null;
+  prepKitServings: number | null;
   /** Every session, soonest first (past and cancelled ones too). */
   sessions: AdminCourseSessionView[];
   /**

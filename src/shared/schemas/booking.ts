@@ -1,9 +1,22 @@
 // The booking API contract: a learner holds a seat of a live session while they pay.
+import { SERVINGS_MAX, SERVINGS_MIN } from '../prep-kit';
 import { z } from '../zod';
 
-/** POST /api/booking/holds — holds a seat (or returns the learner's live hold on that session). */
+const SERVINGS_MESSAGE = `Choisissez entre ${SERVINGS_MIN} et ${SERVINGS_MAX} personnes.`;
+
+/**
+ * POST /api/booking/holds — holds a seat (or returns the learner's live hold on that session).
+ * `servings`: for how many people the learner cooks — the class preparation kit is scaled to it
+ * (absent: the kit's own servings). Asking again with another number changes the hold's.
+ */
 export const holdRequestSchema = z.object({
   sessionId: z.string().uuid({ message: 'Séance invalide.' }),
+  servings: z
+    .number({ error: SERVINGS_MESSAGE })
+    .int({ error: SERVINGS_MESSAGE })
+    .min(SERVINGS_MIN, { error: SERVINGS_MESSAGE })
+    .max(SERVINGS_MAX, { error: SERVINGS_MESSAGE })
+    .optional(),
 });
 export type HoldRequest = z.input<typeof holdRequestSchema>;
 

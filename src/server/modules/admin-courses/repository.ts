@@ -223,6 +223,8 @@ export type CourseValues = Partial<
     | 'videoKey'
     | 'videoContentType'
     | 'videoBytes'
+    | 'prepKit'
+    | 'prepKitServings'
   >
 >;
 

@@ -140,6 +140,8 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
       durationMinutes: row.durationMinutes,
       cuisineType: row.cuisineType,
       dietaryInfo: row.dietaryInfo,
+      prepKit: row.prepKit,
+      prepKitServings: row.prepKitServings,
       teacherId: row.teacherId,
       video: row.videoKey && row.videoContentType ? { contentType: row.videoContentType, bytes: row.videoBytes ?? 0 } : null,
       sessions: sessions.map((s) => toSessionView(s, row.durationMinutes)),
@@ -213,7 +215,7 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         const details: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(changes)) {
           // The texts are long: the trail says they changed, not what they say.
-          details[k] = k === 'description' ? { changed: true } : { from: before[k as keyof typeof before], to: v };
+          details[k] = k === 'description' || k === 'prepKit' ? { changed: true } : { from: before[k as keyof typeof before], to: v };
         }
         await recordAudit(tx, { actorId, action: changes.status === 'draft' ? 'course.unpublish' : 'course.update', targetType: 'course', targetId: id, details });
       });

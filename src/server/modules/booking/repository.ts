@@ -15,8 +15,16 @@ const holdColumns = {
   sessionId: reservations.sessionId,
   status: reservations.status,
   holdExpiresAt: reservations.holdExpiresAt,
+  servings: reservations.servings,
 };
-export type HoldRow = { id: string; userId: string; sessionId: string; status: (typeof reservations.$inferSelect)['status']; holdExpiresAt: Date | null };
+export type HoldRow = {
+  id: string;
+  userId: string;
+  sessionId: string;
+  status: (typeof reservations.$inferSelect)['status'];
+  holdExpiresAt: Date | null;
+  servings: number | null;
+};
 
 /** The session with its course's status, its row locked until the transaction ends; null if unknown. */
 export async function lockSession(tx: Tx, sessionId: string) {
@@ -93,7 +101,7 @@ export async function profileName(conn: Conn, userId: string): Promise<string | 
 
 export async function insertHold(
   tx: Tx,
-  values: { userId: string; sessionId: string; clientName: string; holdExpiresAt: Date; now: Date },
+  values: { userId: string; sessionId: string; clientName: string; holdExpiresAt: Date; servings: number | null; now: Date },
 ): Promise<HoldRow> {
   const [row] = await tx
     .insert(reservations)
@@ -103,10 +111,17 @@ export async function insertHold(
       clientName: values.clientName,
       status: 'pending_payment',
       holdExpiresAt: values.holdExpiresAt,
+      servings: values.servings,
       createdAt: values.now,
       updatedAt: values.now,
     })
     .returning(holdColumns);
+  return row!;
+}
+
+/** The servings the learner cooks for, changed on their live reservation (asked again with another number). */
+export async function setServings(tx: Tx, reservationId: string, servings: number, now: Date): Promise<HoldRow> {
+  const [row] = await tx.update(reservations).set({ servings, updatedAt: now }).where(eq(reservations.id, reservationId)).returning(holdColumns);
   return row!;
 }
 

@@ -17,8 +17,8 @@ export function bookingRoutes(booking: BookingService, reservations: Reservation
 
   app.post('/holds', async (c) => {
     const { userId } = await requireUser(c);
-    const { sessionId } = parseInput(holdRequestSchema, await readJsonBody(c));
-    const { created, hold } = await booking.hold(userId, sessionId);
+    const { sessionId, servings } = parseInput(holdRequestSchema, await readJsonBody(c));
+    const { created, hold } = await booking.hold(userId, sessionId, servings ?? null);
     return c.json<HoldResponse>({ hold }, created ? 201 : 200);
   });
 

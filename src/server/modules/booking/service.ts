@@ -52,7 +52,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
   }
 
   /** Counts and takes the seat with the session row locked: never over capacity, whatever the instances. */
-  function holdUnderLock(userId: string, sessionId: string, clientName: string, now: Date): Promise<{ created: boolean; row: HoldRow }> {
+  function holdUnderLock(userId: string, sessionId: string, clientName: string, servings: number | null, now: Date): Promise<{ created: boolean; row: HoldRow }> {
     return db().transaction(async (tx) => {
       const session = await repo.lockSession(tx, sessionId);
       if (!session || session.courseStatus !== 'published') throw new AppError('SESSION_NOT_FOUND');
@@ -61,13 +61,17 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
       }
       await repo.expireLapsedHolds(tx, sessionId, now);
       const { mine, taken } = await repo.mineAndTaken(tx, userId, sessionId, now);
-      if (mine) return { created: false, row: mine };
+      if (mine) {
+        const changed = servings !== null && mine.status === 'pending_payment' && mine.servings !== servings;
+        return { created: false, row: changed ? await repo.setServings(tx, mine.id, servings, now) : mine };
+      }
       if (taken >= session.capacity) throw new AppError('SESSION_FULL');
       const row = await repo.insertHold(tx, {
         userId,
         sessionId,
         clientName,
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
+        servings,
         now,
       });
       // Written down as expired when it ends, if still unpaid (jobs/hold-expiry.ts).
@@ -77,7 +81,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
   }
 
   return {
-    async hold(userId: string, sessionId: string): Promise<{ created: boolean; hold: HoldView }> {
+    async hold(userId: string, sessionId: string, servings: number | null = null): Promise<{ created: boolean; hold: HoldView }> {
       const now = deps.now();
       const id = sessionId.toLowerCase();
       await refuseIfFull(userId, id, now);
@@ -87,7 +91,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
         result = await gate.run(id, async () => {
           // Read again at this session's turn: once it is full, the queue drains with one read each.
           await refuseIfFull(userId, id, now);
-          return holdUnderLock(userId, id, clientName, now);
+          return holdUnderLock(userId, id, clientName, servings, now);
         });
       } catch (err) {
         // The lock makes this unreachable through this route; the index still guards any other
