@@ -97,13 +97,13 @@ describe('transactional e-mail templates', () => {
     const file = withLink.attachments![0]!;
     expect(file.filename).toBe(INVITATION_FILENAME);
     expect(file.contentType).toMatch(/^text\/calendar/);
-    const events = Object.values(ical.sync.parseICS(file.content)).filter((e) => e.type === 'VEVENT');
+    const events = Object.values(ical.sync.parseICS(file.content)).filter((e) => e?.type === 'VEVENT');
     expect(events).toHaveLength(1);
     const event = events[0] as ical.VEvent;
     expect(event.uid).toBe('c7d5b3f0-1111-4222-8333-944455556666@toque.exemple.ca');
     expect(String(event.summary)).toBe(title);
     expect(event.start.toISOString()).toBe(startsAt.toISOString());
-    expect(event.end.toISOString()).toBe(endsAt.toISOString());
+    expect(event.end?.toISOString()).toBe(endsAt.toISOString());
     expect(event.location).toBe('https://meet.exemple.ca/tourtiere');
 
     const later = bookingConfirmedMail({ ...input, videoLink: null });

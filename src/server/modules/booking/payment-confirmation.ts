@@ -9,6 +9,7 @@
 // The refund is only planned here; the caller asks the provider and e-mails the learner after
 // commit. A replayed event never comes here twice: the order is already paid.
 import type { Mail } from '../../integrations/mail/mailer';
+import { mailBookingConfirmed } from '../../integrations/mail/transactional';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { scheduleReminders } from '../../jobs/reminders';
 import { publish } from '../../realtime/publish';
@@ -66,6 +67,7 @@ export async function settlePaidSeats(
       result.confirmed.push(paid.id);
       await publish(tx, { userId }, { type: 'reservation.confirmed', reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt.toISOString() });
       await notifyBookingConfirmed(tx, { userId, reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt, at: now });
+      await mailBookingConfirmed(tx, { reservationId: paid.id, publicUrl: input.publicUrl, now });
       // The class reminders, 24 h and 1 h before (jobs/reminders.ts): sent only if this commits.
       await scheduleReminders(tx, { reservationId: paid.id, startsAt: session.startsAt, now });
       // The class preparation kit, 72 h before (prep-kit/job.ts), or at once when the class is closer.
