@@ -74,7 +74,7 @@ describe('transactional e-mail templates', () => {
       },
     });
     expectLayout(mail, 'Votre reçu Toque — commande n° 42');
-    expect(mail.text).toContain('Tourtière & <script>alert(1)</script> : 49,99 CAD');
+    expect(mail.text).toContain('Article : Tourtière & <script>alert(1)</script> — 49,99 CAD');
     expect(mail.text).toContain('TVQ (9,975 %) : 4,99 CAD');
     expect(mail.text).toContain('Total payé : 57,48 CAD');
     expect(mail.text).toContain('20 novembre 2026');

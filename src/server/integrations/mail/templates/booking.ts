@@ -70,7 +70,7 @@ export function bookingConfirmedMail(input: BookingInput): Mail {
       { label: 'Cours', value: input.courseTitle },
       { label: 'Date', value: when },
       input.videoLink ? { label: 'Lien de la séance', value: input.videoLink, href: input.videoLink } : { label: 'Lien de la séance', value: 'À venir' },
-      { label: 'Ajouter à Google Agenda', value: 'Ajouter à Google Agenda', href: google },
+      { label: 'Agenda', value: 'Ajouter à Google Agenda', href: google },
     ],
     action: { text: 'Voir mon calendrier', href: siteUrl(input.publicUrl, '/calendrier') },
     reason: 'vous avez réservé une place à un cours en direct sur Toque',

@@ -34,11 +34,12 @@ export function orderReceiptMail(input: ReceiptInput): Mail {
     ],
     details: [
       { label: 'Commande', value: `n° ${order.number}` },
-      ...order.lines.map((l) => ({ label: l.description, value: formatPrice(l.amountCents) })),
+      // The description is the value: a label does not wrap, and a class's description is long.
+      ...order.lines.map((l) => ({ label: 'Article', value: `${l.description} — ${formatPrice(l.amountCents)}` })),
       ...(order.discountCents > 0 ? [{ label: 'Rabais', value: `− ${formatPrice(order.discountCents)}` }] : []),
       ...order.taxes.map((t) => ({ label: t.label, value: formatPrice(t.amountCents) })),
       { label: 'Total payé', value: formatPrice(order.totalCents) },
-      { label: 'Reçu', value: url, href: url },
+      { label: 'Reçu', value: `Reçu de la commande n° ${order.number}`, href: url },
     ],
     action: { text: 'Voir mon reçu', href: url },
     reason: 'vous avez passé une commande sur Toque',
@@ -66,7 +67,7 @@ export function refundIssuedMail(input: RefundIssuedInput): Mail {
     details: [
       { label: 'Montant remboursé', value: formatPrice(refund.totalCents) },
       ...(refund.reason ? [{ label: 'Motif', value: refund.reason }] : []),
-      { label: 'Note de crédit', value: url, href: url },
+      { label: 'Note de crédit', value: 'Voir la note de crédit', href: url },
     ],
     action: { text: 'Voir la note de crédit', href: url },
     reason: 'un paiement fait sur Toque vous a été remboursé',
