@@ -9,12 +9,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import type { HoldResponse } from '@shared/schemas/booking';
-import type { CheckoutResponse, SandboxConfirmResponse } from '@shared/schemas/checkout';
 import type { EmailPreferencesResponse } from '@shared/schemas/notifications';
 import type { CourseResponse, CourseSummary } from '@shared/schemas/public';
 import { signUnsubscribeToken } from '../../src/server/modules/email-preferences/unsubscribe-token';
 import { callApi, getJson, seededCourses } from './api';
+import { bookAndPay } from './booking-api';
 import { expectNoAxeViolations, newPage, pageErrors, runsEveryJourney, useBrowser, usePage, viewports } from './browser';
 import { openAvatarMenu, signUpLearner } from './session';
 import { baseURL, dismissToasts, expectToast, open, pathOf } from './site';
@@ -37,25 +36,6 @@ async function openSession(bought: Set<string>): Promise<{ course: CourseSummary
     }
   }
   throw new Error('The seed should offer live courses with a seat left');
-}
-
-/** Hold, checkout and the sandbox's success card, through the API the payment screens call. */
-async function bookAndPay(page: Page, courseId: string, sessionId: string) {
-  expect((await callApi<HoldResponse>(page, 'POST', '/booking/holds', { sessionId })).status).toBe(201);
-  const checkout = await callApi<CheckoutResponse>(page, 'POST', '/checkout', {
-    items: [{ courseId, sessionId }],
-    province: 'QC',
-    idempotencyKey: `notifications-${sessionId}-${Date.now()}`,
-  });
-  expect(checkout.status, JSON.stringify(checkout.json)).toBe(201);
-  const payment = checkout.json.payment;
-  if (payment?.provider !== 'sandbox') throw new Error('the e2e server pays on the sandbox');
-  const paid = await callApi<SandboxConfirmResponse>(page, 'POST', '/payments/sandbox/confirm', {
-    paymentId: payment.paymentId,
-    clientSecret: payment.clientSecret,
-    method: { type: 'card', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.json).toMatchObject({ error: null });
 }
 
 for (const viewport of viewports) {

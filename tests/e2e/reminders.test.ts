@@ -1,0 +1,59 @@
+// Class reminders in the system Chromium, against the production build and its real job queue: two
+// learners pay a seat in a session that starts in a little over an hour; one of them turned reminders
+// off in /preferences. When the 1-hour reminder falls due, the first gets 'Rappel : …' in the
+// mailbox (the server's SMTP peer) and the second gets none. Phone width only: the preferences page's
+// layout is checked at both widths with axe in notifications.test.ts.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { AdminCourseSessionResponse } from '@shared/schemas/admin-courses';
+import { callApi, seededCourses } from './api';
+import { bookAndPay } from './booking-api';
+import { newPage, useBrowser } from './browser';
+import { waitForMail } from './mailbox';
+import { DEMO, signInByApi, signUpLearner } from './session';
+import { baseURL, expectToast, open, visit } from './site';
+
+useBrowser();
+
+/** The 1-hour reminder of a session starting this long from now falls due in about a minute. */
+const STARTS_IN_MS = 61 * 60_000;
+
+async function turnRemindersOff(page: Page) {
+  await open(page, '/preferences');
+  const reminders = page.getByRole('switch', { name: 'Rappels avant mes cours en direct (24 h et 1 h avant)' });
+  await reminders.waitFor();
+  await reminders.click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expectToast(page, 'Préférences enregistrées.');
+}
+
+describe('class reminders follow the preference', () => {
+  it('the learner who kept reminders gets the 1-hour reminder; the one who turned them off does not', { timeout: 180_000 }, async () => {
+    const admin = await newPage('phone');
+    await visit(admin, '/');
+    await signInByApi(admin, DEMO.admin);
+    const course = (await seededCourses()).find((c) => c.isLive && c.priceCents > 0)!;
+    const created = await callApi<AdminCourseSessionResponse>(admin, 'POST', `/admin/courses/${course.id}/sessions`, {
+      startsAt: new Date(Date.now() + STARTS_IN_MS).toISOString(),
+      capacity: 4,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const session = created.json.session;
+
+    const keeps = await newPage('phone');
+    const keepsEmail = await signUpLearner(keeps, 'rappel-oui');
+    const declines = await newPage('phone');
+    const declinesEmail = await signUpLearner(declines, 'rappel-non');
+    await turnRemindersOff(declines);
+
+    await bookAndPay(keeps, course.id, session.id);
+    await bookAndPay(declines, course.id, session.id);
+
+    const reminder = await waitForMail(keepsEmail, { subject: /^Rappel/, timeout: 150_000 });
+    expect(reminder.subject).toContain(course.title);
+    expect(reminder.text).toContain('dans une heure');
+    expect(reminder.text).toContain(`${baseURL}/desabonnement?token=`);
+    // Both reminders fell due together: the second learner's had its turn and sent nothing.
+    await expect(waitForMail(declinesEmail, { subject: /^Rappel/, timeout: 8_000 })).rejects.toThrow(/No e-mail/);
+  });
+});
