@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isActiveSubscription } from '@shared/access';
-import type { Mail } from '../../integrations/mail/mailer';
 import type { PaymentEvent, PaymentMethodDetails, ProviderSubscription } from '../../integrations/payments/port';
 import { publish } from '../../realtime/publish';
 import { notifySubscriptionChange, notifySubscriptionPaymentFailed, notifySubscriptionRenewed } from '../notifications/notices';
 import { isUuid } from '../params';
 import { recordEvent } from '../payments/repository';
+import { queueEmail } from '../../integrations/mail/outgoing';
 import { mailSubscriptionChange, mailSubscriptionRenewed } from './mail-events';
 import { renewalFailedMail } from './mails';
 import { periodDescription } from './period';
@@ -189,9 +189,9 @@ export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, even
 }
 
 /**
- * invoice.payment_failed for a renewal: the member's e-mail, to send after commit. Once per invoice
- * and attempt (the next attempt's date tells attempts apart): the ledger of processed events keeps
- * the mail's key too, so another event about the same failure sends nothing.
+ * invoice.payment_failed for a renewal: the member's e-mail, queued in the event's transaction. Once
+ * per invoice and attempt (the next attempt's date tells attempts apart): the ledger of processed
+ * events keeps the mail's key too, and the e-mail's own dedupe key says the same.
  */
 export async function renewalFailureMail(
   tx: repo.Tx,
@@ -199,7 +199,7 @@ export async function renewalFailureMail(
   event: Of<'invoice.payment_failed'>,
   row: repo.SubscriptionRow,
   now: Date,
-): Promise<Mail | null> {
+): Promise<null> {
   // The first payment's failure is shown on the payment page, not mailed.
   if (row.status === 'incomplete') return null;
   const first = await repo.findFirstOrder(tx, row.id);
@@ -210,7 +210,7 @@ export async function renewalFailureMail(
   if (!member) return null;
   const access = isActiveSubscription(row, now);
   await notifySubscriptionPaymentFailed(tx, { userId: row.userId, invoiceId: event.invoiceId, attempt, nextAttemptAt: event.nextAttemptAt, accessUntil: access ? row.currentPeriodEnd : null, at: now });
-  return renewalFailedMail({
+  const mail = renewalFailedMail({
     to: member,
     amountCents: first.totalCents,
     reason: event.message,
@@ -219,4 +219,6 @@ export async function renewalFailureMail(
     accessUntil: access ? row.currentPeriodEnd : null,
     publicUrl: ctx.publicUrl,
   });
+  await queueEmail(tx, { dedupeKey: `subscription.payment_failed:${event.invoiceId}:${attempt}`, kind: 'subscription.payment_failed', to: member.email, userId: row.userId, mail });
+  return null;
 }
