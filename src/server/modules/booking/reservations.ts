@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error';
 import type { SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { queueEmail } from '../../integrations/mail/outgoing';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
@@ -108,9 +109,14 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
           ? { kind: 'refund_failed' }
           : { kind: 'refunded', totalCents: refund.totalCents }
         : { kind: row.cancelReason === 'learner_refunded' ? 'already_refunded' : 'none' };
-      await mailer.send(
-        reservationCancelledMail({ to, courseTitle: row.courseTitle, startsAt: row.startsAt, refund: notice, publicUrl: deps.config.publicUrl }),
-      );
+      // After commit (the refund's fate is known only once the provider answered); once per seat.
+      await queueEmail(db(), {
+        dedupeKey: `reservation.cancelled:${row.id}`,
+        kind: 'reservation.cancelled',
+        to: to.email,
+        userId: row.userId,
+        mail: reservationCancelledMail({ to, courseTitle: row.courseTitle, startsAt: row.startsAt, refund: notice, publicUrl: deps.config.publicUrl }),
+      });
     } catch (err) {
       // The cancellation stands; the learner sees it in their calendar and Mes Achats.
       deps.logger.error({ err, reservationId: row.id }, "e-mail d'annulation de réservation non envoyé");

@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error';
 import type { SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { queueEmail } from '../../integrations/mail/outgoing';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { mailVideoLink } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
@@ -136,9 +137,14 @@ export function createSessionService(
           ? { kind: 'refund_failed' }
           : { kind: 'refunded', totalCents: refund.totalCents }
         : { kind: attendee.paid ? 'already_refunded' : 'none' };
-      await mailer.send(
-        sessionCancelledMail({ to, reason, courseTitle: session.courseTitle, startsAt: new Date(session.startsAt), refund: notice, publicUrl: deps.config.publicUrl }),
-      );
+      // After commit (the refund's fate is known only once the provider answered); once per seat.
+      await queueEmail(db(), {
+        dedupeKey: `session.cancelled:${attendee.reservationId}`,
+        kind: 'session.cancelled',
+        to: to.email,
+        userId: attendee.userId,
+        mail: sessionCancelledMail({ to, reason, courseTitle: session.courseTitle, startsAt: new Date(session.startsAt), refund: notice, publicUrl: deps.config.publicUrl }),
+      });
     } catch (err) {
       deps.logger.error({ err, reservationId: attendee.reservationId }, "e-mail d'annulation de séance non envoyé");
     }
