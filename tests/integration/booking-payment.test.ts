@@ -4,13 +4,13 @@
 // line refunded in full, automatically, with an e-mail; seats never exceed capacity, whatever the
 // order in which the late payment and a new hold arrive. Subscribers get their discount on live
 // classes, taxes on the net, the same rows on the receipt.
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '@shared/schemas/events';
 import type { CourseResponse } from '@shared/schemas/public';
-import { courseSessions, outboxEmails, orders, purchases, refunds, reservations } from '../../src/server/db/schema';
+import { courseSessions, emailDeliveries, outboxEmails, orders, purchases, refunds, reservations } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/env';
 import { holdsSeat } from '../../src/server/modules/booking/seats';
 import { REALTIME_CHANNEL, type Notification } from '../../src/server/realtime/publish';
@@ -28,8 +28,22 @@ type Learner = { id: string; email: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock) });
+  // E-mails go out through the job queue.
+  await t.jobs.start();
 });
 afterAll(() => t.close());
+
+/**
+ * The e-mails telling `address` their payment got no seat, in the outbox once the e-mail queue sent
+ * what it holds for them (the paid orders' receipts and booking confirmations are not these).
+ */
+async function refusalMails(address: string) {
+  const unsent = () =>
+    t.db.select().from(emailDeliveries).where(and(eq(emailDeliveries.to, address), isNull(emailDeliveries.sentAt), isNull(emailDeliveries.skippedReason)));
+  const deadline = Date.now() + 15_000;
+  while ((await unsent()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return (await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, address))).filter((m) => m.subject.endsWith('nous vous remboursons'));
+}
 
 // --- Realtime: LISTEN on the test database itself (PGlite's own API, or a pg client of the pool) ---
 
@@ -261,7 +275,7 @@ describe('a payment that lands after its hold lapsed', () => {
     const [purchase] = await t.db.select().from(purchases).where(eq(purchases.orderLineId, order.lines[0]!.id));
     expect(purchase!.status).toBe('refunded');
 
-    const mails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, late.email));
+    const mails = await refusalMails(late.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Votre place n'a pas pu être confirmée : nous vous remboursons");
     expect(mails[0]!.text).toContain('« Sushis en direct », séance du');
@@ -283,7 +297,7 @@ describe('a payment that lands after its hold lapsed', () => {
 
     expect(await reservation(holdId)).toMatchObject({ status: 'cancelled', cancelReason: 'session_cancelled' });
     expect((await getOrder(t, user.cookie, order.id)).body.order.status).toBe('refunded');
-    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
+    const [mail] = await refusalMails(user.email);
     expect(mail!.text).toContain('cette séance a été annulée par la cheffe');
   });
 
@@ -307,7 +321,7 @@ describe('a payment that lands after its hold lapsed', () => {
     expect(await seatsTaken(s.sessionId)).toBe(1);
     expect((await getOrder(t, user.cookie, second.order.id)).body.order.status).toBe('refunded');
     expect((await getOrder(t, user.cookie, first.order.id)).body.order.status).toBe('paid');
-    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
+    const [mail] = await refusalMails(user.email);
     expect(mail!.subject).toBe('Paiement en double : nous vous remboursons');
     expect(mail!.text).toContain('vous aviez déjà une place confirmée pour cette séance');
   });

@@ -6,9 +6,9 @@
 //   still scheduled, not started, and has a seat left beside the other learners' — otherwise the
 //   reservation is cancelled ('no_seat') and the line refunded in full, automatically.
 // - The session was cancelled, or the seat is already paid by another payment: refunded too.
-// The refund is only planned here; the caller asks the provider and e-mails the learner after
+// The refund is only planned here (the learner's e-mail queued with it); the caller asks the provider after
 // commit. A replayed event never comes here twice: the order is already paid.
-import type { Mail } from '../../integrations/mail/mailer';
+import { queueEmail } from '../../integrations/mail/outgoing';
 import { mailBookingConfirmed } from '../../integrations/mail/transactional';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { scheduleReminders } from '../../jobs/reminders';
@@ -25,8 +25,6 @@ type Tx = Parameters<typeof repo.lockSession>[0];
 export type SeatSettlement = {
   /** The automatic refund of the lines that got no seat (ask the provider: submitRefund). */
   refund: PlannedRefund | null;
-  /** The learner's e-mail about it. */
-  mail: Mail | null;
   /** Seats were taken or freed: the public pages' counts changed. */
   seatsChanged: boolean;
   confirmed: string[];
@@ -42,7 +40,7 @@ export async function settlePaidSeats(
   input: { orderId: string; userId: string; now: Date; provider: PaymentProvider['name']; publicUrl: string },
 ): Promise<SeatSettlement> {
   const { orderId, userId, now } = input;
-  const result: SeatSettlement = { refund: null, mail: null, seatsChanged: false, confirmed: [], refused: [] };
+  const result: SeatSettlement = { refund: null, seatsChanged: false, confirmed: [], refused: [] };
   const refusedLines: { lineId: string; seat: RefusedSeat }[] = [];
 
   for (const line of await repo.seatLines(tx, orderId)) {
@@ -127,6 +125,14 @@ export async function settlePaidSeats(
     provider: input.provider,
   });
   const buyer = await repo.buyerOf(tx, orderId);
-  if (buyer) result.mail = seatRefusedMail({ email: buyer.email, name: buyer.name }, input.publicUrl, buyer, seats, result.refund.totalCents);
+  if (buyer) {
+    await queueEmail(tx, {
+      dedupeKey: `seat.refused:${orderId}`,
+      kind: 'seat.refused',
+      to: buyer.email,
+      userId,
+      mail: seatRefusedMail({ email: buyer.email, name: buyer.name }, input.publicUrl, buyer, seats, result.refund.totalCents),
+    });
+  }
   return result;
 }

@@ -55,7 +55,7 @@ export function createPaymentService(
   const membership: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
 
   /**
-   * After commit: the refund asked of the provider, the learner told, the seat counts refreshed.
+   * After commit: the refund asked of the provider (the learner's e-mail is queued already), the seat counts refreshed.
    * The event's effects are committed, so nothing here may fail the webhook: a refund not asked
    * now is asked by the retry sweep (refunds/automatic.ts).
    */
@@ -65,9 +65,6 @@ export function createPaymentService(
       await submitRefund(deps, provider, settled.refund).catch((err: unknown) =>
         deps.logger.error({ err, refundId: settled.refund?.id }, 'remboursement automatique non transmis (la reprise le fera)'),
       );
-    }
-    if (settled.mail) {
-      await mailer.send(settled.mail).catch((err: unknown) => deps.logger.error({ err, to: settled.mail?.to }, 'e-mail de remboursement automatique non envoyé'));
     }
   }
 
