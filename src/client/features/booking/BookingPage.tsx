@@ -3,12 +3,13 @@
 // HOLD_MINUTES (POST /api/booking/holds) and goes on to the payment with the session and the hold.
 // Sign-in required (spec §5): a visitor gets the toast and goes home.
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Timer } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Timer, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { HOLD_MINUTES } from '@shared/booking';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { formatDuration, formatPrice } from '@shared/format';
+import { DEFAULT_KIT_SERVINGS, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
 import type { HoldResponse } from '@shared/schemas/booking';
 import type { CourseResponse, SessionSummary } from '@shared/schemas/public';
 import { useAuth } from '@client/app/auth';
@@ -16,6 +17,7 @@ import { ButtonLink } from '@client/components/ui/Button';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
+import { Select } from '@client/components/ui/Select';
 import { Spinner } from '@client/components/ui/Spinner';
 import type { ApiError } from '@client/lib/api';
 import { notifyError } from '@client/lib/notify';
@@ -31,6 +33,11 @@ const STALE_LIST = new Set(['SESSION_FULL', 'SESSION_UNAVAILABLE', 'SESSION_NOT_
 
 type Problem = { message: string; alreadyBooked?: boolean };
 
+const SERVINGS_OPTIONS = Array.from({ length: SERVINGS_MAX - SERVINGS_MIN + 1 }, (_, i) => {
+  const n = SERVINGS_MIN + i;
+  return { value: String(n), label: servingsLabel(n) };
+});
+
 function problemOf(error: ApiError): Problem {
   if (error.code === 'SESSION_FULL') return { message: `${error.message} Choisissez une autre séance.` };
   return { message: error.message };
@@ -44,6 +51,8 @@ export default function BookingPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [problem, setProblem] = useState<Problem | null>(null);
+  // The class preparation kit, e-mailed 72 h before, is scaled to it.
+  const [servings, setServings] = useState(DEFAULT_KIT_SERVINGS);
   const holding = useRef(false);
 
   // Seats move while people book: always read afresh, never a copy from the course page.
@@ -59,7 +68,7 @@ export default function BookingPage() {
   }, [notFound]);
 
   const hold = useMutation<HoldResponse, ApiError, SessionSummary>({
-    mutationFn: (session) => holdSeat(session.id),
+    mutationFn: (session) => holdSeat(session.id, servings),
     onSuccess: ({ hold: held }, session) => {
       if (held.status === 'confirmed') {
         setProblem({ message: ERROR_MESSAGES.ALREADY_BOOKED, alreadyBooked: true });
@@ -138,6 +147,24 @@ export default function BookingPage() {
                 ) : null}
               </FormAlert>
             ) : null}
+            <div className="mt-5 rounded-2xl border border-line bg-white p-4 shadow-sm">
+              <div className="flex items-start gap-3">
+                <Users aria-hidden="true" className="mt-0.5 hidden size-5 shrink-0 text-brand-700 sm:block" />
+                <div className="min-w-0 flex-1">
+                  <Select
+                    label="Pour combien de personnes cuisinerez-vous ?"
+                    name="servings"
+                    value={String(servings)}
+                    onValueChange={(v) => setServings(v ? Number(v) : DEFAULT_KIT_SERVINGS)}
+                    options={SERVINGS_OPTIONS}
+                    className="sm:max-w-md"
+                  />
+                  <p className="mt-2 text-sm text-muted">
+                    72 heures avant le cours, vous recevrez la liste des ingrédients et du matériel, calculée pour ce nombre de personnes.
+                  </p>
+                </div>
+              </div>
+            </div>
             <div className="mt-5">
               <SessionPicker sessions={data.sessions} pendingId={hold.isPending ? (hold.variables?.id ?? null) : null} onChoose={choose} />
             </div>

@@ -3,9 +3,12 @@
 import type { HoldResponse } from '@shared/schemas/booking';
 import { api } from '@client/lib/api';
 
-/** POST /api/booking/holds — 201 a new hold, 200 the learner's live one on that session. */
-export function holdSeat(sessionId: string): Promise<HoldResponse> {
-  return api<HoldResponse>('/booking/holds', { method: 'POST', body: JSON.stringify({ sessionId }) });
+/**
+ * POST /api/booking/holds — 201 a new hold, 200 the learner's live one on that session. `servings`:
+ * for how many people the learner cooks (the class preparation kit is scaled to it).
+ */
+export function holdSeat(sessionId: string, servings?: number): Promise<HoldResponse> {
+  return api<HoldResponse>('/booking/holds', { method: 'POST', body: JSON.stringify({ sessionId, servings }) });
 }
 
 /** GET /api/booking/holds/:reservationId — the learner's own; a lapsed hold answers 'expired'. */

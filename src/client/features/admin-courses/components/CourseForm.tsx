@@ -1,9 +1,11 @@
 // The course's fields, for creating and editing: title, description, price (typed in dollars,
 // sent in cents), live or recorded, premium, difficulty, duration, cuisine type, dietary
-// information, teacher and status. Checked with the server's own schema before sending; the
+// information, teacher, status, and for a live course its class preparation kit (the list e-mailed
+// 72 h before each session, format in @shared/prep-kit) with the servings it is written for. Checked with the server's own schema before sending; the
 // server's field messages land under the same fields.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { DIFFICULTIES, DIFFICULTY_LABELS } from '@shared/catalog';
+import { DEFAULT_KIT_SERVINGS, PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
 import {
   adminCourseCreateSchema,
   type AdminCourseCreateInput,
@@ -28,6 +30,8 @@ export type CourseFormValues = {
   dietaryInfo: string;
   teacherId: string;
   status: 'published' | 'draft';
+  prepKit: string;
+  prepKitServings: string;
 };
 
 /** Form field → the API's field it feeds (for the server's messages). */
@@ -43,6 +47,8 @@ const FIELD_OF: Record<string, keyof CourseFormValues> = {
   dietaryInfo: 'dietaryInfo',
   teacherId: 'teacherId',
   status: 'status',
+  prepKit: 'prepKit',
+  prepKitServings: 'prepKitServings',
 };
 
 export type FieldErrors = Partial<Record<keyof CourseFormValues, string>>;
@@ -71,6 +77,8 @@ export function valuesOf(course: AdminCourseDetail | null, defaultTeacher: strin
       dietaryInfo: '',
       teacherId: defaultTeacher,
       status: 'published',
+      prepKit: '',
+      prepKitServings: String(DEFAULT_KIT_SERVINGS),
     };
   }
   return {
@@ -85,6 +93,8 @@ export function valuesOf(course: AdminCourseDetail | null, defaultTeacher: strin
     dietaryInfo: course.dietaryInfo ?? '',
     teacherId: course.teacherId ?? '',
     status: course.status === 'draft' ? 'draft' : 'published',
+    prepKit: course.prepKit ?? '',
+    prepKitServings: String(course.prepKitServings ?? DEFAULT_KIT_SERVINGS),
   };
 }
 
@@ -118,6 +128,8 @@ export function toInput(v: CourseFormValues): { input: AdminCourseCreateInput } 
     dietaryInfo: v.dietaryInfo,
     teacherId: v.teacherId,
     status: v.status,
+    prepKit: v.prepKit,
+    prepKitServings: Number(v.prepKitServings),
   };
   const parsed = adminCourseCreateSchema.safeParse(input);
   if (!parsed.success) {
@@ -129,7 +141,7 @@ export function toInput(v: CourseFormValues): { input: AdminCourseCreateInput } 
   return Object.keys(errors).length ? { errors } : { input };
 }
 
-function Textarea({ label, error, hint, rows, value, onChange, maxLength }: {
+function Textarea({ label, error, hint, rows, value, onChange, maxLength, placeholder }: {
   label: string;
   error?: string;
   hint?: ReactNode;
@@ -137,6 +149,7 @@ function Textarea({ label, error, hint, rows, value, onChange, maxLength }: {
   value: string;
   onChange: (v: string) => void;
   maxLength: number;
+  placeholder?: string;
 }) {
   const id = useId();
   return (
@@ -148,6 +161,7 @@ function Textarea({ label, error, hint, rows, value, onChange, maxLength }: {
         id={id}
         rows={rows}
         maxLength={maxLength}
+        placeholder={placeholder}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
@@ -221,6 +235,11 @@ function Choice({ name, legend, value, options, onChange, error, disabled, hint 
 }
 
 const DIFFICULTY_OPTIONS = DIFFICULTIES.map((d) => ({ value: d, label: DIFFICULTY_LABELS[d] }));
+const SERVINGS_OPTIONS = Array.from({ length: SERVINGS_MAX - SERVINGS_MIN + 1 }, (_, i) => ({
+  value: String(SERVINGS_MIN + i),
+  label: servingsLabel(SERVINGS_MIN + i),
+}));
+const KIT_PLACEHOLDER = '250 g de farine\n4 œufs\n500 ml de lait\nMatériel :\nUn grand bol\nUne poêle à crêpes';
 
 type CourseFormProps = {
   initial: CourseFormValues;
@@ -352,6 +371,38 @@ export function CourseForm({ initial, teachers, submitLabel, busy, failure, serv
           <span className="block text-sm text-muted">Le détail du cours n&apos;est visible qu&apos;avec un abonnement actif.</span>
         </span>
       </label>
+      {values.format === 'live' ? (
+        <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-4 sm:col-span-2 sm:grid-cols-[minmax(0,1fr)_12rem]">
+          <legend className="px-1 text-base font-semibold text-ink">Trousse de préparation</legend>
+          <Textarea
+            label="Ingrédients et matériel"
+            rows={8}
+            maxLength={PREP_KIT_MAX_LENGTH}
+            placeholder={KIT_PLACEHOLDER}
+            value={values.prepKit}
+            onChange={(v) => set('prepKit', v)}
+            error={shown.prepKit}
+            hint={
+              <>
+                Une ligne par ingrédient, quantité en premier (« 250 g de farine »). Écrivez ensuite une ligne « Matériel : » puis le
+                matériel, une ligne par article. Envoyée à chaque participant 72 heures avant la séance, les quantités adaptées au nombre de
+                personnes choisi à la réservation. Facultatif.
+              </>
+            }
+          />
+          <div className="flex flex-col gap-1.5">
+            <Select
+              label="Pour (portions)"
+              name="prepKitServings"
+              value={values.prepKitServings}
+              onValueChange={(v) => set('prepKitServings', v ?? String(DEFAULT_KIT_SERVINGS))}
+              options={SERVINGS_OPTIONS}
+            />
+            {shown.prepKitServings ? <p className="text-sm font-medium text-red-800">{shown.prepKitServings}</p> : null}
+            <p className="text-sm text-muted">Le nombre de personnes pour lequel la liste est écrite.</p>
+          </div>
+        </fieldset>
+      ) : null}
       {children ? <div className="sm:col-span-2">{children}</div> : null}
       {failure ? <FormAlert className="sm:col-span-2">{failure}</FormAlert> : null}
       <div className="flex justify-end sm:col-span-2">

@@ -19,6 +19,7 @@ import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useAddSession, useCancelCourseSession, useEditSession } from '../api';
 import { seatsLabel } from '../labels';
+import { SessionPrepKitButton } from './SessionPrepKit';
 import { SessionCancelDialog } from '@client/features/calendar/components/admin/SessionCancelDialog';
 
 type Fields = { startsAt: string; capacity: string; duration: string };
@@ -238,6 +239,7 @@ function SessionItem({ course, session }: { course: AdminCourseDetail; session: 
               <Pencil aria-hidden="true" className="size-4" />
               Modifier
             </Button>
+            <SessionPrepKitButton sessionId={session.id} startsAt={session.startsAt} />
             <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50 hover:text-red-900" onClick={() => setCancelling(true)}>
               <Ban aria-hidden="true" className="size-4" />
               Annuler la séance
