@@ -170,7 +170,7 @@ for (const viewport of viewports) {
       // Mes Achats: the live purchase with its session and 'Voir la réservation'.
       const { json } = await callApi<PurchasesResponse>(page, 'GET', '/purchases');
       const bought = json.purchases.find((p) => p.course.id === withFullSession.id)!;
-      expect(bought.session).toEqual({ startsAt: chosen.startsAt, recordingUrl: null });
+      expect(bought.session).toEqual({ id: chosen.id, startsAt: chosen.startsAt, recordingUrl: null, hasRecordingVideo: false });
       await open(page, '/mes-achats');
       const card = page.getByRole('article').filter({ hasText: withFullSession.title });
       expect(await card.getByRole('link', { name: 'Voir la réservation' }).getAttribute('href')).toBe(`/cours/${withFullSession.id}`);

@@ -79,6 +79,8 @@ export type CourseDetail = CourseSummary & {
   purchased: boolean;
   /** Live courses: the percentage subscribers save at checkout (null: recorded course, or no discount). */
   subscriberDiscountPercent: number | null;
+  /** Live courses: the servings the class preparation kit is written for (the booking proposes it), or null. */
+  prepKitServings: number | null;
 };
 
 export type RecipeSummary = {

@@ -9,7 +9,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { HOLD_MINUTES } from '@shared/booking';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { formatDuration, formatPrice } from '@shared/format';
-import { DEFAULT_KIT_SERVINGS, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
+import { DEFAULT_KIT_SERVINGS, defaultServings, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
 import type { HoldResponse } from '@shared/schemas/booking';
 import type { CourseResponse, SessionSummary } from '@shared/schemas/public';
 import { useAuth } from '@client/app/auth';
@@ -52,7 +52,7 @@ export default function BookingPage() {
   const location = useLocation();
   const [problem, setProblem] = useState<Problem | null>(null);
   // The class preparation kit, e-mailed 72 h before, is scaled to it.
-  const [servings, setServings] = useState(DEFAULT_KIT_SERVINGS);
+  const [chosenServings, setServings] = useState<number | null>(null);
   const holding = useRef(false);
 
   // Seats move while people book: always read afresh, never a copy from the course page.
@@ -62,6 +62,8 @@ export default function BookingPage() {
     refetchOnMount: 'always',
   });
   const notFound = course.error?.status === 404;
+  // Until the learner picks, the servings the chef wrote the kit for.
+  const servings = chosenServings ?? defaultServings(course.data?.course.prepKitServings);
 
   useEffect(() => {
     if (notFound) notifyError('Erreur', "Ce cours n'a pas été trouvé.");

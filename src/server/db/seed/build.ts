@@ -338,6 +338,8 @@ export function buildSeedPlan(
       durationMinutes: c.durationMinutes,
       cuisineType: c.cuisineType,
       dietaryInfo: c.dietaryInfo,
+      prepKit: c.prepKit?.lines.join('\n') ?? null,
+      prepKitServings: c.prepKit?.servings ?? null,
       ...(video && !c.isLive ? { videoKey: video.key, videoContentType: video.contentType, videoBytes: video.bytes } : {}),
       status: 'published',
       createdAt,

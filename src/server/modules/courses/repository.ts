@@ -39,6 +39,7 @@ function selectSummaries(db: Db, now: Date) {
       durationMinutes: courses.durationMinutes,
       cuisineType: courses.cuisineType,
       dietaryInfo: courses.dietaryInfo,
+      prepKitServings: courses.prepKitServings,
       teacherId: courses.teacherId,
       teacherName: profiles.fullName,
       nextSessionAt: next.nextAt,
@@ -53,6 +54,7 @@ function selectSummaries(db: Db, now: Date) {
 
 /** A summary as read from the database: the API's columns, the teacher flat, dates not yet serialised. */
 export type CourseSummaryRow = Omit<CourseSummary, 'teacher' | 'nextSessionAt' | 'createdAt'> & {
+  prepKitServings: number | null;
   teacherId: string | null;
   teacherName: string | null;
   /** A Date or the driver's timestamp text, depending on the driver (see toIso). */

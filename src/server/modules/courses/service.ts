@@ -87,6 +87,7 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
         purchased,
         // The same for every viewer (the page is cached for visitors): what a subscriber would save.
         subscriberDiscountPercent: row.isLive && discount > 0 ? discount : null,
+        prepKitServings: row.isLive ? row.prepKitServings : null,
       };
     },
 

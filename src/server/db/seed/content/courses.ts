@@ -21,6 +21,22 @@ export const liveCourses: SeedCourse[] = [
     cuisineType: 'Québécoise',
     dietaryInfo: 'Contient des œufs, des produits laitiers, du gluten et du porc',
     ageDays: 6,
+    prepKit: {
+      servings: 4,
+      lines: [
+        '6 œufs',
+        '1 tasse de sirop d\'érable',
+        '2 tasses de farine tout usage',
+        '1/2 tasse de beurre',
+        '1 boîte (398 ml) de fèves blanches',
+        '200 g de lard salé',
+        'Sel et poivre',
+        'Matériel :',
+        'Un plat allant au four de 20 cm',
+        'Un fouet',
+        'Une casserole moyenne',
+      ],
+    },
     sessions: [
       { inDays: 3, capacity: 8, booked: 8 },
       { inDays: 17, capacity: 8, booked: 2 },
@@ -47,6 +63,24 @@ export const liveCourses: SeedCourse[] = [
     cuisineType: 'Québécoise',
     dietaryInfo: 'Contient du gluten, des œufs et du porc',
     ageDays: 12,
+    prepKit: {
+      servings: 6,
+      lines: [
+        '450 g de porc haché',
+        '1 oignon, haché finement',
+        '2 gousses d\'ail',
+        '1/2 c. à thé de cannelle',
+        '1/4 c. à thé de clou de girofle moulu',
+        '2 1/2 tasses de farine',
+        '1 tasse de beurre froid',
+        '3 tomates',
+        '2 pommes',
+        'Matériel :',
+        'Une assiette à tarte de 23 cm',
+        'Un rouleau à pâtisserie',
+        'Une poêle',
+      ],
+    },
     sessions: [
       // Given last week: the demo learner attended and can watch its recording.
       { inDays: -7, capacity: 10, booked: 5, guests: [LEARNER_KEY], recorded: true },

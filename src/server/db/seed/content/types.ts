@@ -66,5 +66,7 @@ export type SeedCourse = {
   ageDays: number;
   /** Live courses only. */
   sessions?: SeedSession[];
+  /** Live courses: the class preparation kit (format of @shared/prep-kit) and the servings it is written for. */
+  prepKit?: { servings: number; lines: string[] };
   cover: CoverArt;
 };
