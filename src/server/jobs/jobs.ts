@@ -35,9 +35,13 @@ export function createJobs(database: Database, opts: JobsOptions): Jobs {
 
   async function register(b: PgBoss, name: QueueName, handler: JobHandler<QueueName>) {
     // One job at a time per queue and instance: a failure then fails only its own job.
-    await b.work(name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5, includeMetadata: true }, async ([job]) => {
+    let workerId = '';
+    workerId = await b.work(name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5, includeMetadata: true }, async ([job]) => {
       if (!job) return;
       await handler({ id: job.id, data: job.data as JobData[QueueName], retryCount: job.retryCount });
+      // A queue with work is drained job after job (one e-mail per polling interval is too slow
+      // when an event queues several); an empty queue waits for the next poll.
+      b.notifyWorker(workerId);
     });
   }
 
