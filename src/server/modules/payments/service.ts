@@ -8,14 +8,13 @@
 // provider retries, and the retry is processed afresh.
 //
 // A paid order's seats are confirmed in the same transaction (booking/payment-confirmation.ts);
-// a seat that cannot be had is refunded: planned inside, asked of the provider after commit, with
-// the learner's e-mail and the public pages' seat counts.
+// a seat that cannot be had is refunded: planned inside (its e-mail queued there, as every
+// transactional e-mail), asked of the provider after commit, and the public pages' seat counts refreshed.
 //
 // Membership events (subscriptions/events.ts) name a subscription only: its state is read from the
 // provider before the transaction (no network call inside it) and written over ours inside it.
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import { createMailer, type Mail, type Mailer } from '../../integrations/mail/mailer';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from '../../integrations/payments/port';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
@@ -35,7 +34,6 @@ type MembershipEvent = Of<'subscription.changed' | 'invoice.paid' | 'invoice.pay
 /** What an applied event leaves to do after commit. */
 type AfterCommit = {
   seats: SeatSettlement | null;
-  mail: Mail | null;
   /** A refund applied: a live class refunded in full freed its seat, the public counts may have moved. */
   refundApplied?: boolean;
 };
@@ -49,7 +47,6 @@ const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
 export function createPaymentService(
   deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>,
   provider: PaymentProvider,
-  mailer: Mailer = createMailer(deps.config, deps.database.db, deps.logger),
 ) {
   const db = () => deps.database.db;
   const membership: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
@@ -117,21 +114,23 @@ export function createPaymentService(
   }
 
   /** A membership event: the provider's state (read before the transaction) written, then the invoice's effect. */
-  async function applyMembership(tx: repo.Tx, event: MembershipEvent, sub: ProviderSubscription, now: Date): Promise<Mail | null> {
+  async function applyMembership(tx: repo.Tx, event: MembershipEvent, sub: ProviderSubscription, now: Date): Promise<void> {
     const row = await applyProviderState(tx, membership, sub, now);
-    if (!row) return null;
+    if (!row) return;
     if (event.type === 'invoice.paid') await applyInvoicePaid(tx, membership, event, row, now);
-    if (event.type === 'invoice.payment_failed') return renewalFailureMail(tx, membership, event, row, now);
-    return null;
+    if (event.type === 'invoice.payment_failed') await renewalFailureMail(tx, membership, event, row, now);
   }
 
   /** Applies the event; returns what it left to do after commit, if anything. */
   async function apply(tx: repo.Tx, event: Applicable, sub: ProviderSubscription | null, now: Date): Promise<AfterCommit> {
-    const none: AfterCommit = { seats: null, mail: null };
-    if (isMembershipEvent(event)) return { seats: null, mail: await applyMembership(tx, event, sub!, now) };
+    const none: AfterCommit = { seats: null };
+    if (isMembershipEvent(event)) {
+      await applyMembership(tx, event, sub!, now);
+      return none;
+    }
     switch (event.type) {
       case 'payment.succeeded':
-        return { seats: await succeeded(tx, event, now), mail: null };
+        return { seats: await succeeded(tx, event, now) };
       case 'payment.processing':
         await processing(tx, event, now);
         return none;
@@ -178,7 +177,7 @@ export function createPaymentService(
       const sub = isMembershipEvent(event) ? await provider.retrieveSubscription(event.subscriptionId) : null;
       const applicable: Applicable = event;
       const now = deps.now();
-      let after: AfterCommit = { seats: null, mail: null };
+      let after: AfterCommit = { seats: null };
       const outcome = await db().transaction(async (tx): Promise<WebhookOutcome> => {
         if (!(await repo.recordEvent(tx, provider.name, applicable.id, applicable.type, now))) return 'duplicate';
         after = await apply(tx, applicable, sub, now);
@@ -186,10 +185,6 @@ export function createPaymentService(
       });
       if (after.seats) await afterSeats(after.seats);
       if (after.refundApplied) invalidatePublicCache();
-      if (after.mail) {
-        const mail = after.mail;
-        await mailer.send(mail).catch((err: unknown) => deps.logger.error({ err, to: mail.to }, "e-mail d'échec de renouvellement non envoyé"));
-      }
       return outcome;
     },
   };
