@@ -172,6 +172,10 @@ describe('transactional e-mails', () => {
     const started = await mailsWithSubject(user.email, 'Votre abonnement Toque est activé');
     expect(started).toHaveLength(1);
     expect(started[0]!.text).toMatch(/se renouvellera automatiquement le \d{1,2} \S+ \d{4}/);
+    // The first month's receipt, like any paid order's, once.
+    const receipts = await mailsWithSubject(user.email, /^Votre reçu Toque/);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('Abonnement');
 
     const id = await providerIdOf(t, user.id);
     await advance(t, id, 31);

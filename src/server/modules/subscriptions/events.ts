@@ -13,6 +13,7 @@ import { notifySubscriptionChange, notifySubscriptionPaymentFailed, notifySubscr
 import { isUuid } from '../params';
 import { recordEvent } from '../payments/repository';
 import { queueEmail } from '../../integrations/mail/outgoing';
+import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { mailSubscriptionChange, mailSubscriptionRenewed } from './mail-events';
 import { renewalFailedMail } from './mails';
 import { periodDescription } from './period';
@@ -125,6 +126,8 @@ export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, even
       }
     }
     await repo.setOrder(tx, order.id, values, now);
+    // The first month's receipt, as for any paid order (once per order, whichever event paid it).
+    if (values.status === 'paid') await mailOrderReceipt(tx, { orderId: order.id, publicUrl: ctx.publicUrl });
     return;
   }
 
