@@ -129,8 +129,8 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/admin/recipes', adminRecipeRoutes(createAdminRecipeService(deps)));
   api.route('/admin/courses', adminCourseRoutes(createAdminCourseService(deps)));
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));
-  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider, mailer)));
-  api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider, mailer)));
+  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider)));
+  api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));
   api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));
   api.route('/admin/reservations', adminBookingRoutes(createAdminBookingService(deps)));
   api.route('/recordings', recordingRoutes(learning));

@@ -16,7 +16,6 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
-import type { Mailer } from '../../integrations/mail/mailer';
 import { queueEmail } from '../../integrations/mail/outgoing';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { publish } from '../../realtime/publish';
@@ -40,7 +39,7 @@ export const cancelRefundKey = (reservationId: string) => `cancel:${reservationI
 
 type Outcome = { changed: boolean; refundId: string | null };
 
-export function createReservationService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider, mailer: Mailer) {
+export function createReservationService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
 
   async function rowOf(id: string): Promise<ReservationRow | null> {

@@ -15,7 +15,6 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
-import type { Mailer } from '../../integrations/mail/mailer';
 import { queueEmail } from '../../integrations/mail/outgoing';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { mailVideoLink } from '../../integrations/mail/transactional';
@@ -62,7 +61,6 @@ type Cancelled = { attendees: { reservationId: string; userId: string; paid: boo
 export function createSessionService(
   deps: Pick<Deps, 'config' | 'database' | 'storage' | 'logger' | 'now'>,
   provider: PaymentProvider,
-  mailer: Mailer,
 ) {
   const db = () => deps.database.db;
 

@@ -202,15 +202,15 @@ export async function renewalFailureMail(
   event: Of<'invoice.payment_failed'>,
   row: repo.SubscriptionRow,
   now: Date,
-): Promise<null> {
+): Promise<void> {
   // The first payment's failure is shown on the payment page, not mailed.
-  if (row.status === 'incomplete') return null;
+  if (row.status === 'incomplete') return;
   const first = await repo.findFirstOrder(tx, row.id);
-  if (!first || first.providerInvoiceId === event.invoiceId) return null;
+  if (!first || first.providerInvoiceId === event.invoiceId) return;
   const attempt = event.nextAttemptAt ? event.nextAttemptAt.toISOString() : 'final';
-  if (!(await recordEvent(tx, ctx.provider, `mail:renewal_failed:${event.invoiceId}:${attempt}`, 'mail.renewal_failed', now))) return null;
+  if (!(await recordEvent(tx, ctx.provider, `mail:renewal_failed:${event.invoiceId}:${attempt}`, 'mail.renewal_failed', now))) return;
   const member = await repo.findMember(tx, row.userId);
-  if (!member) return null;
+  if (!member) return;
   const access = isActiveSubscription(row, now);
   await notifySubscriptionPaymentFailed(tx, { userId: row.userId, invoiceId: event.invoiceId, attempt, nextAttemptAt: event.nextAttemptAt, accessUntil: access ? row.currentPeriodEnd : null, at: now });
   const mail = renewalFailedMail({
@@ -223,5 +223,4 @@ export async function renewalFailureMail(
     publicUrl: ctx.publicUrl,
   });
   await queueEmail(tx, { dedupeKey: `subscription.payment_failed:${event.invoiceId}:${attempt}`, kind: 'subscription.payment_failed', to: member.email, userId: row.userId, mail });
-  return null;
 }
