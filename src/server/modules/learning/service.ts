@@ -36,9 +36,10 @@ export function createLearningService(deps: Pick<Deps, 'database' | 'storage' | 
     const course = await repo.findWatchableCourse(db(), rawId.toLowerCase());
     if (!course) throw new AppError('COURSE_NOT_FOUND');
     const bought = viewer.userId ? await repo.hasSucceededPurchase(db(), viewer.userId, course.id) : false;
-    const canWatch = canWatchCourse(course, viewer, bought);
-    if (course.status === 'archived' && !canWatch) throw new AppError('COURSE_NOT_FOUND');
-    return { course, canWatch };
+    // No longer offered: it exists only for those who bought it (and the admin and its teacher).
+    const keeps = bought || viewer.role === 'admin' || (viewer.userId !== null && viewer.userId === course.teacherId);
+    if (course.status === 'archived' && !keeps) throw new AppError('COURSE_NOT_FOUND');
+    return { course, canWatch: canWatchCourse(course, viewer, bought) };
   }
 
   /** The stored file behind a key, or `missing` when the row names a file storage no longer has. */
