@@ -51,7 +51,8 @@ function textOf(raw: string): string {
 }
 
 async function readAll(): Promise<Mail[]> {
-  const names = (await readdir(mailDir)).filter((n) => n.endsWith('.json')).sort();
+  // '.<n>.json' is a message still being written (renamed to '<n>.json' once whole): not yet received.
+  const names = (await readdir(mailDir)).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort();
   return Promise.all(
     names.map(async (name) => {
       const { from, to, raw } = JSON.parse(await readFile(path.join(mailDir, name), 'utf8')) as { from: string; to: string[]; raw: string };
