@@ -70,8 +70,10 @@ describe('the class preparation kit (desktop width)', () => {
     await signUpLearner(page, 'trousse', `/booking/${courseId}`);
     const servings = page.getByLabel('Pour combien de personnes cuisinerez-vous ?');
     await servings.waitFor();
-    expect(await servings.inputValue()).toBe('2');
-    await servings.selectOption({ label: '4 personnes' });
+    // Proposed: the servings the chef wrote the kit for (4); the learner cooks for 6.
+    expect(await servings.inputValue()).toBe('4');
+    await servings.selectOption({ label: '6 personnes' });
+    expect(await servings.inputValue()).toBe('6');
     await expectNoAxeViolations(page, 'the booking page with the servings');
     expect(pageErrors(page)).toEqual([]);
   });

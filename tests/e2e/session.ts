@@ -1,6 +1,7 @@
 // Accounts in the journeys: the seeded demo people, fresh people (created through the API as the
 // dialog would, and signed in through it or through the dialog), the sign-in dialog driven as a
 // person would, and the avatar menu.
+import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { callApi } from './api';
@@ -26,14 +27,17 @@ export const LEARNER_PASSWORD = 'Tourtiere-du-Lac-2026';
 
 /**
  * A fresh account at a new address (`label` starts it), created through the API as the dialog
- * would; no session is kept. The server allows 30 sign-ups an hour per address for the whole e2e
- * run: one per journey that needs a fresh person.
+ * would; no session is kept. Each comes from its own client address (X-Forwarded-For, believed from
+ * the e2e server's trusted proxy 127.0.0.1): the server allows 30 sign-ups an hour per address.
  */
 export async function createAccount(label: string, name: string, password = LEARNER_PASSWORD): Promise<Account> {
   const account = { name, email: uniqueEmail(label), password };
+  // Random within 198.18.0.0/15 (benchmark addresses): 131,000 of them, so no two journeys' people
+  // of one run meet on an address, whichever file they belong to.
+  const client = `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
   const res = await fetch(`${baseURL}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
+    headers: { 'content-type': 'application/json', origin: baseURL, 'x-forwarded-for': client },
     body: JSON.stringify(account),
   });
   expect(res.status, await res.clone().text()).toBe(200);
