@@ -25,11 +25,15 @@ const serverSecret = () => readFileSync(path.join(path.dirname(inject('mailDir')
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 
+const QUIET_AHEAD_MS = 4 * 24 * 60 * 60_000;
+
 /** A live class's session with a seat left now, of a course this learner has not bought yet. */
 async function openSession(bought: Set<string>): Promise<{ course: CourseSummary; sessionId: string }> {
   for (const course of (await seededCourses()).filter((c) => c.isLive && c.priceCents > 0 && !bought.has(c.id))) {
     const { course: detail } = await getJson<CourseResponse>(`/api/courses/${course.id}`);
-    const session = detail.sessions.find((s) => s.seatsLeft > 0);
+    // More than 72 h ahead: no reminder or preparation kit falls due during the journey (each would
+    // add its own notification to the count).
+    const session = detail.sessions.find((s) => s.seatsLeft > 0 && Date.parse(s.startsAt) > Date.now() + QUIET_AHEAD_MS);
     if (session) {
       bought.add(course.id);
       return { course, sessionId: session.id };
