@@ -58,6 +58,9 @@ const schema = z.object({
     .min(1, { message: 'un nombre entier de mégaoctets, de 1 à 10240' })
     .max(10_240, { message: 'un nombre entier de mégaoctets, de 1 à 10240' })
     .default(500),
+  PRIVACY_OFFICER_NAME: z.string().min(1).default('Geneviève Tremblay'),
+  PRIVACY_OFFICER_EMAIL: z.string().email().default('vie-privee@toque.local'),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -107,6 +110,10 @@ export type Config = {
   booking: BookingConfig;
   /** Recorded courses' videos: the largest upload taken, in bytes (VIDEO_MAX_MB). */
   videoMaxBytes: number;
+  /** Québec's Law 25: the person in charge of personal information, named on the privacy page. */
+  privacyOfficer: { name: string; email: string };
+  /** Bearer token /metrics asks for; unset: /metrics answers only requests from 127.0.0.1 / ::1. */
+  metricsToken: string | undefined;
 };
 
 export type BookingConfig = {
@@ -165,6 +172,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seller: sellerConfig(e),
     booking: { subscriberDiscountPercent: e.SUBSCRIBER_LIVE_DISCOUNT_PERCENT },
     videoMaxBytes: e.VIDEO_MAX_MB * 1024 * 1024,
+    privacyOfficer: { name: e.PRIVACY_OFFICER_NAME, email: e.PRIVACY_OFFICER_EMAIL },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

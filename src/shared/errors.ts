@@ -68,6 +68,14 @@ export const ERROR_MESSAGES = {
   RANGE_NOT_SATISFIABLE: "La partie de la vidéo demandée n'existe pas.",
   NOTIFICATION_NOT_FOUND: "Cette notification n'existe pas.",
   UNSUBSCRIBE_LINK_INVALID: 'Ce lien de désabonnement est invalide. Gérez vos courriels depuis vos préférences.',
+  TWO_FACTOR_ENROLMENT_REQUIRED:
+    "L'administration demande une double authentification. Configurez votre application d'authentification pour continuer.",
+  TWO_FACTOR_REQUIRED: "Entrez le code à 6 chiffres de votre application d'authentification pour accéder à l'administration.",
+  TWO_FACTOR_CODE_INVALID: 'Code invalide ou expiré. Entrez le code affiché maintenant par votre application, ou un code de récupération.',
+  TWO_FACTOR_ALREADY_ENABLED: 'La double authentification est déjà activée sur ce compte.',
+  TWO_FACTOR_NOT_ALLOWED: "La double authentification de l'administration ne concerne que les comptes administrateurs.",
+  ACCOUNT_DELETION_CONFIRMATION: 'Pour supprimer votre compte, écrivez SUPPRIMER et entrez votre mot de passe.',
+  ACCOUNT_DELETION_BLOCKED: "Votre compte ne peut pas être supprimé pendant qu'un paiement, un abonnement ou une place réservée est en cours. Annulez-les d'abord, ou écrivez-nous.",
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   INTERNAL: 'Une erreur inattendue est survenue.',
 } as const;
@@ -140,6 +148,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RANGE_NOT_SATISFIABLE: 416,
   NOTIFICATION_NOT_FOUND: 404,
   UNSUBSCRIBE_LINK_INVALID: 400,
+  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
+  TWO_FACTOR_REQUIRED: 403,
+  TWO_FACTOR_CODE_INVALID: 400,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ALLOWED: 403,
+  ACCOUNT_DELETION_CONFIRMATION: 400,
+  ACCOUNT_DELETION_BLOCKED: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

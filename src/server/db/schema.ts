@@ -119,6 +119,45 @@ export const verifications = pgTable(
 );
 
 /**
+ * An admin's TOTP second factor (RFC 6238, 30 s steps, 6 digits). `secret` is encrypted with a key
+ * derived from AUTH_SECRET; `confirmedAt` null: enrolment started, no code checked yet.
+ * `lastUsedStep`: a code is accepted once (no replay within its 30 s).
+ */
+export const adminSecondFactors = pgTable('admin_second_factors', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text().notNull(),
+  confirmedAt: timestamp({ withTimezone: true }),
+  lastUsedStep: bigint({ mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One-time recovery codes of an admin's second factor: only their SHA-256 is kept. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_recovery_codes_user_idx').on(t.userId), uniqueIndex('admin_recovery_codes_hash_uq').on(t.userId, t.codeHash)],
+);
+
+/** A signed-in session whose holder gave the second factor: admin actions need one. Ends with its session. */
+export const sessionSecondFactors = pgTable('session_second_factors', {
+  sessionId: text()
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  verifiedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
  * Password-reset links. Only the SHA-256 of the token is kept (a database reader cannot use a live
  * link); a link is single use (used_at) and short-lived (expires_at). Asking again deletes the older ones.
  */
