@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { CourseListResponse } from '@shared/schemas/public';
 import { rootDir } from '../setup/test-db';
 import { getJson } from './api';
-import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
 import { DEMO, signInByApi } from './session';
 import { dismissToasts, expectToast, open, pathOf, visit } from './site';
 
@@ -119,7 +119,7 @@ describe('the admin creates a live course with two sessions and a recorded cours
   });
 });
 
-describe('the Cours tab and its forms pass axe (desktop width)', () => {
+describe.runIf(viewports.includes('desktop'))('the Cours tab and its forms pass axe (desktop width)', () => {
   let page: Page;
   usePage('desktop', (p) => (page = p));
 

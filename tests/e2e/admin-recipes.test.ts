@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { callApi } from './api';
-import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
 import { DEMO, signInByApi } from './session';
 import { dismissToasts, expectToast, open, visit } from './site';
 
@@ -122,7 +122,7 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
   });
 });
 
-describe('the tab, the form and the confirmation pass axe (desktop width)', () => {
+describe.runIf(viewports.includes('desktop'))('the tab, the form and the confirmation pass axe (desktop width)', () => {
   let page: Page;
   usePage('desktop', (p) => (page = p));
 
