@@ -16,10 +16,10 @@ import { baseURL, expectToast, open, visit } from './site';
 useBrowser();
 
 /**
- * The 1-hour reminder of a session starting this long from now falls due 40 s later: time enough to
- * sign two people up and book (about 10 s), little enough to keep the wait short.
+ * The 1-hour reminder of a session starting this long from now falls due 25 s later: time enough for
+ * two bookings (the learners signed up before the session is made), little enough to keep the wait short.
  */
-const STARTS_IN_MS = 60 * 60_000 + 40_000;
+const STARTS_IN_MS = 60 * 60_000 + 25_000;
 
 async function turnRemindersOff(page: Page) {
   await open(page, '/preferences');
@@ -32,22 +32,22 @@ async function turnRemindersOff(page: Page) {
 
 describe('class reminders follow the preference', () => {
   it('the learner who kept reminders gets the 1-hour reminder; the one who turned them off does not', { timeout: 180_000 }, async () => {
+    const keeps = await newPage('phone');
+    const keepsEmail = await signUpLearner(keeps, 'rappel-oui');
+    const declines = await newPage('phone');
+    const declinesEmail = await signUpLearner(declines, 'rappel-non');
+    await turnRemindersOff(declines);
     const admin = await newPage('phone');
     await visit(admin, '/');
     await signInByApi(admin, DEMO.admin);
     const course = (await seededCourses()).find((c) => c.isLive && c.priceCents > 0)!;
+
     const created = await callApi<AdminCourseSessionResponse>(admin, 'POST', `/admin/courses/${course.id}/sessions`, {
       startsAt: new Date(Date.now() + STARTS_IN_MS).toISOString(),
       capacity: 4,
     });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const session = created.json.session;
-
-    const keeps = await newPage('phone');
-    const keepsEmail = await signUpLearner(keeps, 'rappel-oui');
-    const declines = await newPage('phone');
-    const declinesEmail = await signUpLearner(declines, 'rappel-non');
-    await turnRemindersOff(declines);
 
     await bookAndPay(keeps, course.id, session.id);
     await bookAndPay(declines, course.id, session.id);
