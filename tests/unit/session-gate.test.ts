@@ -18,7 +18,7 @@ describe('createSessionGate', () => {
       running--;
       return name;
     };
-    const results = await Promise.all(['a', 'b', 'c'].map((n) => gate.run('s1', task(n))));
+    const results = await Promise.all(['a', 'b', 'c'].map((n) => gate.run('s1', n, task(n))));
     expect(results).toEqual(['a', 'b', 'c']);
     expect(most).toBe(1);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
@@ -34,17 +34,54 @@ describe('createSessionGate', () => {
       await tick();
       running--;
     };
-    await Promise.all([gate.run('s1', task), gate.run('s2', task)]);
+    await Promise.all([gate.run('s1', 'a', task), gate.run('s2', 'b', task)]);
     expect(most).toBe(2);
   });
 
   it('a failed task fails alone: the next one in the queue still runs', async () => {
     const gate = createSessionGate();
-    const failing = gate.run('s1', async () => {
+    const failing = gate.run('s1', 'a', async () => {
       throw new Error('complet');
     });
-    const next = gate.run('s1', async () => 'ok');
+    const next = gate.run('s1', 'b', async () => 'ok');
     await expect(failing).rejects.toThrow('complet');
     await expect(next).resolves.toBe('ok');
+  });
+
+  it('once a task finds the session full, those already waiting learn it from memory; later arrivals ask again', async () => {
+    const gate = createSessionGate();
+    const asked: string[] = [];
+    const attempt = (who: string, full: boolean) =>
+      gate.run('s1', who, async (turn) => {
+        if (turn.seenFull()) return `${who}: full (memory)`;
+        asked.push(who);
+        await tick();
+        if (full) {
+          turn.markFull();
+          return `${who}: full`;
+        }
+        turn.markHolder();
+        return `${who}: seat`;
+      });
+    const first = [attempt('a', false), attempt('b', true), attempt('c', false), attempt('d', false)];
+    // 'c' and 'd' queued before 'b' saw the session full: answered without asking.
+    expect(await Promise.all(first)).toEqual(['a: seat', 'b: full', 'c: full (memory)', 'd: full (memory)']);
+    // A later attempt (a seat may have been freed since) asks again.
+    expect(await attempt('e', false)).toBe('e: seat');
+    expect(asked).toEqual(['a', 'b', 'e']);
+  });
+
+  it('a person who got a seat in the queue is never told "full" from memory (a double click gets its seat back)', async () => {
+    const gate = createSessionGate();
+    const attempt = (who: string, outcome: 'seat' | 'full' | 'again') =>
+      gate.run('s1', who, async (turn) => {
+        if (turn.seenFull()) return `${who}: full (memory)`;
+        await tick();
+        if (outcome === 'seat') turn.markHolder();
+        if (outcome === 'full') turn.markFull();
+        return `${who}: ${outcome}`;
+      });
+    const answers = await Promise.all([attempt('a', 'seat'), attempt('b', 'full'), attempt('a', 'again'), attempt('c', 'seat')]);
+    expect(answers).toEqual(['a: seat', 'b: full', 'a: again', 'c: full (memory)']);
   });
 });

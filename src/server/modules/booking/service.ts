@@ -85,13 +85,21 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
       const now = deps.now();
       const id = sessionId.toLowerCase();
       await refuseIfFull(userId, id, now);
-      const clientName = (await repo.profileName(db(), userId)) ?? '';
       let result: { created: boolean; row: HoldRow };
       try {
-        result = await gate.run(id, async () => {
-          // Read again at this session's turn: once it is full, the queue drains with one read each.
-          await refuseIfFull(userId, id, now);
-          return holdUnderLock(userId, id, clientName, servings, now);
+        result = await gate.run(id, userId, async (turn) => {
+          if (turn.seenFull()) throw new AppError('SESSION_FULL');
+          try {
+            // Read again at this session's turn: it may have filled while this attempt waited.
+            await refuseIfFull(userId, id, now);
+            const clientName = (await repo.profileName(db(), userId)) ?? '';
+            const held = await holdUnderLock(userId, id, clientName, servings, now);
+            turn.markHolder();
+            return held;
+          } catch (err) {
+            if (err instanceof AppError && err.code === 'SESSION_FULL') turn.markFull();
+            throw err;
+          }
         });
       } catch (err) {
         // The lock makes this unreachable through this route; the index still guards any other

@@ -1,26 +1,61 @@
 // One hold at a time per session, in this process. The database lock alone keeps seats exact, but
 // under a rush every waiter holds a pooled connection while it queues on the session row, and the
-// pool runs dry for everyone. Queued here instead, a waiter costs no connection; when its turn
-// comes it first re-reads the seats, so once the session is full the rest are refused with one
-// short read each, never entering the locked transaction. Other instances still meet at the lock.
+// pool runs dry for everyone. Queued here instead, a waiter costs no connection.
+//
+// Once a task finds the session full, every attempt already waiting in its queue is answered 'full'
+// without touching the database: each of them arrived before that moment and is still unanswered
+// after it, so 'full as of that moment' is a true answer for it (a seat freed later goes to a later
+// attempt). Without this, 190 losers of a 10-seat rush would drain the queue one read at a time.
+// Other instances still meet at the database lock.
 
-export type SessionGate = { run<T>(sessionId: string, task: () => Promise<T>): Promise<T> };
+/** What a queued task may ask its queue. */
+export type GateTurn = {
+  /** The session was seen full after this task joined the queue (and it gained no seat in it since). */
+  seenFull(): boolean;
+  /** This task found the session full: everyone waiting behind it may be told so at once. */
+  markFull(): void;
+  /** This task's person got a seat: their other waiting attempts must reach the database (to get it back). */
+  markHolder(): void;
+};
+
+export type SessionGate = {
+  /** `who`: the person asking (a holder is never answered 'full' from memory). */
+  run<T>(sessionId: string, who: string, task: (turn: GateTurn) => Promise<T>): Promise<T>;
+};
+
+type Queue = { tail: Promise<unknown>; issued: number; fullUpTo: number; holders: Set<string>; pending: number };
 
 export function createSessionGate(): SessionGate {
-  const tails = new Map<string, Promise<unknown>>();
+  const queues = new Map<string, Queue>();
   return {
-    run<T>(sessionId: string, task: () => Promise<T>): Promise<T> {
-      const previous = tails.get(sessionId) ?? Promise.resolve();
-      const mine = previous.then(task, task);
+    run<T>(sessionId: string, who: string, task: (turn: GateTurn) => Promise<T>): Promise<T> {
+      let queue = queues.get(sessionId);
+      if (!queue) {
+        queue = { tail: Promise.resolve(), issued: 0, fullUpTo: 0, holders: new Set(), pending: 0 };
+        queues.set(sessionId, queue);
+      }
+      const q = queue;
+      const ticket = ++q.issued;
+      q.pending++;
+      const turn: GateTurn = {
+        seenFull: () => ticket <= q.fullUpTo && !q.holders.has(who),
+        markFull: () => {
+          q.fullUpTo = q.issued;
+        },
+        markHolder: () => {
+          q.holders.add(who);
+        },
+      };
+      const run = () => task(turn);
+      const mine = q.tail.then(run, run);
       // The queue's tail never rejects (a failed hold must not fail the next one), and the map
       // forgets a session once its last task is done.
-      const tail = mine.then(
+      q.tail = mine.then(
         () => undefined,
         () => undefined,
       );
-      tails.set(sessionId, tail);
-      void tail.then(() => {
-        if (tails.get(sessionId) === tail) tails.delete(sessionId);
+      void q.tail.then(() => {
+        if (--q.pending === 0 && queues.get(sessionId) === q) queues.delete(sessionId);
       });
       return mine;
     },
