@@ -32,6 +32,18 @@ export function buildRows(r) {
     check(`${what} — p50 / p99`, d.latency, 'p99 <= 300 ms', b.p99 <= 300);
     check(`${what} — throughput`, d.rate, '', null);
   }
+  if (r.mixed) {
+    const m = r.mixed;
+    const what = `Mixed load: ${m.users} learners browse, sign in, book, pay (sandbox), ${Math.round(m.durationSeconds)} s`;
+    check(`${what} — requests/s, visits`, `${Math.round(m.rps).toLocaleString('en')} req/s, ${m.iterations} visits`, '', null);
+    check(`${what} — payments accepted / seats confirmed`, `${m.paymentsAccepted} / ${m.seatsPaid}`, 'every accepted payment confirms its seat', m.seatsPaid === m.paymentsAccepted);
+    check(`${what} — error rate`, `${(m.errorRate * 100).toFixed(2)} % (${m.errors} of ${m.requests})`, '< 1 % (checklist L1)', m.errorRate < 0.01);
+    check(`${what} — p50 / p95 / p99`, `${ms(m.p50)} / ${ms(m.p95)} / ${ms(m.p99)}`, 'p95 < 200 ms, p99 < 400 ms (checklist L1)', m.p95 < 200 && m.p99 < 400);
+  }
+  if (r.memory) {
+    const mb = (b) => (b == null ? 'n/a' : `${Math.round(b / 1024 / 1024)} MB`);
+    check('Server memory (RSS): at rest / peak under reads / peak under the mixed load / 10 s after', `${mb(r.memory.atRest)} / ${mb(r.memory.peakReads)} / ${mb(r.memory.peakMixed)} / ${mb(r.memory.afterLoad)}`, '', null);
+  }
   for (const f of r.firstLoad) {
     check(`First-load JS ${f.route} (gzip -9, ${f.files} files)`, kB(f.gzipBytes), '<= 100 kB', f.gzipBytes <= 100_000);
   }
@@ -153,6 +165,16 @@ ${notes}
   ${r.booking.rounds.length} measured rounds, each on a new session. Latency is from sending to the whole answer; the
   seats held are counted in the database after each round. Throughput is attempts answered (and seats
   granted) per second of the rounds' wall time.` : 'not measured in this run.'}
+- **Mixed load**: ${r.mixed ? `${r.mixed.users} virtual learners (signed up through the API first, each from its own
+  forwarded address), in a loop for ${settings.mixedDuration} s: the home page's HTML, the catalogue, a course, the recipe
+  library, a recipe, sign-in with a password (hashing included), a seat held in a live class (each visit
+  its own session), checkout and payment on the sandbox processor, Mes Achats, sign-out. An error is any
+  answer other than the one expected, or none. Per step:
+
+${Object.entries(r.mixed.steps).map(([name, s]) => `  - ${name}: ${s.count} requests, ${s.errors} errors, p50 ${Math.round(s.p50)} ms, p95 ${Math.round(s.p95)} ms, p99 ${Math.round(s.p99)} ms`).join('\n')}
+` : 'not measured in this run.'}
+- **Memory**: the server's resident set size (/proc/<pid>/status VmRSS), sampled every 200 ms during the
+  read loads and the mixed load, and 10 s after the last load.
 - **First-load JS**: from \`dist/client/.vite/manifest.json\`: the entry chunk and its static imports, plus
   the route's lazy page module (as named in \`src/client/app/router.tsx\`) and its static imports; each
   file gzipped at level 9. CSS is listed apart.

@@ -3,6 +3,7 @@
 //
 // Settings (environment): BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS per page (3),
+// BENCH_MIXED_USERS (20) and BENCH_MIXED_DURATION seconds (20) for the mixed load,
 // BENCH_SKIP_BUILD=1 to measure the build already in dist/.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,8 @@ import { measureBookingContention, describeBooking, bookingExact } from './booki
 import { firstLoadJs } from './first-load.mjs';
 import { medianAudit } from './lighthouse.mjs';
 import { measure } from './load.mjs';
+import { rssBytes, sampleMemory } from './memory.mjs';
+import { measureMixedLoad } from './mixed.mjs';
 import { freePort, startBareServer, startProcess, stopProcess, waitFor200 } from './processes.mjs';
 import { buildRows, keptNotes, machine, markdown, printTable } from './report.mjs';
 
@@ -28,12 +31,15 @@ const settings = {
   warmup: 3,
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   lhRuns: Number(process.env.BENCH_LH_RUNS ?? 3),
+  mixedUsers: Number(process.env.BENCH_MIXED_USERS ?? 20),
+  mixedDuration: Number(process.env.BENCH_MIXED_DURATION ?? 20),
   startRuns: 3,
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   lighthouseVersion: require('lighthouse/package.json').version,
 };
 
 const loadAtStart = os.loadavg();
+const mb = (bytes) => (bytes == null ? 'n/a' : `${Math.round(bytes / 1024 / 1024)} MB`);
 const step = (title) => console.log(`\n== ${title}`);
 const cleanups = [];
 async function cleanup() {
@@ -145,11 +151,13 @@ async function main() {
   const authSecret = randomBytes(32).toString('hex');
   const app = startProcess(process.execPath, [path.join(root, 'dist/server/index.js')], {
     cwd: root,
-    env: serverEnv({ PORT: String(appPort), DATA_DIR: tempDir('toque-bench-data-'), DATABASE_URL: db.url, PUBLIC_URL: base, AUTH_SECRET: authSecret }),
+    // TRUSTED_PROXY: the mixed load's learners each sign up from their own (forwarded) address.
+    env: serverEnv({ PORT: String(appPort), DATA_DIR: tempDir('toque-bench-data-'), DATABASE_URL: db.url, PUBLIC_URL: base, AUTH_SECRET: authSecret, TRUSTED_PROXY: '127.0.0.1' }),
   });
   cleanups.push(() => stopProcess(app));
   const booted = await waitFor200(`${base}/api/health`, { child: app });
   console.log(`up in ${Math.round(booted)} ms at ${base}`);
+  const memory = { atRest: rssBytes(app.pid) };
 
   const barePort = await freePort();
   const bare = startBareServer(barePort);
@@ -161,12 +169,21 @@ async function main() {
   const bareResult = await measure(`http://127.0.0.1:${barePort}/`, { ...load, serverPid: bare.pid });
   console.log(`bare node:http: ${Math.round(bareResult.rps)} req/s, p99 ${bareResult.p99} ms`);
   const apis = [];
+  const underReads = sampleMemory(app.pid);
   for (const p of ['/api/courses', '/api/recipes']) {
     const r = await measure(`${base}${p}`, { ...load, serverPid: app.pid });
     apis.push({ ...r, path: p });
     console.log(`${p}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
   }
+  memory.peakReads = underReads.stop().peak;
   await stopProcess(bare);
+
+  step(`Mixed load: ${settings.mixedUsers} learners browse, sign in, book and pay on the sandbox, ${settings.mixedDuration} s`);
+  const underMixed = sampleMemory(app.pid);
+  const mixed = await measureMixedLoad({ base, databaseUrl: db.url, users: settings.mixedUsers, durationSeconds: settings.mixedDuration });
+  memory.peakMixed = underMixed.stop().peak;
+  console.log(`${Math.round(mixed.rps)} req/s, ${mixed.iterations} visits, ${mixed.seatsPaid} seats paid, errors ${(mixed.errorRate * 100).toFixed(2)} %, p95 ${Math.round(mixed.p95)} ms, p99 ${Math.round(mixed.p99)} ms`);
+  if (Object.keys(mixed.failures).length) console.log('failures:', mixed.failures);
 
   step('Booking contention: 200 concurrent holds on a 10-seat session, 5 rounds after 1 of warm-up');
   const booking = await measureBookingContention({ base, databaseUrl: db.url, authSecret });
@@ -180,18 +197,24 @@ async function main() {
   const lighthouse = [];
   for (const [label, url] of [
     ['/', `${base}/`],
+    ['/cours', `${base}/cours`],
+    ['/recettes', `${base}/recettes`],
     [`/recettes/:id (${recipe.name})`, `${base}/recettes/${recipe.id}`],
   ]) {
     const r = await medianAudit(url, settings.chromePath, settings.lhRuns);
     lighthouse.push({ ...r, label });
     console.log(`${label}: perf ${r.performance} (${r.runs.join(', ')}), a11y ${r.accessibility}, bp ${r.bestPractices}, seo ${r.seo}, LCP ${Math.round(r.lcpMs)} ms`);
   }
+  // Ten seconds after the loads: what the process keeps once the garbage collector has run.
+  await new Promise((r) => setTimeout(r, 10_000));
+  memory.afterLoad = rssBytes(app.pid);
+  console.log(`memory (RSS): at rest ${mb(memory.atRest)}, peak under reads ${mb(memory.peakReads)}, peak under the mixed load ${mb(memory.peakMixed)}, 10 s after ${mb(memory.afterLoad)}`);
   await stopProcess(app);
 
   step('Start-up time on the embedded database');
   const startup = await measureStartup();
 
-  const results = { bare: bareResult, apis, booking, firstLoad, lighthouse, startup };
+  const results = { bare: bareResult, apis, booking, mixed, memory, firstLoad, lighthouse, startup };
   const rows = buildRows(results);
   step('Results');
   printTable(rows);
