@@ -7,7 +7,7 @@
 // notification heard through LISTEN from another instance, calls clearLocalPublicCache(). The short TTL is a safety net for what no write
 // announces (time passing: a session starting, a seat hold expiring).
 import { createHash, randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getViewer } from '../http/viewer';
@@ -245,6 +245,44 @@ export function servePublicCache(cache: PublicResponseCache): MiddlewareHandler 
       computing.delete(key);
     }
   };
+}
+
+type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The same lookup straight on Node's request, in front of the app's listener (index.ts installs it):
+ * a visitor's hit costs a map lookup and one write, about half of what it costs through the app's
+ * chain. A miss goes on to the app, which answers and fills the cache as usual. A request with a
+ * session cookie never matches: answers differ per signed-in person. `from`: the caches to look in
+ * (by default every app's of this process — one in production).
+ */
+export function withPublicCacheFastPath(listener: NodeListener, from: Iterable<PublicResponseCache> = caches): NodeListener {
+  return (req, res) => {
+    if (!answerFromCache(req, res, from)) listener(req, res);
+  };
+}
+
+function answerFromCache(req: IncomingMessage, res: ServerResponse, from: Iterable<PublicResponseCache>): boolean {
+  const method = req.method;
+  if ((method !== 'GET' && method !== 'HEAD') || !req.url) return false;
+  if (req.headers.cookie?.includes('session_token=')) return false;
+  for (const cache of from) {
+    const entry = cache.get(req.url);
+    if (!entry) continue;
+    const requestId = randomUUID();
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
+      res.writeHead(304, { etag: entry.etag, 'cache-control': CACHE_CONTROL, vary: 'Cookie, Accept-Encoding', 'x-request-id': requestId });
+      res.end();
+      return true;
+    }
+    const br = entry.br && /\bbr\b/.test(req.headers['accept-encoding'] ?? '') ? entry.br : null;
+    if (br) res.writeHead(200, { ...entry.headers, 'content-encoding': 'br', 'content-length': String(br.length), 'x-request-id': requestId });
+    else res.writeHead(200, { ...entry.headers, 'x-request-id': requestId });
+    res.end(method === 'HEAD' ? undefined : (br ?? entry.body));
+    return true;
+  }
+  return false;
 }
 
 /**
