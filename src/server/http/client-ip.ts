@@ -8,7 +8,7 @@ function normalise(ip: string): string {
 }
 
 /** The socket's peer (from @hono/node-server's env); 'unknown' when there is no socket (in-process requests). */
-function socketAddress(c: Context): string {
+export function socketAddress(c: Context): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   const address = env?.incoming?.socket?.remoteAddress;
   return address ? normalise(address) : 'unknown';

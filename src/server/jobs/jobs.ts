@@ -3,6 +3,7 @@
 // no started boss (prepareJobs made the queues), so a request may send inside its transaction.
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
+import type { Metrics } from '../http/observability/metrics';
 import { createBoss, createQueues, sendJob, type BossOptions, type SendOptions } from './boss';
 import type { JobData, QueueName } from './queues';
 
@@ -26,6 +27,8 @@ export type JobsOptions = BossOptions & {
   /** The app's clock: a job's startAfter counts from it. */
   now: () => Date;
   onError?: (err: unknown) => void;
+  /** Counts each job's outcome per queue (jobs_completed_total, jobs_failed_total). */
+  metrics?: Pick<Metrics, 'jobsCompleted' | 'jobsFailed'>;
 };
 
 export function createJobs(database: Database, opts: JobsOptions): Jobs {
@@ -38,7 +41,13 @@ export function createJobs(database: Database, opts: JobsOptions): Jobs {
     let workerId = '';
     workerId = await b.work(name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5, includeMetadata: true }, async ([job]) => {
       if (!job) return;
-      await handler({ id: job.id, data: job.data as JobData[QueueName], retryCount: job.retryCount });
+      try {
+        await handler({ id: job.id, data: job.data as JobData[QueueName], retryCount: job.retryCount });
+      } catch (err) {
+        opts.metrics?.jobsFailed.inc({ queue: name });
+        throw err;
+      }
+      opts.metrics?.jobsCompleted.inc({ queue: name });
       // A queue with work is drained job after job (one e-mail per polling interval is too slow
       // when an event queues several); an empty queue waits for the next poll.
       b.notifyWorker(workerId);

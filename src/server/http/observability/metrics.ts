@@ -1,0 +1,66 @@
+// The Prometheus metrics of one app, on a registry of its own: tests build many apps in one
+// process, and the global default registry would refuse a second metric of the same name.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type Metrics = {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  appErrors: Counter<'code'>;
+  jobsCompleted: Counter<'queue'>;
+  jobsFailed: Counter<'queue'>;
+  /** Where the event-stream gauge reads its value when scraped (the realtime hub's size). */
+  countEventStreams(read: () => number): void;
+};
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  // Memory, CPU, event loop lag, handles: read on each scrape, nothing runs in between.
+  collectDefaultMetrics({ register: registry });
+  let readStreams: () => number = () => 0;
+  new Gauge({
+    name: 'event_stream_clients',
+    help: "Flux d'événements (SSE) ouverts sur cette instance.",
+    registers: [registry],
+    collect() {
+      this.set(readStreams());
+    },
+  });
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'Requêtes HTTP servies, par méthode, route (modèle) et statut.',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: "Durée jusqu'à la réponse (en-têtes prêts), par méthode, route et statut.",
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    appErrors: new Counter({
+      name: 'app_errors_total',
+      help: "Réponses d'erreur de l'API, par code d'erreur.",
+      labelNames: ['code'],
+      registers: [registry],
+    }),
+    jobsCompleted: new Counter({
+      name: 'jobs_completed_total',
+      help: 'Tâches de fond terminées, par file.',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    jobsFailed: new Counter({
+      name: 'jobs_failed_total',
+      help: 'Tâches de fond en échec (elles seront retentées selon leur file), par file.',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    countEventStreams(read) {
+      readStreams = read;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The first middleware of the app, before the public cache's fast path (cache hits are counted
+// too): a request id (the X-Request-Id header, the log lines' `requestId`), the request's metrics
+// and one access-log line. It runs on every request, so it does little: a clock read, a walk over
+// the routes the router already matched, two metric updates.
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { Logger } from 'pino';
+import { socketAddress } from '../client-ip';
+import type { Observability } from './observability';
+import { requestContext } from './request-context';
+
+/** Probes and scrapes: counted, but no access-log line every few seconds. */
+const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** What a proxy's id may look like: no spaces, quotes or control characters reach the logs. */
+const WELL_FORMED_ID = /^[\w\-=.:]{8,128}$/;
+
+export type ObserveOptions = { logger: Logger; trustedProxies: readonly string[] };
+
+/**
+ * The route pattern (never the raw URL: ids would make one series per row). The route that
+ * answered, or — when a middleware answered (the cache, a refusal) — the route the request was
+ * going to; 'unmatched' when no route knows the path.
+ */
+export function routeOf(c: Context, status: number): string {
+  const routes = matchedRoutes(c);
+  const responder = routes[c.req.routeIndex];
+  if (responder && responder.method !== 'ALL') return responder.path;
+  if (status === 404) return 'unmatched';
+  for (let i = c.req.routeIndex + 1; i < routes.length; i++) {
+    if (routes[i]!.method !== 'ALL') return routes[i]!.path;
+  }
+  return 'unmatched';
+}
+
+/** A proxy we trust may pass its own id on, so one id follows the request through both logs. */
+function incomingId(c: Context, trustedProxies: readonly string[]): string | undefined {
+  if (trustedProxies.length === 0 || !trustedProxies.includes(socketAddress(c))) return undefined;
+  const id = c.req.header('x-request-id');
+  return id && WELL_FORMED_ID.test(id) ? id : undefined;
+}
+
+export function observeRequests(obs: Observability, opts: ObserveOptions): MiddlewareHandler {
+  const { metrics } = obs;
+  const { logger, trustedProxies } = opts;
+  return (c, next) => {
+    const started = performance.now();
+    const requestId = incomingId(c, trustedProxies) ?? randomUUID();
+    c.set('requestId', requestId);
+    return requestContext.run({ requestId }, async () => {
+      await next();
+      const res = c.res;
+      res.headers.set('x-request-id', requestId);
+      // Once shutdown has begun, a kept-alive connection would only delay the exit.
+      if (obs.draining) res.headers.set('connection', 'close');
+      const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER';
+      const route = routeOf(c, res.status);
+      const status = String(res.status);
+      const seconds = (performance.now() - started) / 1000;
+      metrics.httpRequests.inc({ method, route, status });
+      metrics.httpDuration.observe({ method, route, status }, seconds);
+      if (res.status >= 400) await countErrorCode(obs, res);
+      if (!UNLOGGED.has(c.req.path) && logger.isLevelEnabled('info')) {
+        // No requestId here: the logger's mixin adds it, as to every line written in a request.
+        logger.info({ method: c.req.method, route, status: res.status, durationMs: Math.round(seconds * 10_000) / 10 }, 'requête');
+      }
+    });
+  };
+}
+
+/** app_errors_total{code}: the code of an API error body (small JSON, read from a copy). */
+async function countErrorCode(obs: Observability, res: Response): Promise<void> {
+  if (!res.headers.get('content-type')?.startsWith('application/json')) return;
+  try {
+    const body = (await res.clone().json()) as { error?: { code?: unknown } };
+    const code = body?.error?.code;
+    if (typeof code === 'string' && /^[A-Z_]{1,64}$/.test(code)) obs.metrics.appErrors.inc({ code });
+  } catch {
+    /* not an API error body */
+  }
+}
