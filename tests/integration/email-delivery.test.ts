@@ -10,6 +10,7 @@ import { queueEmail } from '../../src/server/integrations/mail/outgoing';
 import { parseMail } from '../setup/mime';
 import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { until } from '../setup/until';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -29,15 +30,7 @@ async function delivery(key: string) {
   return row ?? null;
 }
 
-async function sent(key: string, timeoutMs = 20_000) {
-  const start = Date.now();
-  for (;;) {
-    const row = await delivery(key);
-    if (row?.sentAt) return row;
-    if (Date.now() - start > timeoutMs) throw new Error(`not sent: ${key} (${JSON.stringify(row)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const sent = (key: string) => until(`sent: ${key}`, () => delivery(key), (row) => !!row?.sentAt);
 
 const inboxOf = (address: string) => smtp.inbox.filter((m) => m.to.includes(address));
 

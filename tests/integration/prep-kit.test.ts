@@ -13,6 +13,7 @@ import { parseMail } from '../setup/mime';
 import { checkout, confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { until } from '../setup/until';
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
@@ -71,16 +72,6 @@ async function kitJobs(reservationId: string): Promise<JobRow[]> {
     select state, start_after from pgboss.archive where name = 'reservation.prep_kit' and data->>'reservationId' = ${reservationId}
   `)) as unknown as { rows: JobRow[] };
   return res.rows;
-}
-
-async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 25_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out: ${what} (${JSON.stringify(v)})`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const delivery = async (key: string) => (await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.dedupeKey, key)))[0] ?? null;

@@ -17,6 +17,7 @@ import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCES
 import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { advance, cancelSubscription, ourRows, providerIdOf, subscribeAndPay } from './subscriptions-helpers';
+import { until } from '../setup/until';
 
 const DAY = 86_400_000;
 const RENEWALS_DECLINED_CARD = { ...SUCCESS_CARD, number: '4000 0000 0000 0341' } as const;
@@ -37,16 +38,6 @@ afterAll(async () => {
 type Received = ParsedMail & { raw: string };
 const received = (address: string): Received[] => smtp.inbox.filter((m) => m.to.includes(address)).map((m) => ({ ...parseMail(m.raw), raw: m.raw }));
 const delivery = async (key: string) => (await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.dedupeKey, key)))[0] ?? null;
-
-async function until<T>(what: string, get: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 25_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out: ${what} (${JSON.stringify(v).slice(0, 300)})`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 /** Waits for the e-mail with this subject, then long enough for a duplicate to arrive, and returns them all. */
 async function mailsWithSubject(address: string, subject: string | RegExp): Promise<Received[]> {
