@@ -124,6 +124,14 @@ describe('graceful shutdown of the built server', () => {
     const agent = new http.Agent({ keepAlive: true });
     try {
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      // As served by Node (light Response objects): an error names its request in header and body.
+      const missing = await fetch(`http://127.0.0.1:${port}/api/pas-une-route`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(((await missing.json()) as { error: { requestId: string } }).error.requestId).toBe(missing.headers.get('x-request-id'));
+      const failing = await fetch(`http://127.0.0.1:${port}/media/nulle-part.jpg`);
+      expect(failing.status).toBe(404);
+      expect(((await failing.json()) as { error: { requestId: string } }).error.requestId).toBe(failing.headers.get('x-request-id'));
 
       // An idle kept-alive connection: asked once, then left open in the agent's pool.
       const probe = await get('/healthz', idleAgent);

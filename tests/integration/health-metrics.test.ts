@@ -2,8 +2,10 @@
 // database, /readyz only when the database answers and is fully migrated (and not once shutdown
 // began), /metrics in Prometheus format for this machine or the bearer of METRICS_TOKEN only, a
 // request id in the X-Request-Id header, in error bodies and in every log line of the request.
+import http from 'node:http';
 import net from 'node:net';
 import { Writable } from 'node:stream';
+import { getRequestListener } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
@@ -12,6 +14,8 @@ import { openDatabase } from '../../src/server/db/client';
 import { createObservability, type Observability } from '../../src/server/http/observability/observability';
 import { createJobs, type Jobs } from '../../src/server/jobs/jobs';
 import { QUEUES } from '../../src/server/jobs/queues';
+import { countPublicCacheHits } from '../../src/server/http/observability/observe';
+import { withPublicCacheFastPath } from '../../src/server/web/public-cache';
 import { createReadiness, READINESS_TIMEOUT_MS } from '../../src/server/http/observability/readiness';
 import { createLogger } from '../../src/server/logger';
 import { createTestApp, fromAddress, type TestApp } from '../setup/test-app';
@@ -168,7 +172,7 @@ describe('/metrics access', () => {
 });
 
 describe('metrics', () => {
-  it('counts requests by route pattern (never the raw path), cache hits and unknown paths included', async () => {
+  it('counts requests by route pattern (never the raw path), cache hits and unknown paths included, and API errors by code', async () => {
     const { app } = appWith();
     const courseId = '3f0c8a1e-0000-4000-8000-00000000abcd';
     await app.request(`/api/courses/${courseId}`);
@@ -183,7 +187,23 @@ describe('metrics', () => {
     expect(sample(text, 'http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/courses",status="200"}')).toBe(2);
     expect(sample(text, 'app_errors_total{code="COURSE_NOT_FOUND"}')).toBe(1);
-    expect(sample(text, 'app_errors_total{code="ROUTE_NOT_FOUND"}')).toBe(1);
+  });
+
+  it("counts the public cache's fast-path hits, answered before the app", async () => {
+    const { app, obs } = appWith();
+    const server = http.createServer(countPublicCacheHits(obs, (inner) => withPublicCacheFastPath(inner), getRequestListener(app.fetch)));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+      for (let i = 0; i < 3; i++) expect((await fetch(`${base}/api/courses`)).status).toBe(200);
+      const text = await metricsText(app);
+      const hits = sample(text, 'http_requests_total{method="GET",route="public-cache",status="200"}');
+      // The first may already be a hit: every app of this process shares the fast path's lookup.
+      expect(hits).toBeGreaterThanOrEqual(2);
+      expect(hits + sample(text, 'http_requests_total{method="GET",route="/api/courses",status="200"}')).toBe(3);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('shows open event streams, process metrics, and each app its own registry', async () => {

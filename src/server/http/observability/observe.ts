@@ -3,6 +3,7 @@
 // and one access-log line. It runs on every request, so it does little: a clock read, a walk over
 // the routes the router already matched, two metric updates.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from 'pino';
@@ -60,7 +61,6 @@ export function observeRequests(obs: Observability, opts: ObserveOptions): Middl
       const seconds = (performance.now() - started) / 1000;
       metrics.httpRequests.inc({ method, route, status });
       metrics.httpDuration.observe({ method, route, status }, seconds);
-      if (res.status >= 400) await countErrorCode(obs, res);
       if (!UNLOGGED.has(c.req.path) && logger.isLevelEnabled('info')) {
         // No requestId here: the logger's mixin adds it, as to every line written in a request.
         logger.info({ method: c.req.method, route, status: res.status, durationMs: Math.round(seconds * 10_000) / 10 }, 'requête');
@@ -69,14 +69,46 @@ export function observeRequests(obs: Observability, opts: ObserveOptions): Middl
   };
 }
 
-/** app_errors_total{code}: the code of an API error body (small JSON, read from a copy). */
-async function countErrorCode(obs: Observability, res: Response): Promise<void> {
-  if (!res.headers.get('content-type')?.startsWith('application/json')) return;
-  try {
-    const body = (await res.clone().json()) as { error?: { code?: unknown } };
-    const code = body?.error?.code;
-    if (typeof code === 'string' && /^[A-Z_]{1,64}$/.test(code)) obs.metrics.appErrors.inc({ code });
-  } catch {
-    /* not an API error body */
-  }
+/**
+ * app_errors_total{code}: wraps the app's error handler and reads the code from the body it made
+ * (small JSON, read from a copy). Here, not after the chain: @hono/node-server's light Response
+ * rebuilds itself from its first headers when read, so reading it once later middleware has added
+ * headers (the request id, the security headers) would drop them.
+ */
+export function countingErrors<C>(obs: Observability, handle: (err: Error, c: C) => Response | Promise<Response>) {
+  return async (err: Error, c: C): Promise<Response> => {
+    const res = await handle(err, c);
+    try {
+      const body = (await res.clone().json()) as { error?: { code?: unknown } };
+      const code = body?.error?.code;
+      if (typeof code === 'string' && /^[A-Z_]{1,64}$/.test(code)) obs.metrics.appErrors.inc({ code });
+    } catch {
+      /* not an API error body */
+    }
+    return res;
+  };
+}
+
+type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The public cache's fast path (web/public-cache.ts withPublicCacheFastPath) answers a visitor's
+ * hit on Node's request, before the app: counted here under route 'public-cache' (its answer is
+ * written synchronously, so whether the app was called is known when the wrapped listener
+ * returns). A hit costs one WeakSet lookup and two metric updates more.
+ */
+export function countPublicCacheHits(obs: Observability, fastPath: (app: NodeListener) => NodeListener, app: NodeListener): NodeListener {
+  const reachedApp = new WeakSet<IncomingMessage>();
+  const listener = fastPath((req, res) => {
+    reachedApp.add(req);
+    app(req, res);
+  });
+  return (req, res) => {
+    const started = performance.now();
+    listener(req, res);
+    if (reachedApp.has(req)) return;
+    const labels = { method: req.method === 'HEAD' ? 'HEAD' : 'GET', route: 'public-cache', status: String(res.statusCode) };
+    obs.metrics.httpRequests.inc(labels);
+    obs.metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+  };
 }
