@@ -3,10 +3,10 @@
 // by the file's bytes and keeps a 1200 × 675 WebP. On the creation page the file waits for the
 // course to exist (`onChoose`); on the edit page it is sent at once (`upload`).
 import { ImageUp } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_MAX_BYTES } from '@shared/schemas/admin-courses';
-import { Button } from '@client/components/ui/Button';
+import { FilePickButton } from '@client/components/ui/FilePickButton';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 
 const ACCEPTED = COURSE_IMAGE_ACCEPT.split(',');
@@ -28,7 +28,6 @@ type Props = {
 
 export function CourseImagePicker({ current, onChoose, busy = false, error }: Props) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -56,24 +55,10 @@ export function CourseImagePicker({ current, onChoose, busy = false, error }: Pr
         )}
       </div>
       <div className="space-y-2">
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept={COURSE_IMAGE_ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Image du cours"
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => {
-            choose(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-        <Button variant="secondary" size="sm" loading={busy} onClick={() => input.current?.click()}>
+        <FilePickButton inputId={id} accept={COURSE_IMAGE_ACCEPT} inputLabel="Image du cours" onFile={choose} variant="secondary" size="sm" loading={busy}>
           <ImageUp aria-hidden="true" className="size-4" />
           {current || preview ? "Changer l'image" : 'Choisir une image'}
-        </Button>
+        </FilePickButton>
         <p id={`${id}-hint`} className="text-sm text-muted">
           JPG, PNG, GIF ou WebP, 2 Mo au maximum. Recadrée en 16:9.
         </p>

@@ -6,7 +6,7 @@ import { Film, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { COURSE_VIDEO_ACCEPT, COURSE_VIDEO_TYPES, type AdminCourseDetail } from '@shared/schemas/admin-courses';
-import { Button } from '@client/components/ui/Button';
+import { FilePickButton } from '@client/components/ui/FilePickButton';
 import { UploadProgress, type UploadState } from '@client/components/ui/UploadProgress';
 import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
@@ -17,7 +17,6 @@ const TYPE_LABELS: Record<string, string> = { 'video/mp4': 'MP4', 'video/webm': 
 
 export function CourseVideoUpload({ course, maxBytes }: { course: AdminCourseDetail; maxBytes: number | undefined }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<UploadState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -79,24 +78,10 @@ export function CourseVideoUpload({ course, maxBytes }: { course: AdminCourseDet
         </UploadProgress>
       ) : (
         <div className="space-y-2">
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept={COURSE_VIDEO_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Vidéo du cours"
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => {
-              send(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-          <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
+          <FilePickButton inputId={id} accept={COURSE_VIDEO_ACCEPT} inputLabel="Vidéo du cours" onFile={send} variant="secondary" size="sm">
             <Upload aria-hidden="true" className="size-4" />
             {course.video ? 'Remplacer la vidéo' : 'Envoyer une vidéo'}
-          </Button>
+          </FilePickButton>
           <p id={`${id}-hint`} className="text-sm text-muted">
             MP4 ou WebM{maxBytes !== undefined ? `, ${formatBytes(maxBytes)} au maximum` : ''}. La vidéo précédente est remplacée une fois la nouvelle
             reçue.

@@ -6,6 +6,7 @@ import { Film, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { Button, ButtonLink } from '@client/components/ui/Button';
+import { FilePickButton } from '@client/components/ui/FilePickButton';
 import { UploadProgress, type UploadState } from '@client/components/ui/UploadProgress';
 import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
@@ -15,7 +16,6 @@ const ACCEPTED = ['video/mp4', 'video/webm'];
 
 export function RecordingVideoUpload({ sessionId, hasVideo }: { sessionId: string; hasVideo: boolean }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<UploadState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,26 +92,20 @@ export function RecordingVideoUpload({ sessionId, hasVideo }: { sessionId: strin
         </div>
       ) : (
         <div className="space-y-2">
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept={ACCEPTED.join(',')}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Fichier de l'enregistrement"
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => {
-              send(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
           <div className="flex flex-wrap gap-2">
             {/* The label is long: on a phone it may take two lines, so the pill grows with it. */}
-            <Button variant="secondary" size="sm" className="h-auto! min-h-9 py-1.5" onClick={() => input.current?.click()}>
+            <FilePickButton
+              inputId={id}
+              accept={ACCEPTED.join(',')}
+              inputLabel="Fichier de l'enregistrement"
+              onFile={send}
+              variant="secondary"
+              size="sm"
+              className="h-auto! min-h-9 py-1.5"
+            >
               <Upload aria-hidden="true" className="size-4 shrink-0" />
               Téléverser l&apos;enregistrement (MP4 ou WebM)
-            </Button>
+            </FilePickButton>
             {hasVideo ? (
               <>
                 <ButtonLink to={`/enregistrements/${encodeURIComponent(sessionId)}`} variant="ghost" size="sm">
