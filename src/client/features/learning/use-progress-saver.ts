@@ -46,23 +46,20 @@ export function useProgressSaver(video: RefObject<HTMLVideoElement | null>, save
     };
     const onPageHide = () => send('leaving');
 
-    el.addEventListener('play', onPlay);
-    el.addEventListener('timeupdate', onTimeUpdate);
-    el.addEventListener('pause', onPause);
-    el.addEventListener('ended', onPause);
-    el.addEventListener('seeked', onSeeked);
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', onPageHide);
+    // One signal removes every listener below.
+    const listening = new AbortController();
+    const signal = listening.signal;
+    el.addEventListener('play', onPlay, { signal });
+    el.addEventListener('timeupdate', onTimeUpdate, { signal });
+    el.addEventListener('pause', onPause, { signal });
+    el.addEventListener('ended', onPause, { signal });
+    el.addEventListener('seeked', onSeeked, { signal });
+    document.addEventListener('visibilitychange', onVisibility, { signal });
+    window.addEventListener('pagehide', onPageHide, { signal });
     return () => {
       // Leaving the course page inside the app: the element is about to go, its place with it.
       send('leaving');
-      el.removeEventListener('play', onPlay);
-      el.removeEventListener('timeupdate', onTimeUpdate);
-      el.removeEventListener('pause', onPause);
-      el.removeEventListener('ended', onPause);
-      el.removeEventListener('seeked', onSeeked);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', onPageHide);
+      listening.abort();
     };
   }, [video, enabled]);
 }
