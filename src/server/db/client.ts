@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PgListener, type ListenHooks } from './pg-listener';
+import { watchPool } from './pool-health';
 import * as schema from './schema';
 
 export type { ListenHooks } from './pg-listener';
@@ -28,6 +29,11 @@ export type Database = {
    * been missed); PGlite runs in this process and never drops.
    */
   listen(channel: string, onPayload: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
+  /**
+   * Whether the database answers now (false also just after a connection failed): the error
+   * handler's 503 or 500, a readiness probe. PGlite is in this process: always true.
+   */
+  reachable(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -38,15 +44,27 @@ export type DatabaseOptions = {
   pgliteDir?: string;
   migrationsDir: string;
   poolSize?: number;
+  /** How long a query waits for a pooled connection before failing (the database unreachable). */
+  connectionTimeoutMs?: number;
 };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const url = opts.url;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', () => {});
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 10,
+      // While the database is unreachable a request waits at most this long for a connection, then
+      // answers 503 (error-handler.ts), instead of hanging until the browser gives up.
+      connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5_000,
+      // A half-open connection (database host gone without a reset) is noticed by the kernel.
+      keepAlive: true,
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // Also what keeps a lost connection from ending the process: it hears 'error' on the pool (an
+    // idle client) and on every client (one checked out between two queries — in a transaction,
+    // or held by the job queue — on which an unheard 'error' event would crash us).
+    const health = watchPool(pool, () => db);
     // Opened on the first listen() only: scripts and most tests never LISTEN.
     let listener: PgListener | null = null;
     return {
@@ -54,6 +72,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: opts.migrationsDir }),
       listen: (channel, onPayload, hooks) => (listener ??= new PgListener(url)).listen(channel, onPayload, hooks),
+      reachable: () => health.reachable(),
       close: async () => {
         await listener?.close();
         await pool.end();
@@ -72,6 +91,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
+    reachable: async () => true,
     close: () => client.close(),
   };
 }

@@ -48,7 +48,8 @@ export class PgListener {
     this.#opts = {
       applicationName: opts.applicationName ?? 'toque-listener',
       minDelayMs: opts.minDelayMs ?? 200,
-      maxDelayMs: opts.maxDelayMs ?? 10_000,
+      // Open tabs hear events again at most this long after the database is back.
+      maxDelayMs: opts.maxDelayMs ?? 5_000,
       pingIntervalMs: opts.pingIntervalMs ?? 30_000,
       pingTimeoutMs: opts.pingTimeoutMs ?? 10_000,
     };

@@ -9,9 +9,18 @@ function body(code: ErrorCode, message: string, requestId: string, fields?: Reco
   return { error: { code, message, ...(fields ? { fields } : {}), requestId } };
 }
 
+export type ErrorHandlerOptions = {
+  /**
+   * Asked before an unexpected error becomes a 500: some libraries hide the driver's error (the
+   * auth library answers 'Failed to get session', without cause, when its session query fails),
+   * so an error that says nothing of the database is a 503 all the same while it does not answer.
+   */
+  database?: { reachable(): Promise<boolean> };
+};
+
 /** Turns any thrown error into the API's error shape; a 5xx says only the generic sentence. */
-export function errorHandler(logger: Logger) {
-  return (err: Error, c: Context) => {
+export function errorHandler(logger: Logger, opts: ErrorHandlerOptions = {}) {
+  return async (err: Error, c: Context) => {
     const requestId = c.get('requestId') as string;
     if (err instanceof AppError) {
       if (err.status >= 500) logger.error({ err, requestId }, err.message);
@@ -26,8 +35,9 @@ export function errorHandler(logger: Logger) {
       if (status >= 500) logger.error({ err, requestId }, 'http exception');
       return c.json(body(code, ERROR_MESSAGES[code], requestId), status as ContentfulStatusCode);
     }
-    if (isDatabaseUnavailable(err)) {
-      logger.error({ err, requestId }, 'database unavailable');
+    if (isDatabaseUnavailable(err) || (opts.database && !(await opts.database.reachable()))) {
+      logger.error({ err, requestId, path: c.req.path }, 'database unavailable');
+      c.header('retry-after', '5');
       return c.json(body('SERVICE_UNAVAILABLE', ERROR_MESSAGES.SERVICE_UNAVAILABLE, requestId), 503);
     }
     logger.error({ err, requestId, path: c.req.path }, 'unhandled error');
@@ -35,7 +45,41 @@ export function errorHandler(logger: Logger) {
   };
 }
 
-function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '08006' || code === '08001';
+/** Network errors and SQLSTATEs that say the database cannot be reached now, not that a query is wrong. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+  '57P01', // admin_shutdown (server restarting, failover)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovery)
+  '53300', // too_many_connections
+]);
+
+/** What node-postgres says, without a code, when a connection dies or none can be had in time. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated', // '… unexpectedly', '… due to connection timeout'
+  'timeout exceeded when trying to connect', // the pool's connectionTimeoutMillis
+  'is not queryable', // a client whose connection broke, used again (the transaction's ROLLBACK)
+];
+
+/** The error or any of its causes (drizzle wraps the driver's error in DrizzleQueryError). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    current = cause;
+  }
+  return false;
 }

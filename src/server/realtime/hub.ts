@@ -26,8 +26,12 @@ export const DEFAULT_HUB_LIMITS: HubLimits = {
   maxPendingBytes: 64 * 1024,
 };
 
-/** Where a stream's bytes go (Hono's SSE stream in the route). */
-export type StreamSink = { write(chunk: string): Promise<unknown>; close(): Promise<unknown> | void };
+/**
+ * Where a stream's bytes go (Hono's SSE stream in the route). `abort`: drops the connection at
+ * once, for a reader that stopped reading (ending the response politely would queue its end
+ * behind the bytes it never takes, and keep the socket and its buffers).
+ */
+export type StreamSink = { write(chunk: string): Promise<unknown>; close(): Promise<unknown> | void; abort?(): void };
 
 export type StreamOwner = { userId: string; role: string };
 
@@ -59,7 +63,13 @@ export class StreamConnection {
     if (this.#closed) return;
     const bytes = Buffer.byteLength(chunk);
     if (this.#pending + bytes > this.hub.limits.maxPendingBytes) {
+      this.hub.countSlowReader();
       this.close();
+      try {
+        this.sink.abort?.();
+      } catch {
+        /* already gone */
+      }
       return;
     }
     this.#pending += bytes;
@@ -82,19 +92,33 @@ export class RealtimeHub {
   readonly #byUser = new Map<string, Set<StreamConnection>>();
   readonly #admins = new Set<StreamConnection>();
   #count = 0;
+  #slowReadersDropped = 0;
+  readonly #onSlowReader: (() => void) | undefined;
   #sequence = 0;
   /** Ids stay unique across restarts of this instance (a browser sends back the last one it saw). */
   readonly #idPrefix = Date.now().toString(36);
   #heartbeat: NodeJS.Timeout | null = null;
   readonly #clock: () => number;
 
-  constructor(limits: Partial<HubLimits> = {}, clock: () => number = Date.now) {
+  /** onSlowReader: told of each stream dropped for a reader that stopped reading (a log line, a metric). */
+  constructor(limits: Partial<HubLimits> = {}, clock: () => number = Date.now, onSlowReader?: () => void) {
     this.limits = { ...DEFAULT_HUB_LIMITS, ...limits };
     this.#clock = clock;
+    this.#onSlowReader = onSlowReader;
   }
 
   get size(): number {
     return this.#count;
+  }
+
+  /** Streams closed since start because their reader stopped taking what was written. */
+  get slowReadersDropped(): number {
+    return this.#slowReadersDropped;
+  }
+
+  countSlowReader(): void {
+    this.#slowReadersDropped++;
+    this.#onSlowReader?.();
   }
 
   /** Whether one more stream may open for this user. */

@@ -20,7 +20,9 @@ export type Realtime = {
 
 export function createRealtime(deps: Pick<Deps, 'database' | 'logger'>, limits: Partial<HubLimits> = {}): Realtime {
   const { database, logger } = deps;
-  const hub = new RealtimeHub(limits);
+  const hub = new RealtimeHub(limits, Date.now, () =>
+    logger.warn({ dropped: hub.slowReadersDropped }, "flux d'événements fermé : le client ne lisait plus"),
+  );
   const instanceId = randomUUID();
   let started: Promise<void> | null = null;
   const unlisteners: Array<() => Promise<void>> = [];

@@ -1,6 +1,7 @@
 // GET /api/events: the signed-in user's event stream (Server-Sent Events). Each event is
 // `event: message` + `data: <RealtimeEvent JSON>` with an id; `event: resync` says events may have
 // been missed (read the data again); comment lines are heartbeats.
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../app';
@@ -30,7 +31,12 @@ export function eventRoutes(realtime: Realtime) {
     c.header('X-Accel-Buffering', 'no');
     const res = streamSSE(c, async (stream) => {
       // Registered in the tick room() was asked: the limits cannot be overrun by a burst.
-      const conn = hub.add({ userId, role }, { write: (chunk) => stream.write(chunk), close: () => stream.close() });
+      // On Node (not in app.request tests), the socket under the response: dropped for a stuck reader.
+      const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+      const conn = hub.add(
+        { userId, role },
+        { write: (chunk) => stream.write(chunk), close: () => stream.close(), abort: () => socket?.destroy() },
+      );
       stream.onAbort(() => conn.close());
       conn.send(`retry: ${RETRY_MS}\n: ouvert\n\n`);
       await conn.done;

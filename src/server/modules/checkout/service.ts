@@ -15,6 +15,7 @@ import type { CheckoutInput, CheckoutResponse, OrderView, PaymentSession, Produc
 import { computeTaxes, orderAmounts } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/repository';
 import { isUuid } from '../params';
@@ -136,6 +137,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
+      // The sandbox keeps its payments in our database: its failure then is our database's (503).
+      if (provider.name === 'sandbox' && isDatabaseUnavailable(err)) throw err;
       deps.logger.error({ err, orderId: order.id }, 'création du paiement refusée par le prestataire');
       throw new AppError('PAYMENT_PROVIDER_ERROR');
     }
