@@ -16,6 +16,9 @@ import {
 } from '../../src/server/db/schema';
 import type { Storage } from '../../src/server/integrations/storage/storage';
 import { invalidatePublicCache } from '../../src/server/web/public-cache';
+import { enrolAdmin, verifyAdminSessions } from './second-factor';
+
+export { enrolAdmin, FACTORY_ADMIN_SECRET, totpCode, verifyAdminSessions } from './second-factor';
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 
@@ -34,6 +37,7 @@ export async function createUser(
   const fullName = profile.fullName ?? user.name ?? `Personne ${id.slice(-4)}`;
   await db.insert(users).values({ id, name: fullName, email: `${id}@exemple.test`, ...user });
   await db.insert(profiles).values({ fullName, role: 'learner', ...profile, userId: id });
+  if (profile.role === 'admin') await enrolAdmin(db, id);
   invalidatePublicCache();
   return { id, fullName };
 }
@@ -126,9 +130,17 @@ export async function putImage(storage: Storage, key: string, width = 1600, heig
   return storage.publicUrl(key);
 }
 
-/** Gives an existing account another role (roles are never set through the API). */
+/**
+ * Gives an existing account another role (roles are never set through the API). An admin comes
+ * enrolled in the second factor with their current sessions verified (a session started later
+ * gives a code: totpCode()).
+ */
 export async function setRole(db: Db, userId: string, role: 'learner' | 'chef' | 'admin'): Promise<void> {
   await db.update(profiles).set({ role }).where(eq(profiles.userId, userId));
+  if (role === 'admin') {
+    await enrolAdmin(db, userId);
+    await verifyAdminSessions(db, userId);
+  }
   invalidatePublicCache();
 }
 

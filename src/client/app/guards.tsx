@@ -1,5 +1,6 @@
 // Route guards (spec: Route guards). They decide what the screen shows; the server still decides
 // every call on its own from the session.
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@client/components/ui/Spinner';
 import { useAuth } from './auth';
@@ -29,10 +30,19 @@ export function RequireSubscriber() {
   return <Outlet />;
 }
 
-/** The admin only: any other viewer goes home. */
+// Loaded only by the admin: nobody else downloads the second factor's screens.
+const SecondFactorGate = lazy(() => import('../features/second-factor/SecondFactorGate'));
+
+/** The admin only, once this session gave the second factor (the gate asks for it): others go home. */
 export function RequireAdmin() {
   const { status, user } = useAuth();
   if (status === 'loading') return <PageSpinner />;
   if (user?.role !== 'admin') return <Navigate to="/" replace />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <SecondFactorGate>
+        <Outlet />
+      </SecondFactorGate>
+    </Suspense>
+  );
 }

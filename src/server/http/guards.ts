@@ -3,9 +3,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Viewer } from '@shared/access';
 import { AppError } from './app-error';
-import { getViewer } from './viewer';
+import { getViewer, type SessionViewer } from './viewer';
 
-export type SignedInViewer = Viewer & { userId: string; role: NonNullable<Viewer['role']> };
+export type SignedInViewer = SessionViewer & { userId: string; role: NonNullable<Viewer['role']>; sessionId: string };
 
 /** The signed-in viewer; a visitor (no or ended session) gets 401. */
 export async function requireUser(c: Context): Promise<SignedInViewer> {
@@ -21,9 +21,15 @@ export async function requireSubscriber(c: Context): Promise<SignedInViewer> {
   return viewer;
 }
 
-/** The admin; 401 for a visitor, 403 for a learner, a guest chef or a subscriber. */
+/**
+ * The admin, in a session that gave the second factor; 401 for a visitor, 403 for a learner, a
+ * guest chef or a subscriber, and for the admin 403 TWO_FACTOR_ENROLMENT_REQUIRED (no factor yet)
+ * or TWO_FACTOR_REQUIRED (this session has not given it).
+ */
 export async function requireAdmin(c: Context): Promise<SignedInViewer> {
   const viewer = await requireUser(c);
+  if (viewer.adminSecondFactor === 'not_enrolled') throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
+  if (viewer.adminSecondFactor === 'unverified') throw new AppError('TWO_FACTOR_REQUIRED');
   if (viewer.role !== 'admin') throw new AppError('FORBIDDEN');
   return viewer;
 }

@@ -1,9 +1,10 @@
 // Sessions to viewers: the role comes from the profile row, subscriber status from the latest
 // subscription. The session lifetimes the library does not know are enforced here (see below).
-import { isActiveSubscription, VISITOR, type Viewer } from '@shared/access';
+import { isActiveSubscription, VISITOR } from '@shared/access';
 import type { MeUser } from '@shared/schemas/auth';
 import type { Deps } from '../../deps';
-import type { ViewerSource } from '../../http/viewer';
+import type { AdminSecondFactor, SessionViewer, ViewerSource } from '../../http/viewer';
+import { adminSecondFactorOf } from '../second-factor/repository';
 import { SESSION_COOKIE_PREFIX, type Auth } from './auth';
 import { findAccount } from './repository';
 
@@ -18,6 +19,9 @@ export const SESSION_ABSOLUTE_MS = { default: 30 * 24 * HOUR_MS, admin: 12 * HOU
 
 export type ResolvedSession = {
   user: MeUser | null;
+  sessionId: string | null;
+  /** An admin account's second factor in this session; null for anyone else. */
+  adminSecondFactor: AdminSecondFactor | null;
   /** Set-Cookie lines to pass on: the library's refreshed cookie, or the cleared one of an ended session. */
   cookies: string[];
 };
@@ -43,7 +47,7 @@ export function createAccountService(deps: Deps, auth: Auth) {
   async function lookUp(headers: Headers): Promise<ResolvedSession> {
     const { response: session, headers: libraryHeaders } = await auth.api.getSession({ headers, returnHeaders: true });
     const cookies = libraryHeaders.getSetCookie();
-    if (!session) return { user: null, cookies };
+    if (!session) return { user: null, sessionId: null, adminSecondFactor: null, cookies };
     const account = await findAccount(deps.database.db, session.user.id);
     const now = deps.now();
     const limit = account?.role === 'admin' ? SESSION_ABSOLUTE_MS.admin : SESSION_ABSOLUTE_MS.default;
@@ -52,7 +56,7 @@ export function createAccountService(deps: Deps, auth: Auth) {
     if (!account || overAge || idle) {
       // The library's own sign-out: deletes the row and clears the cookie.
       const ended = await auth.api.signOut({ headers, returnHeaders: true });
-      return { user: null, cookies: ended.headers.getSetCookie() };
+      return { user: null, sessionId: null, adminSecondFactor: null, cookies: ended.headers.getSetCookie() };
     }
     return {
       user: {
@@ -63,6 +67,8 @@ export function createAccountService(deps: Deps, auth: Auth) {
         avatarUrl: account.avatarUrl,
         isSubscriber: isActiveSubscription(account.latestSubscription, now),
       },
+      sessionId: session.session.id,
+      adminSecondFactor: account.role === 'admin' ? await adminSecondFactorOf(deps.database.db, account.id, session.session.id) : null,
       cookies,
     };
   }
@@ -73,9 +79,12 @@ export function createAccountService(deps: Deps, auth: Auth) {
 
   const viewerSource: ViewerSource = {
     cookieNames: [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${SESSION_COOKIE_PREFIX}.session_token`],
-    async resolve(headers): Promise<Viewer> {
-      const user = await me(headers);
-      return user ? { userId: user.id, role: user.role, isSubscriber: user.isSubscriber } : VISITOR;
+    async resolve(headers): Promise<SessionViewer> {
+      const { user, sessionId, adminSecondFactor } = await resolve(headers);
+      if (!user) return { ...VISITOR, sessionId: null, adminSecondFactor: null };
+      // An admin without a verified second factor acts as anyone else (see SessionViewer).
+      const role = adminSecondFactor === null || adminSecondFactor === 'verified' ? user.role : 'learner';
+      return { userId: user.id, role, isSubscriber: user.isSubscriber, sessionId, adminSecondFactor };
     },
   };
 
