@@ -49,6 +49,8 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/recordings/', 'signed-in'],
   // An e-mail's unsubscribe link: the signed token in it says who, not a session.
   ['/api/unsubscribe', 'public'],
+  // What the privacy policy states from configuration (the privacy officer, retention).
+  ['/api/legal/', 'public'],
 ];
 
 const policyOf = (path: string): Policy | undefined => POLICIES.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];

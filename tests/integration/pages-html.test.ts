@@ -260,7 +260,9 @@ describe('other pages', () => {
     expect(title(html)).toBe(expected);
     expect(meta(html, 'description')!.length).toBeGreaterThan(50);
     expect(canonical(html)).toBe(`${BASE}${path}`);
-    expect(initialData(html)).toBeUndefined();
+    // The privacy policy alone carries data: the configured privacy officer (modules/privacy).
+    if (path === '/privacy-policy') expect(initialData(html)).toEqual({ '/legal/privacy': expect.objectContaining({ privacyOfficer: expect.any(Object) }) });
+    else expect(initialData(html)).toBeUndefined();
     expect(html).not.toContain('name="robots"');
   });
 

@@ -281,6 +281,11 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/payment-result', module: 'features/payment/PaymentResultPage.tsx', title: 'Résultat du paiement' },
 ];
 
+/** The configured facts a static page prints (the privacy officer), so its first render needs no request. */
+function staticData(ctx: PageContext, path: string): Record<string, unknown> | undefined {
+  return path === '/privacy-policy' ? { '/legal/privacy': ctx.services.privacyInfo() } : undefined;
+}
+
 export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
   ['/', home],
   ['/cours', catalog],
@@ -292,7 +297,7 @@ export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
   ...STATIC_PAGES.map(
     (p): [string, Loader] => [
       p.path,
-      async (ctx) => ({ status: 200, module: p.module, head: plainHead(ctx, p.path, p.title, p.description) }),
+      async (ctx) => ({ status: 200, module: p.module, head: plainHead(ctx, p.path, p.title, p.description), data: staticData(ctx, p.path) }),
     ],
   ),
   ...PRIVATE_PAGES.map(

@@ -1,7 +1,8 @@
 // /account — Mon Compte (spec: account page): the personal-information card (photo, name, e-mail,
 // phone, address, province), for a chef or the admin their public chef profile's card (specialty,
 // bio: 'Modifier le profil' on /mon-profil-chef leads to it, /account#profil-chef), and the
-// password card. Spinner while the profile loads; a clear message and the catalogue's toast when it cannot.
+// password card, then 'Vos données' (download everything, Loi 25) and the danger zone (delete the
+// account). Spinner while the profile loads; a clear message and the catalogue's toast when it cannot.
 import { useEffect, type ReactNode } from 'react';
 import { Card } from '@client/components/ui/Card';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
@@ -12,6 +13,8 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useProfile } from './api';
 import { AvatarUploader } from './components/AvatarUploader';
 import { ChefProfileCard } from './components/ChefProfileCard';
+import { DataExportSection } from './components/DataExportSection';
+import { DeleteAccountSection } from './components/DeleteAccountSection';
 import { PasswordForm } from './components/PasswordForm';
 import { ProfileForm } from './components/ProfileForm';
 
@@ -52,15 +55,21 @@ export default function AccountPage() {
           <Section id="mot-de-passe" title="Mot de passe" subtitle="Les autres appareils connectés seront déconnectés.">
             <PasswordForm />
           </Section>
+          <Section id="mes-donnees" title="Vos données" subtitle="Une copie de vos renseignements personnels, à télécharger.">
+            <DataExportSection />
+          </Section>
+          <Section id="supprimer-le-compte" title="Supprimer mon compte" subtitle="Zone de danger : cette action est irréversible." danger>
+            <DeleteAccountSection canDelete={profile.role === 'learner'} />
+          </Section>
         </div>
       )}
     </div>
   );
 }
 
-function Section({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: ReactNode }) {
+function Section({ id, title, subtitle, danger = false, children }: { id: string; title: string; subtitle: string; danger?: boolean; children: ReactNode }) {
   return (
-    <Card as="section" id={id} aria-labelledby={`${id}-titre`} className="scroll-mt-24 p-5 sm:p-8">
+    <Card as="section" id={id} aria-labelledby={`${id}-titre`} className={`scroll-mt-24 p-5 sm:p-8${danger ? ' border-2 border-red-700' : ''}`}>
       <h2 id={`${id}-titre`} className="text-2xl font-semibold text-ink">
         {title}
       </h2>

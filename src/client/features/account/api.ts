@@ -10,6 +10,7 @@ import {
   type UpdateProfileInput,
 } from '@shared/schemas/account';
 import type { AuthOkResponse } from '@shared/schemas/auth';
+import type { DeleteAccountInput } from '@shared/schemas/privacy';
 import { ME_QUERY_KEY, useAuth } from '@client/app/auth';
 import { api, type ApiError } from '@client/lib/api';
 
@@ -92,5 +93,15 @@ export function useUploadAvatar() {
 export function useChangePassword() {
   return useMutation<AuthOkResponse, ApiError, { currentPassword: string; newPassword: string }>({
     mutationFn: (input) => api<AuthOkResponse>('/auth/change-password', { method: 'POST', body: JSON.stringify(input) }),
+  });
+}
+
+/** GET /api/account/data-export — a plain link downloads it (the browser sends the session cookie). */
+export const DATA_EXPORT_URL = '/api/account/data-export';
+
+/** POST /api/account/delete — the account is gone and every session ended once it answers. */
+export function useDeleteAccount() {
+  return useMutation<AuthOkResponse, ApiError, DeleteAccountInput>({
+    mutationFn: (input) => api<AuthOkResponse>('/account/delete', { method: 'POST', body: JSON.stringify(input) }),
   });
 }

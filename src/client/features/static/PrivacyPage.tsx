@@ -1,17 +1,25 @@
 // /privacy-policy: how Toque handles personal information, under Québec's private-sector privacy
-// law as amended by Loi 25.
+// law as amended by Loi 25. The privacy officer and the retention periods come from the server's
+// configuration (GET /api/legal/privacy, already in the page's first HTML).
 import { Link } from 'react-router';
+import type { PrivacyInfoResponse } from '@shared/schemas/privacy';
+import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { LegalArticle } from './components/LegalArticle';
 import { LEGAL } from './legal-info';
 
 export default function PrivacyPage() {
   usePageTitle('Politique de confidentialité');
-  const privacyMail = <a href={`mailto:${LEGAL.privacyEmail}`}>{LEGAL.privacyEmail}</a>;
+  const info = useApiQuery<PrivacyInfoResponse>('/legal/privacy').data;
+  const officer = info?.privacyOfficer;
+  // Until the configured address arrives (it is in the first HTML, so rarely), the site's general one.
+  const email = officer?.email ?? LEGAL.privacyEmail;
+  const privacyMail = <a href={`mailto:${email}`}>{email}</a>;
+  const authority = info?.authority ?? { name: "Commission d'accès à l'information du Québec", url: 'https://www.cai.gouv.qc.ca/' };
   return (
     <LegalArticle
       title="Politique de confidentialité"
-      updated={LEGAL.lastUpdated}
+      updated={LEGAL.privacyUpdated}
       intro={
         <p>
           {LEGAL.businessName} est une entreprise du {LEGAL.province}. Nous recueillons le moins de renseignements
@@ -23,8 +31,9 @@ export default function PrivacyPage() {
     >
       <h2>1. Responsable de la protection des renseignements personnels</h2>
       <p>
-        La personne responsable de la protection des renseignements personnels est {LEGAL.privacyOfficer}. Pour toute
-        question, demande ou plainte : {privacyMail}.
+        La personne responsable de la protection des renseignements personnels est{' '}
+        {officer ? <strong>{officer.name}</strong> : LEGAL.privacyOfficer}. Pour toute question, demande d'accès ou de
+        rectification, ou plainte, écrivez-lui à {privacyMail}.
       </p>
 
       <h2>2. Renseignements que nous recueillons</h2>
@@ -80,11 +89,15 @@ export default function PrivacyPage() {
       </p>
 
       <h2>6. Durée de conservation</h2>
-      <ul>
-        <li>Compte et profil : tant que votre compte est actif, puis supprimés dans les 30 jours suivant votre demande de fermeture.</li>
-        <li>Achats, reçus et historique d'abonnement : 6 ans après l'année de la transaction, comme l'exigent les lois fiscales.</li>
-        <li>Journaux techniques : 90 jours au plus.</li>
-      </ul>
+      {info ? (
+        <ul>
+          {info.retention.map((rule) => (
+            <li key={rule.what}>
+              <strong>{rule.what}</strong> : {rule.howLong}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>Au terme de ces délais, les renseignements sont détruits ou rendus anonymes.</p>
 
       <h2>7. Communication à des tiers et hors du Québec</h2>
@@ -107,14 +120,29 @@ export default function PrivacyPage() {
       <h2>9. Vos droits</h2>
       <p>Vous pouvez, en tout temps et sans frais :</p>
       <ul>
-        <li>demander l'accès aux renseignements que nous détenons sur vous, et en obtenir une copie dans un format technologique structuré et couramment utilisé ;</li>
-        <li>les faire rectifier s'ils sont inexacts, incomplets ou équivoques ;</li>
-        <li>retirer votre consentement ou demander la suppression de votre compte ;</li>
+        <li>
+          obtenir une copie de tous les renseignements que nous détenons sur vous, dans un format technologique structuré
+          et couramment utilisé (JSON) : <Link to="/account#mes-donnees">Mon Compte → Vos données → Télécharger mes données</Link> ;
+        </li>
+        <li>
+          les faire rectifier s'ils sont inexacts, incomplets ou équivoques : <Link to="/account#profil">Mon Compte → Informations personnelles</Link> ;
+        </li>
+        <li>
+          supprimer votre compte : <Link to="/account#supprimer-le-compte">Mon Compte → Supprimer mon compte</Link>. Vos
+          renseignements sont effacés aussitôt ; seules vos commandes et vos reçus restent, sans votre nom ni votre
+          courriel, pendant la durée exigée par les lois fiscales (section 6) ;
+        </li>
+        <li>retirer votre consentement ;</li>
         <li>demander que cesse la diffusion d'un renseignement vous concernant ou la désindexation d'un hyperlien, lorsque la loi le permet.</li>
       </ul>
       <p>
-        Écrivez à {privacyMail}. Nous répondons dans un délai de 30 jours. Si notre réponse ne vous satisfait pas, vous
-        pouvez porter plainte auprès de la <strong>Commission d'accès à l'information du Québec</strong>.
+        Pour toute autre demande, écrivez à {officer ? `${officer.name}, ` : ''}
+        {privacyMail}. Nous répondons dans un délai de 30 jours. Si notre réponse ne vous satisfait pas, vous pouvez
+        porter plainte auprès de la{' '}
+        <a href={authority.url} rel="noopener noreferrer">
+          <strong>{authority.name}</strong>
+        </a>
+        .
       </p>
 
       <h2>10. Modifications</h2>

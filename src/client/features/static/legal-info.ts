@@ -8,4 +8,6 @@ export const LEGAL = {
   /** Under Loi 25, the person with the highest authority is the privacy officer unless someone else is named. */
   privacyOfficer: 'la cheffe-propriétaire de Toque, responsable de la protection des renseignements personnels',
   lastUpdated: '2026-01-15',
+  /** The privacy policy changed with the data export and the account deletion (Loi 25). */
+  privacyUpdated: '2026-11-22',
 } as const;

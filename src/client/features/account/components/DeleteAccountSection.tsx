@@ -1,0 +1,112 @@
+// Mon Compte's danger zone (Loi 25, right to erasure): what deleting the account does, and the
+// dialog that does it once the person typed SUPPRIMER and their password. Afterwards the server has
+// ended every session: the person goes home, and only once there does the app forget them (as
+// signing out does, so /account does not first send them to the login dialog).
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { DELETION_CONFIRMATION_WORD } from '@shared/schemas/privacy';
+import { forgetAfterSignOut } from '@client/app/auth/session-cache';
+import { Button } from '@client/components/ui/Button';
+import { FormAlert } from '@client/components/ui/FormAlert';
+import { Modal } from '@client/components/ui/Modal';
+import { TextField } from '@client/components/ui/TextField';
+import { notifyInfo } from '@client/lib/notify';
+import { useDeleteAccount } from '../api';
+
+const DANGER = 'bg-red-700 text-white hover:bg-red-800 active:bg-red-800';
+
+export function DeleteAccountSection({ canDelete }: { canDelete: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="space-y-4">
+      <p className="text-ink">La suppression est définitive. Nous effaçons votre nom, votre courriel, votre profil, votre photo, vos favoris, vos notifications, votre progression et vos préférences, et nous fermons toutes vos sessions.</p>
+      <ul className="list-disc space-y-1 pl-5 text-ink">
+        <li>Un abonnement en cours est annulé aussitôt, sans remboursement de la période entamée.</li>
+        <li>Une place réservée à un cours à venir doit d'abord être annulée (selon la politique d'annulation de 48 h).</li>
+        <li>Vos commandes et reçus sont conservés 6 ans pour les obligations fiscales, sans votre nom ni votre courriel.</li>
+      </ul>
+      {canDelete ? (
+        <Button onClick={() => setOpen(true)} className={`w-full sm:w-auto ${DANGER}`}>
+          Supprimer mon compte
+        </Button>
+      ) : (
+        <p className="text-sm text-muted">Le compte de la cheffe ou d'un chef invité ne se supprime pas ici : écrivez à la personne responsable de la protection des renseignements personnels (voir la politique de confidentialité).</p>
+      )}
+      <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
+
+function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const remove = useDeleteAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [word, setWord] = useState('');
+  const [password, setPassword] = useState('');
+  const [leaving, setLeaving] = useState(false);
+
+  const confirmed = word.trim() === DELETION_CONFIRMATION_WORD;
+  const close = () => {
+    remove.reset();
+    setWord('');
+    setPassword('');
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirmed) return;
+    remove.mutate(
+      { confirmation: word, password: password || undefined },
+      {
+        onSuccess: () => {
+          notifyInfo('Compte supprimé', 'Votre compte et vos renseignements personnels ont été supprimés. Au revoir !');
+          setLeaving(true);
+          // This dialog unmounts on the way: the forgetting waits for the navigation, not for a re-render here.
+          void Promise.resolve(navigate('/')).then(() => forgetAfterSignOut(queryClient));
+        },
+      },
+    );
+  };
+
+  const error = remove.error;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      busy={remove.isPending || leaving}
+      title="Supprimer votre compte ?"
+      description="Cette action est irréversible. Vous serez déconnecté de tous vos appareils."
+    >
+      <form onSubmit={submit} noValidate className="grid gap-5">
+        {error && error.code !== 'INVALID_CURRENT_PASSWORD' ? <FormAlert>{error.message}</FormAlert> : null}
+        <TextField
+          label={`Écrivez ${DELETION_CONFIRMATION_WORD} pour confirmer`}
+          value={word}
+          onChange={(e) => setWord(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <TextField
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="Si vous vous connectez seulement avec un fournisseur d'identité, laissez ce champ vide."
+          error={error?.code === 'INVALID_CURRENT_PASSWORD' ? error.message : undefined}
+        />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={close} disabled={remove.isPending || leaving}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={!confirmed} loading={remove.isPending} className={DANGER}>
+            Supprimer définitivement
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

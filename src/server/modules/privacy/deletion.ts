@@ -1,0 +1,82 @@
+// "Supprimer mon compte" (Loi 25, right to erasure): see docs/decisions/0016-privacy.md. The person
+// confirms with the word SUPPRIMER and their password; a membership stops renewing at the provider;
+// seats still to come must be cancelled first (their refund follows the normal 48 h rule, which the
+// person should see); then, in one transaction, everything personal is deleted or erased and the
+// rows the tax records need (orders, receipts, credit notes) stay without a name or an address.
+import { DELETION_CONFIRMATION_WORD, deleteAccountSchema } from '@shared/schemas/privacy';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { parseInput } from '../../http/validate';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { verifyPassword } from '../auth/password-hash';
+import { createAuthRateLimits } from '../auth/rate-limits';
+import { createSubscriptionService } from '../subscriptions/service';
+import * as repo from './deletion-repository';
+
+/** Keys of the avatars we generated ourselves (as account/service.ts): the only files we delete. */
+const OWN_AVATAR_KEY = /^avatars\/[0-9a-f-]{36}\.webp$/;
+
+const STAFF_BLOCKED =
+  "Le compte de la cheffe ou d'un chef invité ne se supprime pas depuis Mon Compte : écrivez à la personne responsable de la protection des renseignements personnels.";
+
+export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | 'storage' | 'logger' | 'now'>, provider: PaymentProvider) {
+  const db = () => deps.database.db;
+  const limits = createAuthRateLimits(deps.database.db);
+  const memberships = createSubscriptionService(deps, provider);
+
+  async function checkPassword(userId: string, email: string, password: string | undefined) {
+    const hash = await repo.passwordHash(db(), userId);
+    // An account made through the identity provider has no password: its open session is the proof.
+    if (hash === undefined) return;
+    if (!password) throw new AppError('ACCOUNT_DELETION_CONFIRMATION');
+    // The same allowance as signing in: a stolen session cannot guess the password here either.
+    await limits.consume([['signInPerAccount', email]]);
+    if (!hash || !(await verifyPassword({ hash, password }))) throw new AppError('INVALID_CURRENT_PASSWORD');
+  }
+
+  /** Stops the membership's renewals (no refund of the current period); nothing to stop is fine. */
+  async function stopMembership(userId: string) {
+    try {
+      await memberships.cancel(userId);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NO_SUBSCRIPTION_TO_CANCEL') return;
+      throw err;
+    }
+  }
+
+  function ownAvatarKey(url: string | null): string | null {
+    if (!url) return null;
+    const key = url.replace(/^\/media\//, '');
+    return OWN_AVATAR_KEY.test(key) && deps.storage.publicUrl(key) === url ? key : null;
+  }
+
+  return {
+    async delete(userId: string, body: unknown): Promise<void> {
+      const input = parseInput(deleteAccountSchema, body);
+      if (input.confirmation.trim() !== DELETION_CONFIRMATION_WORD) throw new AppError('ACCOUNT_DELETION_CONFIRMATION');
+      const person = await repo.findPerson(db(), userId);
+      if (!person) throw new AppError('UNAUTHENTICATED');
+      if (repo.isDeletedEmail(person.email)) return;
+      if (person.role && person.role !== 'learner') throw new AppError('ACCOUNT_DELETION_BLOCKED', STAFF_BLOCKED);
+      await checkPassword(userId, person.email, input.password);
+      if ((await repo.openSeats(db(), userId, deps.now())) > 0) throw new AppError('ACCOUNT_DELETION_BLOCKED');
+      await stopMembership(userId);
+
+      const now = deps.now();
+      const erased = await db().transaction(async (tx) => {
+        const email = await repo.lockUser(tx, userId);
+        if (!email || repo.isDeletedEmail(email)) return false;
+        // Checked again under the lock: a seat booked in another tab meanwhile still blocks.
+        if ((await repo.openSeats(tx, userId, now)) > 0) throw new AppError('ACCOUNT_DELETION_BLOCKED');
+        await repo.eraseAccount(tx, userId, email, now);
+        return true;
+      });
+      if (!erased) return;
+      const avatar = ownAvatarKey(person.avatarUrl);
+      if (avatar) await deps.storage.delete(avatar).catch((err) => deps.logger.warn({ err, key: avatar }, 'avatar of a deleted account not removed'));
+      deps.logger.info({ userId }, 'account deleted at its owner’s request');
+    },
+  };
+}
+
+export type AccountDeletion = ReturnType<typeof createAccountDeletion>;

@@ -1,0 +1,52 @@
+// Law 25 routes: GET /api/account/data-export and POST /api/account/delete (the session's own
+// account, no id in the request), and the public GET /api/legal/privacy.
+import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import { exportFileName, type PrivacyInfoResponse } from '@shared/schemas/privacy';
+import type { AppEnv } from '../../app';
+import type { Deps } from '../../deps';
+import { requireUser, signedInOnly } from '../../http/guards';
+import { readJsonBody } from '../../http/json-only';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { SESSION_COOKIE_PREFIX } from '../auth/auth';
+import { createAccountDeletion } from './deletion';
+import { createDataExport } from './export';
+import { privacyInfo } from './privacy-info';
+
+/** The day in Québec, for the file name the person sees. */
+const quebecDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+export function privacyRoutes(deps: Deps, provider: PaymentProvider) {
+  const app = new Hono<AppEnv>();
+  const dataExport = createDataExport(deps);
+  const deletion = createAccountDeletion(deps, provider);
+  const production = deps.config.env === 'production';
+
+  app.get('/legal/privacy', (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.json<PrivacyInfoResponse>(privacyInfo(deps.config));
+  });
+
+  const account = new Hono<AppEnv>();
+  account.use('*', signedInOnly);
+
+  account.get('/data-export', async (c) => {
+    const { userId } = await requireUser(c);
+    const data = await dataExport.build(userId);
+    c.header('content-disposition', `attachment; filename="${exportFileName(quebecDay(deps.now()))}"`);
+    c.header('cache-control', 'no-store');
+    return c.body(JSON.stringify(data, null, 2), 200, { 'content-type': 'application/json; charset=utf-8' });
+  });
+
+  account.post('/delete', async (c) => {
+    const { userId } = await requireUser(c);
+    await deletion.delete(userId, await readJsonBody(c));
+    // Every session row is gone already; this browser also forgets its cookie.
+    const name = `${production ? '__Secure-' : ''}${SESSION_COOKIE_PREFIX}.session_token`;
+    deleteCookie(c, name, { path: '/', secure: production, httpOnly: true, sameSite: 'Lax' });
+    return c.json({ ok: true });
+  });
+
+  app.route('/account', account);
+  return app;
+}

@@ -1,0 +1,196 @@
+// "Supprimer mon compte" (Loi 25): confirmed with SUPPRIMER and the password; every personal row
+// deleted or erased in one transaction; orders, receipts and credit notes kept for the tax records
+// without a name; the person signed out everywhere; the address free for a new account.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '@shared/errors';
+import { AVATAR_FIELD } from '@shared/schemas/account';
+import * as schema from '../../src/server/db/schema';
+import { courseProgress, emailDeliveries, favorites, notifications, orders, outboxEmails, profiles, reservations, sandboxSubscriptions, users } from '../../src/server/db/schema';
+import { createPaymentProvider } from '../../src/server/integrations/payments';
+import { PERSONAL_DATA_TABLES } from '../../src/server/modules/privacy/coverage';
+import { createAccountDeletion } from '../../src/server/modules/privacy/deletion';
+import { me, newSignedInUser, newSignedUpUser, post, send, sendForm, signUp } from '../setup/auth-client';
+import { setProvince, SUCCESS_CARD } from '../setup/payments';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { createCourse, createRecipe, createReservation, createSession, setRole } from '../factories';
+import { createFeed } from '../factories/calendar';
+import { imageBytes } from '../factories/images';
+import { createPaidOrder } from '../factories/orders';
+import { providerIdOf, subscribeAndPay } from './subscriptions-helpers';
+
+let t: TestApp;
+let admin: { id: string; cookie: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await newSignedInUser(t, 'Cheffe Admin');
+  await setRole(t.db, admin.id, 'admin');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const HOUR = 3_600_000;
+const errorOf = async (res: Response) => ((await res.json()) as ApiErrorBody).error;
+const deleteAccount = (cookie: string, body: unknown) => send(t, 'POST', '/api/account/delete', { cookie, body });
+
+/** Rows of `userId` in each table referencing users, per table (by every user-referencing column). */
+async function rowsPerTable(userId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const value of Object.values(schema)) {
+    if (!is(value, PgTable)) continue;
+    const config = getTableConfig(value);
+    const columns = config.foreignKeys.filter((fk) => fk.reference().foreignTable === schema.users).flatMap((fk) => fk.reference().columns);
+    if (config.name === 'users') columns.push(schema.users.id);
+    for (const column of columns) {
+      const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${value} where ${column} = ${userId}`).then((r) => ((r as { rows?: unknown }).rows ?? r) as { n: number }[]);
+      counts[config.name] = (counts[config.name] ?? 0) + Number(row!.n);
+    }
+  }
+  return counts;
+}
+
+async function learnerWithData() {
+  const user = await newSignedUpUser(t, 'Rosalie Bergeron');
+  await send(t, 'PATCH', '/api/account/profile', {
+    cookie: user.cookie,
+    body: { fullName: 'Rosalie Bergeron', phone: '514 555-0199', address: '1234 rue Saint-Denis, Montréal', province: 'QC' },
+  });
+  const form = new FormData();
+  form.set(AVATAR_FIELD, new File([new Uint8Array(await imageBytes('png'))], 'moi.png', { type: 'image/png' }));
+  const avatar = (await (await sendForm(t, '/api/account/avatar', form, user.cookie)).json()) as { avatarUrl: string };
+  const course = await createCourse(t.db, { title: 'Tourtière du Lac' });
+  const past = await createSession(t.db, course.id, { startsAt: new Date(Date.now() - 48 * HOUR) });
+  await createReservation(t.db, past.id, user.id, { clientName: 'Rosalie Bergeron', status: 'confirmed' });
+  const order = await createPaidOrder(t.db, { user: { id: user.id, name: 'Rosalie Bergeron', email: user.email }, items: [{ courseId: course.id, description: 'Tourtière du Lac', amountCents: 4500 }] });
+  const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
+  await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
+  await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });
+  await t.db.insert(notifications).values({ userId: user.id, kind: 'booking.confirmed', title: 'Place confirmée', body: 'À bientôt', dedupeKey: `n-${user.id}` });
+  await t.db.insert(emailDeliveries).values({ dedupeKey: `welcome-x:${user.id}`, kind: 'welcome', to: user.email, userId: user.id, sentAt: new Date() });
+  await t.db.insert(outboxEmails).values({ to: user.email, subject: 'Bienvenue chez Toque', text: 'Bonjour Rosalie', html: '<p>Bonjour Rosalie</p>' });
+  await send(t, 'PUT', '/api/account/email-preferences', { cookie: user.cookie, body: { reminders: false, prepKit: true, marketing: true } });
+  await createFeed(t, user.cookie);
+  await post(t, '/api/auth/request-password-reset', { email: user.email }, undefined, {}, '10.98.0.1');
+  return { user, order, avatarUrl: avatar.avatarUrl };
+}
+
+describe('POST /api/account/delete — refusals change nothing', () => {
+  it('without the word SUPPRIMER, without the password, or with a wrong password', async () => {
+    const user = await newSignedUpUser(t);
+    const wrongWord = await deleteAccount(user.cookie, { confirmation: 'supprimer', password: user.password });
+    expect(wrongWord.status).toBe(400);
+    expect((await errorOf(wrongWord)).code).toBe('ACCOUNT_DELETION_CONFIRMATION');
+    const noPassword = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER' });
+    expect(noPassword.status).toBe(400);
+    expect((await errorOf(noPassword)).code).toBe('ACCOUNT_DELETION_CONFIRMATION');
+    const wrongPassword = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: 'pas-le-bon-mot-de-passe' });
+    expect(wrongPassword.status).toBe(400);
+    expect((await errorOf(wrongPassword)).code).toBe('INVALID_CURRENT_PASSWORD');
+    expect((await me(t, user.cookie)).user?.email).toBe(user.email);
+  });
+
+  it('a visitor gets 401', async () => {
+    expect((await deleteAccount('', { confirmation: 'SUPPRIMER', password: 'x' })).status).toBe(401);
+  });
+
+  it('a confirmed seat in a class still to come blocks (409) until the person cancels it', async () => {
+    const user = await newSignedUpUser(t);
+    const course = await createCourse(t.db);
+    const session = await createSession(t.db, course.id, { startsAt: new Date(Date.now() + 72 * HOUR) });
+    await createReservation(t.db, session.id, user.id, { status: 'confirmed' });
+    const res = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe('ACCOUNT_DELETION_BLOCKED');
+    expect((await me(t, user.cookie)).user?.email).toBe(user.email);
+  });
+
+  it("the admin's account is not deleted from Mon Compte", async () => {
+    const res = await deleteAccount(admin.cookie, { confirmation: 'SUPPRIMER', password: 'x' });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe('ACCOUNT_DELETION_BLOCKED');
+  });
+});
+
+describe('POST /api/account/delete — the deletion', () => {
+  it('deletes or erases every personal row, keeps the orders without a name, and signs the person out', async () => {
+    const { user, order, avatarUrl } = await learnerWithData();
+    const before = await rowsPerTable(user.id);
+    // A second device, signed in too.
+    const otherDevice = (await post(t, '/api/auth/sign-in/email', { email: user.email, password: user.password }, undefined, {}, '10.99.0.1')).headers.getSetCookie();
+    expect(otherDevice.length).toBeGreaterThan(0);
+
+    const res = await deleteAccount(user.cookie, { confirmation: ' SUPPRIMER ', password: user.password });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/toque\.session_token=;.*Max-Age=0/i);
+
+    const after = await rowsPerTable(user.id);
+    for (const [table, { deletion }] of Object.entries(PERSONAL_DATA_TABLES)) {
+      if (deletion === 'deleted') {
+        expect(before[table], `${table} had rows before`).toBeGreaterThan(0);
+        expect(after[table], `${table} after`).toBe(0);
+      }
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: 'Compte supprimé', email: `supprime-${user.id.toLowerCase()}@supprime.invalid`, image: null });
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(profile).toMatchObject({ fullName: 'Compte supprimé', phone: null, address: null, avatarUrl: null, province: null });
+    expect(existsSync(path.join(t.deps.config.dataDir, 'uploads', avatarUrl.replace(/^\/media\//, '')))).toBe(false);
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({ buyerName: 'Client supprimé', buyerEmail: '', totalCents: order.totalCents, number: order.number, province: 'QC' });
+    const seats = await t.db.select({ clientName: reservations.clientName }).from(reservations).where(eq(reservations.userId, user.id));
+    expect(seats).toEqual([{ clientName: 'Compte supprimé' }]);
+    const copies = await t.db.select().from(outboxEmails).where(eq(outboxEmails.subject, 'Bienvenue chez Toque'));
+    expect(copies.some((c) => c.to === user.email || c.text.includes('Rosalie'))).toBe(false);
+    const deliveries = await t.db.select({ to: emailDeliveries.to }).from(emailDeliveries).where(eq(emailDeliveries.userId, user.id));
+    expect(deliveries.every((d) => d.to !== user.email)).toBe(true);
+
+    // Signed out everywhere; the old password opens nothing; the address can sign up anew.
+    expect((await me(t, user.cookie)).user).toBeNull();
+    const signIn = await post(t, '/api/auth/sign-in/email', { email: user.email, password: user.password }, undefined, {}, '10.99.0.2');
+    expect(signIn.status).toBe(401);
+    expect((await signUp(t, user.email, 'Nouveau-Depart-2026')).status).toBe(200);
+    const fresh = await post(t, '/api/auth/sign-in/email', { email: user.email, password: 'Nouveau-Depart-2026' }, undefined, {}, '10.99.0.3');
+    expect(fresh.status).toBe(200);
+    const [again] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    expect(again!.id).not.toBe(user.id);
+
+    // Safe to repeat: a second run for the same person changes nothing and does not fail.
+    const deletion = createAccountDeletion(t.deps, createPaymentProvider(t.deps));
+    await expect(deletion.delete(user.id, { confirmation: 'SUPPRIMER', password: user.password })).resolves.toBeUndefined();
+  });
+
+  it("the admin's receipt, order and lists still work, naming 'Client supprimé'", async () => {
+    const { user, order } = await learnerWithData();
+    expect((await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password })).status).toBe(200);
+    const receipt = await send(t, 'GET', `/api/orders/${order.id}/receipt`, { cookie: admin.cookie });
+    expect(receipt.status).toBe(200);
+    const html = await receipt.text();
+    expect(html).toContain('Client supprimé');
+    expect(html).not.toContain('Rosalie');
+    const detail = await send(t, 'GET', `/api/admin/orders/${order.id}`, { cookie: admin.cookie });
+    expect(detail.status).toBe(200);
+    expect(await detail.text()).toContain('Client supprimé');
+    for (const list of ['/api/admin/orders', '/api/admin/sales', '/api/admin/reservations', '/api/admin/outbox']) {
+      const res = await send(t, 'GET', list, { cookie: admin.cookie });
+      expect(res.status, list).toBe(200);
+      expect(await res.text(), list).not.toContain(user.email);
+    }
+  });
+
+  it('an active membership stops renewing at the provider (no refund), then the account goes', async () => {
+    const user = await newSignedUpUser(t, 'Marie Membre');
+    await setProvince(t, user.id, 'QC');
+    await subscribeAndPay(t, user.cookie, SUCCESS_CARD);
+    const providerId = await providerIdOf(t, user.id);
+    const res = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password });
+    expect(res.status).toBe(200);
+    const [atProvider] = await t.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, providerId));
+    expect(atProvider!.cancelAtPeriodEnd).toBe(true);
+    expect((await me(t, user.cookie)).user).toBeNull();
+  });
+});
