@@ -9,7 +9,7 @@ import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { dataPaths, processesUsing, stamp } from './lib/data-dir.mjs';
-import { fileSink, memorySink, readTarGz } from './lib/tar.mjs';
+import { fileSink, memorySink, readTar, readTarGz } from './lib/tar.mjs';
 
 const MANIFEST = 'toque-sauvegarde.json';
 
@@ -80,8 +80,25 @@ try {
   if (!manifest || manifest.format !== 1 || manifest.database !== 'pglite' || !dump) {
     throw new Error("ce n'est pas une sauvegarde de Toque (npm run backup)");
   }
-  // The database is rebuilt from its dump and opened once: an archive PGlite cannot read stops here.
-  const db = new PGlite(path.join(staging, 'pglite'), { loadDataDir: new Blob([dump]) });
+  // PGlite's dump is a tar of its data folder ('/PG_VERSION', '/base/1/…'): unpacked as files
+  // (quicker than PGlite's loadDataDir), then opened once: an archive PGlite cannot read stops here.
+  const pgStaging = path.join(staging, 'pglite');
+  await mkdir(pgStaging, { mode: 0o750 });
+  const inDatabase = (name) => {
+    const parts = name.split('/').filter((p) => p !== '');
+    if (parts.length === 0 || parts.some((p) => p === '.' || p === '..' || p.includes('\\'))) throw new Error(`entrée inattendue « ${name} » dans la base`);
+    return path.join(pgStaging, ...parts);
+  };
+  await readTar(
+    [dump],
+    async ({ name, mode }) => {
+      const target = inDatabase(name);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o750 });
+      return fileSink(target, mode & 0o777 || 0o640);
+    },
+    async ({ name, mode }) => void (await mkdir(inDatabase(name), { recursive: true, mode: mode & 0o777 || 0o750 })),
+  );
+  const db = new PGlite(pgStaging);
   try {
     await db.waitReady;
     await db.query('select count(*) from drizzle.__drizzle_migrations');

@@ -76,17 +76,23 @@ function field(block, start, length) {
   return block.toString('utf8', start, end === -1 || end > start + length ? start + length : end);
 }
 
+/** readTar over a gzipped file. */
+export function readTarGz(file, onFile, onDir) {
+  return readTar(createReadStream(file).pipe(createGunzip()), onFile, onDir);
+}
+
 /**
- * Reads a gzipped tar; for each regular file calls `onFile({ name, size, mode })`, which returns a
- * sink { write(buffer): Promise, end(): Promise } or null to skip the file.
+ * Reads a tar from an iterable of buffers; for each regular file calls `onFile({ name, size, mode })`,
+ * which returns a sink { write(buffer): Promise, end(): Promise } or null to skip the file; for each
+ * folder `onDir({ name, mode })` when given. Other entry types are skipped.
  */
-export async function readTarGz(source, onFile) {
+export async function readTar(source, onFile, onDir) {
   let pending = Buffer.alloc(0);
   let sink = null;
   let remaining = 0; // bytes of the current file still to come
   let skip = 0; // padding after it
   let ended = false;
-  for await (const chunk of createReadStream(source).pipe(createGunzip())) {
+  for await (const chunk of source) {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
     for (;;) {
       if (remaining > 0) {
@@ -126,6 +132,7 @@ export async function readTarGz(source, onFile) {
       const type = String.fromCharCode(block[156] || 48);
       remaining = size;
       skip = (BLOCK - (size % BLOCK)) % BLOCK;
+      if (type === '5' && onDir) await onDir({ name, mode });
       sink = type === '0' ? await onFile({ name, size, mode }) : null;
       if (size === 0 && sink) {
         await sink.end();
