@@ -2,9 +2,7 @@
 // queues: reminders due at the same moment are each sent once, to the right person, whichever
 // instance takes the job (pg-boss hands a job to one worker; the e-mail ledger stops a repeat).
 // PostgreSQL only: PGlite lives inside one process and cannot be shared by two.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
@@ -16,6 +14,7 @@ import { scheduleReminders } from '../../src/server/jobs/reminders';
 import { createCourse, createReservation, createSession, createUser } from '../factories';
 import { parseMail } from '../setup/mime';
 import { startSmtpServer } from '../setup/smtp';
+import { buildServer, spawnServer, type SpawnedServer } from '../setup/spawn-server';
 import { fixtureClientDir } from '../setup/test-app';
 import { openTestDatabase, rootDir } from '../setup/test-db';
 
@@ -27,78 +26,37 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let workDir: string;
 // Inside the repository (git-ignored): the bundle finds its dependencies in node_modules from there.
 const buildDir = path.join(rootDir, '.builds', `two-instances-${process.pid}`);
-const servers: { child: ChildProcess; log: string[] }[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function run(cmd: string, args: string[]) {
-  const child = spawn(cmd, args, { cwd: rootDir, stdio: ['ignore', 'inherit', 'inherit'] });
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${code}`);
-}
+const servers: SpawnedServer[] = [];
 
 async function startServer(url: string, name: string) {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(workDir, name),
-    PUBLIC_URL: 'http://toque.test',
-    AUTH_SECRET: 'secret-partage-par-les-deux-instances-0123456789',
-    DATABASE_URL: url,
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: 'info',
-    SEED_ON_EMPTY: 'false',
-    CLIENT_DIR: fixtureClientDir,
-  };
-  const child = spawn(process.execPath, [path.join(buildDir, 'server/index.js')], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const server = { child, log: [] as string[] };
-  child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (chunk: string) => server.log.push(...chunk.split('\n').filter(Boolean)));
+  const server = await spawnServer({
+    distDir: buildDir,
+    captureLog: true,
+    env: {
+      DATA_DIR: path.join(workDir, name),
+      PUBLIC_URL: 'http://toque.test',
+      AUTH_SECRET: 'secret-partage-par-les-deux-instances-0123456789',
+      DATABASE_URL: url,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'info',
+      CLIENT_DIR: fixtureClientDir,
+    },
+  });
   servers.push(server);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server ${name} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return server;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server ${name} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return server;
 }
 
 beforeAll(async () => {
   if (!onPostgres) return;
   workDir = await mkdtemp(path.join(os.tmpdir(), 'toque-two-instances-'));
-  await run(process.execPath, ['scripts/build-server.mjs', '--outdir', buildDir]);
+  await buildServer(buildDir);
   smtp = await startSmtpServer();
   database = await openTestDatabase();
 }, 120_000);
 
 afterAll(async () => {
   if (!onPostgres) return;
-  await Promise.all(
-    servers.map(async ({ child }) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }),
-  );
+  await Promise.all(servers.map((server) => server.stop()));
   await database?.dispose();
   await smtp?.close();
   await rm(workDir, { recursive: true, force: true });
