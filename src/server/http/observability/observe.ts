@@ -45,6 +45,18 @@ function incomingId(c: Context, trustedProxies: readonly string[]): string | und
 export function observeRequests(obs: Observability, opts: ObserveOptions): MiddlewareHandler {
   const { metrics } = obs;
   const { logger, trustedProxies } = opts;
+  // One pair of series per method, route and status (a few hundred at most): looked up once, then
+  // updated without prom-client hashing the labels on every request.
+  const series = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
+  const seriesOf = (method: string, route: string, status: string) => {
+    const key = `${method} ${status} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      found = { count: metrics.httpRequests.labels(method, route, status), duration: metrics.httpDuration.labels(method, route, status) };
+      series.set(key, found);
+    }
+    return found;
+  };
   return (c, next) => {
     const started = performance.now();
     const requestId = incomingId(c, trustedProxies) ?? randomUUID();
@@ -59,8 +71,9 @@ export function observeRequests(obs: Observability, opts: ObserveOptions): Middl
       const route = routeOf(c, res.status);
       const status = String(res.status);
       const seconds = (performance.now() - started) / 1000;
-      metrics.httpRequests.inc({ method, route, status });
-      metrics.httpDuration.observe({ method, route, status }, seconds);
+      const { count, duration } = seriesOf(method, route, status);
+      count.inc();
+      duration.observe(seconds);
       if (!UNLOGGED.has(c.req.path) && logger.isLevelEnabled('info')) {
         // No requestId here: the logger's mixin adds it, as to every line written in a request.
         logger.info({ method: c.req.method, route, status: res.status, durationMs: Math.round(seconds * 10_000) / 10 }, 'requête');
