@@ -99,9 +99,10 @@ export async function eraseAccount(tx: Tx, userId: string, oldEmail: string, now
   // Amounts, taxes, province and number stay for the tax records (6 years); the buyer is no longer named.
   await tx.update(orders).set({ buyerName: DELETED_BUYER_NAME, buyerEmail: '', failureMessage: null }).where(eq(orders.userId, userId));
   await tx.update(emailDeliveries).set({ to: placeholder }).where(eq(emailDeliveries.userId, userId));
-  // The outbox's copies held the whole message (name, links): only that one was sent, and when, remains.
+  // The outbox's copies held the whole message (name, links): only that one was sent, and when, remains;
+  // the admin's list of sent e-mails names the recipient 'Compte supprimé'.
   await tx
     .update(outboxEmails)
-    .set({ to: placeholder, text: 'Contenu effacé à la suppression du compte.', html: '<p>Contenu effacé à la suppression du compte.</p>' })
+    .set({ to: DELETED_ACCOUNT_NAME, text: 'Contenu effacé à la suppression du compte.', html: '<p>Contenu effacé à la suppression du compte.</p>' })
     .where(eq(outboxEmails.to, oldEmail));
 }
