@@ -110,13 +110,17 @@ try {
   fail(`Restauration impossible : ${err instanceof Error ? err.message : String(err)}. Rien n’a été modifié.`);
 }
 
-if (occupied || existsSync(authSecret)) {
+// What the restore replaces is moved aside (the stored secret only when the archive brings one).
+const replaced = [
+  [pgliteDir, 'pglite'],
+  [uploadsDir, 'uploads'],
+  ...(existsSync(path.join(staging, 'auth-secret')) ? [[authSecret, 'auth-secret']] : []),
+].filter(([from]) => existsSync(from));
+if (replaced.length > 0) {
   const aside = path.join(dataDir, `avant-restauration-${stamp()}`);
   await mkdir(aside, { recursive: true });
-  for (const [from, name] of [[pgliteDir, 'pglite'], [uploadsDir, 'uploads'], [authSecret, 'auth-secret']]) {
-    if (existsSync(from) && (name === 'auth-secret' ? existsSync(path.join(staging, 'auth-secret')) : true)) await rename(from, path.join(aside, name));
-  }
-  if (occupied) console.log(`Les données remplacées sont mises de côté dans ${aside}`);
+  for (const [from, name] of replaced) await rename(from, path.join(aside, name));
+  console.log(`Les données remplacées sont mises de côté dans ${aside}`);
 }
 await rename(path.join(staging, 'pglite'), pgliteDir);
 if (existsSync(path.join(staging, 'uploads'))) await rename(path.join(staging, 'uploads'), uploadsDir);
