@@ -33,9 +33,9 @@ export function ofType(html: string, type: string): Thing[] {
   return jsonLd(html).filter((t) => t['@type'] === type);
 }
 
-/** window.__TOQUE_DATA__ as the browser will see it. */
+/** The page's initial data (its JSON block) as the browser will see it. */
 export function initialData(html: string): Record<string, unknown> | undefined {
-  const m = /<script>window\.__TOQUE_DATA__=([\s\S]*?)<\/script>/.exec(html);
+  const m = /<script type="application\/json" id="toque-data">([\s\S]*?)<\/script>/.exec(html);
   return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : undefined;
 }
 

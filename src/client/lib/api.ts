@@ -1,5 +1,6 @@
 // The browser's only way to the API: JSON in, JSON out, errors as ApiError with a French message.
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@shared/errors';
+import { INITIAL_DATA_ID } from '@shared/initial-data';
 
 export class ApiError extends Error {
   constructor(
@@ -41,10 +42,21 @@ export async function api<T>(path: string, init: RequestInit & { query?: Query }
   throw new ApiError(res.status, code, body?.error?.message ?? ERROR_MESSAGES.INTERNAL, body?.error?.fields);
 }
 
+let initialData: Record<string, unknown> | undefined;
+
+/** The JSON block the server embedded in the page (never a script: the CSP allows none inline), parsed once. */
+function initialDataStore(): Record<string, unknown> {
+  if (!initialData) {
+    const text = document.getElementById(INITIAL_DATA_ID)?.textContent;
+    initialData = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  }
+  return initialData;
+}
+
 /** Initial data the server embedded in the page for the first route, read once. */
 export function takeInitialData<T>(key: string): T | undefined {
-  const store = (window as unknown as { __TOQUE_DATA__?: Record<string, unknown> }).__TOQUE_DATA__;
-  if (!store || !(key in store)) return undefined;
+  const store = initialDataStore();
+  if (!(key in store)) return undefined;
   const value = store[key] as T;
   delete store[key];
   return value;

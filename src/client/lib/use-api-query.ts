@@ -1,5 +1,5 @@
 // Reads the API with TanStack Query. On the first page load the server may have embedded
-// the answer in the HTML (window.__TOQUE_DATA__, keyed by the API path without /api and its
+// the answer in the HTML (a JSON block, see takeInitialData, keyed by the API path without /api and its
 // query string); that copy is used once instead of a second request.
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { api, takeInitialData, withQuery, type ApiError } from './api';

@@ -5,12 +5,24 @@
 // as the body (a course video, streamed to storage) are matched by a pattern and take only the
 // media types they list.
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { AppError } from './app-error';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const JSON_REQUIRED = 'Le contenu envoyé doit être au format JSON (Content-Type: application/json).';
 const MULTIPART_REQUIRED = 'Le fichier doit être envoyé comme formulaire (multipart/form-data).';
+
+/** No form of ours sends more (a course's description and kit are a few thousand characters). */
+export const JSON_MAX_BYTES = 100 * 1024;
+
+/** Counted while the body is read, so a huge body is refused (413) before it is buffered whole. */
+const jsonLimit = bodyLimit({
+  maxSize: JSON_MAX_BYTES,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE');
+  },
+});
 
 export type MultipartRoute = { method: string; path: string };
 /** A route whose body is the file itself, e.g. PUT /api/admin/courses/:id/video with video/mp4. */
@@ -33,7 +45,11 @@ function announcesBody(headers: Headers): boolean {
   return length !== null && length.trim() !== '0';
 }
 
-export function jsonOnly(opts: { multipart?: readonly MultipartRoute[]; raw?: readonly RawUploadRoute[] } = {}): MiddlewareHandler {
+/** `ownLimit`: paths that set their own body limit (the payment webhook takes Stripe's larger events). */
+export function jsonOnly(
+  opts: { multipart?: readonly MultipartRoute[]; raw?: readonly RawUploadRoute[]; ownLimit?: readonly string[] } = {},
+): MiddlewareHandler {
+  const ownLimit = new Set(opts.ownLimit ?? []);
   const multipart = new Set((opts.multipart ?? []).map((r) => `${r.method.toUpperCase()} ${r.path}`));
   const raw = opts.raw ?? [];
   return async (c, next) => {
@@ -44,10 +60,14 @@ export function jsonOnly(opts: { multipart?: readonly MultipartRoute[]; raw?: re
     const rawRoute = raw.find((r) => r.method.toUpperCase() === c.req.method && r.path.test(c.req.path));
     if (rawRoute) {
       if (type === null || !rawRoute.types.includes(type)) throw rawRoute.refused();
+      // A raw route that also takes JSON or a small form (the one-click unsubscribe) is held to the same limit.
+      if ((type === 'application/json' || type === 'application/x-www-form-urlencoded') && !ownLimit.has(c.req.path)) return jsonLimit(c, next);
     } else if (multipart.has(`${c.req.method} ${c.req.path}`)) {
       if (type !== 'multipart/form-data') throw new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
     } else if (type !== 'application/json') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_REQUIRED);
+    } else if (!ownLimit.has(c.req.path)) {
+      return jsonLimit(c, next);
     }
     return next();
   };

@@ -9,6 +9,7 @@ import type { Deps } from '../deps';
 import { getViewer } from '../http/viewer';
 import type { PublicServices } from '../modules/services';
 import { scriptJson } from './html/escape';
+import { INITIAL_DATA_ID } from '@shared/initial-data';
 import { manifestLoader, pagePreloads } from './html/manifest';
 import { templateLoader } from './html/template';
 import { notFoundPage, PAGE_ROUTES, type PageContext, type ResolvedPage } from './pages';
@@ -81,7 +82,8 @@ export function webRoutes(deps: Deps, services: PublicServices) {
       preloads: page.module ? pagePreloads(files, page.module) : undefined,
       imagePreload: page.imagePreload,
     });
-    const data = page.data ? `<script>window.__TOQUE_DATA__=${scriptJson(page.data)}</script>` : '';
+    // Data, not code: a JSON block the browser never runs, so the CSP needs no inline script.
+    const data = page.data ? `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(page.data)}</script>` : '';
     c.header('Cache-Control', 'no-cache');
     return c.html(html.render({ head, data }), page.status);
   }

@@ -35,6 +35,8 @@ import type { AccountService } from './service';
 const LIBRARY_ERRORS: Record<string, ErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
   INVALID_PASSWORD: 'INVALID_CURRENT_PASSWORD',
+  // An account opened through the identity provider has no password: none given can be its current one.
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'INVALID_CURRENT_PASSWORD',
 };
 
 async function readJson(c: Context): Promise<unknown> {
