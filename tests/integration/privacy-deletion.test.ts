@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import { AVATAR_FIELD } from '@shared/schemas/account';
 import * as schema from '../../src/server/db/schema';
-import { courseProgress, emailDeliveries, favorites, notifications, orders, outboxEmails, profiles, reservations, sandboxSubscriptions, users } from '../../src/server/db/schema';
+import { accounts, courseProgress, emailDeliveries, favorites, notifications, orders, outboxEmails, profiles, reservations, sandboxSubscriptions, users } from '../../src/server/db/schema';
 import { createPaymentProvider } from '../../src/server/integrations/payments';
 import { PERSONAL_DATA_TABLES } from '../../src/server/modules/privacy/coverage';
 import { createAccountDeletion } from '../../src/server/modules/privacy/deletion';
@@ -162,6 +162,15 @@ describe('POST /api/account/delete — the deletion', () => {
     // Safe to repeat: a second run for the same person changes nothing and does not fail.
     const deletion = createAccountDeletion(t.deps, createPaymentProvider(t.deps));
     await expect(deletion.delete(user.id, { confirmation: 'SUPPRIMER', password: user.password })).resolves.toBeUndefined();
+  });
+
+  it('an account made through the identity provider (no password) is deleted with the word alone', async () => {
+    const user = await newSignedInUser(t, 'Olivier Gagné');
+    await t.db.insert(accounts).values({ id: `acc_${user.id}`, accountId: `sub-${user.id}`, providerId: 'oidc:https://idp.exemple.test', userId: user.id });
+    const res = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER' });
+    expect(res.status).toBe(200);
+    expect(await t.db.select().from(accounts).where(eq(accounts.userId, user.id))).toEqual([]);
+    expect((await me(t, user.cookie)).user).toBeNull();
   });
 
   it("the admin's receipt, order and lists still work, naming 'Client supprimé'", async () => {
