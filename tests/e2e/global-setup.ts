@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { startOidcProvider } from '../setup/oidc-provider';
 import { startSmtpServer } from '../setup/smtp';
 import { createScratchPostgres, rootDir } from '../setup/test-db';
+import { enrolDemoAdmin, type DemoAdminSecondFactor } from './demo-admin-second-factor';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The local OpenID provider the server signs people in with (its login page takes any e-mail). */
     oidcIssuer: string;
+    /** The demo admin's second factor, enrolled once here (demo-admin-second-factor.ts). */
+    demoAdminSecondFactor: DemoAdminSecondFactor;
   }
 }
 
@@ -106,6 +109,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
   project.provide('oidcIssuer', idp.issuer);
+  project.provide('demoAdminSecondFactor', await enrolDemoAdmin(baseURL, path.join(dataDir, 'demo-admin-totp-step')));
   return stop;
 }
 

@@ -2,10 +2,13 @@
 // dialog would, and signed in through it or through the dialog), the sign-in dialog driven as a
 // person would, and the avatar menu.
 import { randomInt } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import type { SecondFactorConfirmation, SecondFactorEnrolment, SecondFactorStatus } from '@shared/schemas/second-factor';
 import { callApi } from './api';
 import { baseURL, visit } from './site';
+import { codeAt, stepAt, STEP_SECONDS } from '../../src/server/modules/second-factor/totp';
 
 let counter = 0;
 
@@ -44,9 +47,70 @@ export async function createAccount(label: string, name: string, password = LEAR
   return account;
 }
 
-/** Signs the page's browser context in through the API (the session cookie lands in the context). */
+/**
+ * Signs the page's browser context in through the API (the session cookie lands in the context).
+ * The demo admin gets the session global-setup verified with the second factor (one code per 30 s
+ * would not let every journey sign in anew).
+ */
 export async function signInByApi(page: Page, { email, password }: Pick<Account, 'email' | 'password'>) {
+  if (email === DEMO.admin.email) {
+    const { cookie } = inject('demoAdminSecondFactor');
+    await page.context().addCookies([{ ...cookie, domain: new URL(baseURL).hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    return;
+  }
   expect((await callApi(page, 'POST', '/auth/sign-in/email', { email, password })).status).toBe(200);
+  await giveSecondFactorByApi(page, email);
+}
+
+/** Recovery codes of the admins this file enrolled (a prepared server's), by origin and address. */
+const recoveryCodes = new Map<string, string[]>();
+
+/**
+ * An admin other than the demo one (a prepared server's) enrols at the first sign-in, keeping the
+ * recovery codes; each later sign-in uses one (no waiting for a new 30 s code). No-op for others.
+ */
+async function giveSecondFactorByApi(page: Page, email: string) {
+  const { json: status } = await callApi<SecondFactorStatus>(page, 'GET', '/account/second-factor');
+  if (!status.required || status.verified) return;
+  const key = `${new URL(page.url()).origin} ${email}`;
+  if (!status.enrolled) {
+    const { json: enrolment } = await callApi<SecondFactorEnrolment>(page, 'POST', '/account/second-factor/enrolment');
+    const code = codeAt(enrolment.secret.replace(/\s/g, ''), stepAt(new Date()));
+    const confirmed = await callApi<SecondFactorConfirmation>(page, 'POST', '/account/second-factor/enrolment/confirm', { code });
+    expect(confirmed.status).toBe(200);
+    recoveryCodes.set(key, confirmed.json.recoveryCodes);
+    return;
+  }
+  const code = recoveryCodes.get(key)?.shift();
+  if (!code) throw new Error(`no recovery code left for ${email}`);
+  expect((await callApi(page, 'POST', '/account/second-factor/verify', { code })).status).toBe(200);
+}
+
+/**
+ * A code of the demo admin's app no journey used yet. The server takes the next step's code early
+ * (±1 window); beyond that, this waits for the clock (at most one step).
+ */
+export async function nextDemoAdminCode(): Promise<string> {
+  const { secret, stepFile } = inject('demoAdminSecondFactor');
+  const step = Math.max(stepAt(new Date()), Number(await readFile(stepFile, 'utf8')) + 1);
+  const wait = (step - 1) * STEP_SECONDS * 1000 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait + 100));
+  await writeFile(stepFile, String(step));
+  return codeAt(secret, step);
+}
+
+/**
+ * Gives the demo admin's second factor on the verification screen, which the admin area shows a
+ * new session: at /admin, then back where the page was.
+ */
+export async function passAdminSecondFactor(page: Page) {
+  const { pathname, search } = new URL(page.url());
+  await visit(page, '/admin');
+  await page.getByRole('heading', { level: 1, name: "Confirmez que c'est bien vous" }).waitFor();
+  await page.getByLabel('Code à 6 chiffres').fill(await nextDemoAdminCode());
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' }).waitFor();
+  if (`${pathname}${search}` !== '/admin') await visit(page, `${pathname}${search}`);
 }
 
 /** A new learner signed in in this browser context, the page then on `path`; returns the address. */
@@ -83,12 +147,13 @@ export async function fillSignIn(dialog: Locator, email: string, password: strin
   await dialog.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
-/** Signs in through the header's dialog and waits for the avatar menu. */
+/** Signs in through the header's dialog and waits for the avatar menu; the demo admin then types a code. */
 export async function signInFromHeader(page: Page, email: string, password: string) {
   const dialog = await openDialogFromHeader(page);
   await fillSignIn(dialog, email, password);
   await dialog.waitFor({ state: 'detached' });
   await avatarButton(page).waitFor();
+  if (email === DEMO.admin.email) await passAdminSecondFactor(page);
 }
 
 export async function signUpFromHeader(page: Page, name: string, email: string, password: string) {

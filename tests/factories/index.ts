@@ -37,7 +37,6 @@ export async function createUser(
   const fullName = profile.fullName ?? user.name ?? `Personne ${id.slice(-4)}`;
   await db.insert(users).values({ id, name: fullName, email: `${id}@exemple.test`, ...user });
   await db.insert(profiles).values({ fullName, role: 'learner', ...profile, userId: id });
-  if (profile.role === 'admin') await enrolAdmin(db, id);
   invalidatePublicCache();
   return { id, fullName };
 }

@@ -64,7 +64,7 @@ export function EnrolmentScreen({ onConfirmed }: { onConfirmed: (recoveryCodes: 
             />
             <div className="text-sm text-muted">
               <p>Pas de caméra, ou vous êtes sur le téléphone qui porte l'application ? Entrez plutôt cette clé à la main (type : basée sur l'heure) :</p>
-              <p className="mt-2 rounded-xl bg-cream px-3 py-2 font-mono text-base break-all text-ink" aria-label={`Clé secrète : ${secret}`}>
+              <p className="mt-2 rounded-xl bg-cream px-3 py-2 font-mono text-base text-ink" aria-label={`Clé secrète : ${secret}`}>
                 {secret}
               </p>
             </div>

@@ -1,12 +1,16 @@
 // The ten recovery codes, shown this once: copied or downloaded, and their keeping acknowledged
 // before the admin area opens.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Check, Copy, Download } from 'lucide-react';
 import { Button } from '@client/components/ui/Button';
 import { SecondFactorFrame } from './SecondFactorFrame';
 
 export function RecoveryCodesScreen({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [kept, setKept] = useState(false);
+  // The screen replaces the enrolment form, further down the page: its title first.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const text = `Codes de récupération Toque (administration)\nChaque code ne sert qu'une fois.\n\n${codes.join('\n')}\n`;
 

@@ -1,0 +1,146 @@
+// The demo admin's first visit to the admin area, at phone width, on a server of its own (the
+// shared one's demo admin is enrolled by global-setup): the enrolment screen with its QR code, the
+// app's first code (computed here from the secret shown), the recovery codes kept, the admin area;
+// then a new sign-in asks for a code, and a recovery code opens it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeAt, stepAt } from '../../src/server/modules/second-factor/totp';
+import { rootDir } from '../setup/test-db';
+import { expectNoAxeViolations, newPage, pageErrors, useBrowser } from './browser';
+import { DEMO, fillSignIn, openDialogFromHeader, signOutFromMenu } from './session';
+
+useBrowser();
+
+let server: ChildProcess;
+let base = '';
+let dataDir = '';
+let page: Page;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const distDir = path.resolve(rootDir, process.env.E2E_DIST_DIR ?? 'dist');
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-e2e-2fa-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    SEED_ON_EMPTY: 'true',
+    CLIENT_DIR: path.join(distDir, 'client'),
+  };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  server = spawn(process.execPath, [path.join(distDir, 'server/index.js')], { cwd: rootDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  page = await newPage('phone');
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const go = (p: string) => page.goto(`${base}${p}`, { waitUntil: 'networkidle' });
+const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+
+async function signIn() {
+  await go('/');
+  await fillSignIn(await openDialogFromHeader(page), DEMO.admin.email, DEMO.admin.password);
+  await page.getByRole('button', { name: /^Menu du compte de / }).waitFor();
+}
+
+describe('second factor of the demo admin, at phone width', () => {
+  let recoveryCodes: string[] = [];
+
+  it('enrols at the first visit: QR code, secret to type, first code, recovery codes kept, then the page asked for', async () => {
+    await signIn();
+    await go('/admin/ventes');
+    await heading('Activez la double authentification').waitFor();
+    await expectNoAxeViolations(page, 'second factor: before enrolment');
+    await page.getByRole('button', { name: 'Configurer mon application' }).click();
+    const qr = page.getByRole('img', { name: /Code QR/ });
+    await qr.waitFor();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const secret = ((await page.getByLabel(/^Clé secrète/).textContent()) ?? '').replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const field = page.getByLabel('Code à 6 chiffres');
+    expect(await field.getAttribute('inputmode')).toBe('numeric');
+    expect(await field.getAttribute('autocomplete')).toBe('one-time-code');
+    await expectNoAxeViolations(page, 'second factor: enrolment');
+
+    // A wrong code: the French message, the field cleared for another try.
+    await field.fill('000000');
+    await page.getByRole('button', { name: 'Activer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Code invalide' }).waitFor();
+
+    await field.fill(codeAt(secret, stepAt(new Date())));
+    await page.getByRole('button', { name: 'Activer' }).click();
+    await heading('Conservez vos codes de récupération').waitFor();
+    recoveryCodes = (await page.getByRole('list', { name: 'Codes de récupération' }).getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    const proceed = page.getByRole('button', { name: "Continuer vers l'administration" });
+    expect(await proceed.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Copier' }).waitFor();
+    await page.getByRole('button', { name: 'Télécharger' }).waitFor();
+    await expectNoAxeViolations(page, 'second factor: recovery codes');
+    await page.getByLabel("J'ai conservé mes codes de récupération").check();
+    await proceed.click();
+    // The page asked for, at its address.
+    await heading('Tableau de Bord Admin').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/ventes');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('a new sign-in shows the verification screen; a recovery code opens the admin area, once', async () => {
+    await signOutFromMenu(page);
+    await signIn();
+    await go('/admin');
+    await heading("Confirmez que c'est bien vous").waitFor();
+    await expectNoAxeViolations(page, 'second factor: verification');
+    await page.getByRole('button', { name: 'Utiliser un code de récupération' }).click();
+    await page.getByLabel('Code de récupération').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await heading('Tableau de Bord Admin').waitFor();
+
+    // The same code another time: refused in French.
+    await signOutFromMenu(page);
+    await signIn();
+    await go('/admin');
+    await page.getByRole('button', { name: 'Utiliser un code de récupération' }).click();
+    await page.getByLabel('Code de récupération').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Code invalide' }).waitFor();
+    await expectNoAxeViolations(page, 'second factor: verification refused');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
