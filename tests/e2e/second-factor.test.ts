@@ -1,72 +1,29 @@
-// The demo admin's first visit to the admin area, at phone width, on a server of its own (the
-// shared one's demo admin is enrolled by global-setup): the enrolment screen with its QR code, the
-// app's first code (computed here from the secret shown), the recovery codes kept, the admin area;
-// then a new sign-in asks for a code, and a recovery code opens it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+// An admin's first visit to the admin area, at phone width, as the demo admin's would be (global-
+// setup enrols that one on the shared server, so this admin is a prepared server's): the enrolment
+// screen with its QR code, the app's first code (computed here from the secret shown), the recovery
+// codes kept, the page asked for; then a new sign-in asks for a code, and a recovery code opens it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../src/server/modules/second-factor/totp';
-import { rootDir } from '../setup/test-db';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser } from './browser';
-import { DEMO, fillSignIn, openDialogFromHeader, signOutFromMenu } from './session';
+import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
+import { fillSignIn, openDialogFromHeader, signOutFromMenu, type Account } from './session';
 
 useBrowser();
 
-let server: ChildProcess;
+let server: PreparedServer<{ admin: Account }>;
 let base = '';
-let dataDir = '';
 let page: Page;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const distDir = path.resolve(rootDir, process.env.E2E_DIST_DIR ?? 'dist');
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-e2e-2fa-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    SEED_ON_EMPTY: 'true',
-    CLIENT_DIR: path.join(distDir, 'client'),
-  };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  server = spawn(process.execPath, [path.join(distDir, 'server/index.js')], { cwd: rootDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  server = await startPreparedServer(async (db) => ({ admin: await createPerson(db, 'Geneviève Tremblay', 'admin') }));
+  base = server.baseURL;
   page = await newPage('phone');
 });
 
 afterAll(async () => {
   await page?.context().close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const go = (p: string) => page.goto(`${base}${p}`, { waitUntil: 'networkidle' });
@@ -74,11 +31,11 @@ const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 
 async function signIn() {
   await go('/');
-  await fillSignIn(await openDialogFromHeader(page), DEMO.admin.email, DEMO.admin.password);
+  await fillSignIn(await openDialogFromHeader(page), server.prepared.admin.email, server.prepared.admin.password);
   await page.getByRole('button', { name: /^Menu du compte de / }).waitFor();
 }
 
-describe('second factor of the demo admin, at phone width', () => {
+describe("an admin's second factor, at phone width", () => {
   let recoveryCodes: string[] = [];
 
   it('enrols at the first visit: QR code, secret to type, first code, recovery codes kept, then the page asked for', async () => {
