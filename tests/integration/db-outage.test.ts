@@ -44,6 +44,8 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: SpawnedServer;
 let workDir: string;
 let tab: SseReader | null = null;
+/** The first test's watcher, whose tab stays open for the second. */
+let watcher: Learner;
 const buildDir = path.join(rootDir, '.builds', `db-outage-${process.pid}`);
 
 type Learner = { id: string; email: string; cookie: string };
@@ -109,7 +111,7 @@ async function bookAndPay(learner: Learner, sessionId: string, courseId: string,
   const hold = await until2xx(() => call(learner, 'POST', '/booking/holds', { sessionId }));
   if (hold.status >= 300) return { hold, checkout: null, paid: null };
   // One key for the retries: a checkout that committed before its answer was lost is found again.
-  const idempotencyKey = `panne-${learner.id}`;
+  const idempotencyKey = `panne-${learner.id}-${sessionId}`;
   const checkout = await until2xx(() => call(learner, 'POST', '/checkout', { items: [{ courseId, sessionId }], province: 'QC', idempotencyKey }));
   if (checkout.status >= 300) return { hold, checkout, paid: null };
   const payment = (checkout.body as CheckoutResponse).payment!;
@@ -118,6 +120,9 @@ async function bookAndPay(learner: Learner, sessionId: string, courseId: string,
   );
   return { hold, checkout, paid };
 }
+
+/** Only the signing of the session cookie comes from the app: the secret the server runs with. */
+const asApp = () => ({ db: database.db, deps: { config: { authSecret: AUTH_SECRET } } }) as unknown as TestApp;
 
 async function waitFor<T>(check: () => Promise<T | null | false>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -137,13 +142,11 @@ describe.skipIf(!onPostgres)('the database lost for a few seconds during a burst
       console.error([...telling.slice(-15), ...(server.alive() ? [] : server.log.slice(-10))].join('\n'));
     });
     const db = database.db;
-    // Only the signing of the session cookie comes from the app: the secret the server runs with.
-    const asApp = { db, deps: { config: { authSecret: AUTH_SECRET } } } as unknown as TestApp;
     const course = await createCourse(db, { title: 'Sucre à la crème en direct', isLive: true });
     const session = await createSession(db, course.id, { capacity: CAPACITY });
     const later = await createSession(db, course.id, { capacity: 5, startsAt: new Date(Date.now() + 96 * 3_600_000) });
-    const learners: Learner[] = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => newSignedInUser(asApp, `Apprenant ${i + 1}`)));
-    const watcher = await newSignedInUser(asApp, 'Rosalie Tremblay');
+    const learners: Learner[] = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => newSignedInUser(asApp(), `Apprenant ${i + 1}`)));
+    watcher = await newSignedInUser(asApp(), 'Rosalie Tremblay');
 
     // A tab open through the outage: the LISTEN connection behind it is cut too.
     const res = await fetch(`${server.baseURL}/api/events`, { headers: { cookie: `${SESSION_COOKIE}=${watcher.cookie}`, accept: 'text/event-stream' } });
@@ -258,4 +261,39 @@ describe.skipIf(!onPostgres)('the database lost for a few seconds during a burst
     await waitFor(async () => smtp.inbox.some((m) => m.to.includes(watcher.email) && /Sucre à la crème/.test(parseMail(m.raw).subject)), 15_000, 'the booking e-mail');
     expect(server.alive()).toBe(true);
   }, 90_000);
+
+  it('a database that answers nothing: calls give up after the connection timeout with the 503, and all comes back', async () => {
+    onTestFailed(() => console.error([...server.log.slice(-12), `server alive: ${server.alive()}`].join('\n')));
+    // Another course: the watcher bought the first one.
+    const course = await createCourse(database.db, { title: 'Grands-pères dans le sirop en direct', isLive: true });
+    const session = await createSession(database.db, course.id, { capacity: 5 });
+    // New connections are accepted and never answered (a host gone from the network); the ones
+    // made meanwhile stay so after the restore, as such connections do.
+    proxy.cut({ silently: true });
+    const silentAt = Date.now();
+    await new Promise((r) => setTimeout(r, 200)); // the reset connections are dropped from the pool
+    const probe = await call(watcher, 'GET', '/me');
+    expect(probe.status, JSON.stringify(probe.body)).toBe(503);
+    expect((probe.body as ApiErrorBody).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE });
+    // It waited for the pool's connection timeout (5 s), not for ever.
+    expect(probe.ms).toBeGreaterThan(4_000);
+    expect(probe.ms).toBeLessThan(7_000);
+    await new Promise((r) => setTimeout(r, Math.max(0, silentAt + 6_000 - Date.now())));
+    proxy.restore();
+    await waitFor(async () => (await call(watcher, 'GET', '/me')).status === 200, 10_000, 'the server answering again');
+    // The LISTEN connection, whose attempts met the silent path, tried again: events flow.
+    await waitFor(async () => (await tab!.next(15_000)).event === 'resync', 15_000, "the tab's resync after the silent outage");
+    const mine = await bookAndPay(watcher, session.id, course.id, []);
+    expect(mine.paid?.status, JSON.stringify(mine)).toBe(200);
+    const reservationId = (mine.hold.body as HoldResponse).hold.id;
+    await waitFor(
+      async () => {
+        const event = JSON.parse((await tab!.nextEvent(10_000)).data) as RealtimeEvent;
+        return event.type === 'reservation.confirmed' && event.reservationId === reservationId;
+      },
+      10_000,
+      'the event after the silent outage',
+    );
+    expect(server.alive()).toBe(true);
+  }, 60_000);
 });

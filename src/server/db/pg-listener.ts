@@ -20,6 +20,11 @@ export type ListenerOptions = {
   /** A half-open TCP connection says nothing: a query this often proves the connection alive. */
   pingIntervalMs?: number;
   pingTimeoutMs?: number;
+  /**
+   * How long one attempt to connect may take: a database host gone from the network answers
+   * nothing, and an attempt without a limit would wait forever (never trying again).
+   */
+  connectTimeoutMs?: number;
 };
 
 type Subscriber = { onPayload: (payload: string) => void; hooks: ListenHooks };
@@ -52,6 +57,7 @@ export class PgListener {
       maxDelayMs: opts.maxDelayMs ?? 5_000,
       pingIntervalMs: opts.pingIntervalMs ?? 30_000,
       pingTimeoutMs: opts.pingTimeoutMs ?? 10_000,
+      connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
     };
   }
 
@@ -96,7 +102,12 @@ export class PgListener {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#url, application_name: this.#opts.applicationName, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.#url,
+      application_name: this.#opts.applicationName,
+      keepAlive: true,
+      connectionTimeoutMillis: this.#opts.connectTimeoutMs,
+    });
     client.on('notification', (msg) => {
       if (this.#client !== client || msg.payload === undefined) return;
       for (const s of this.#channels.get(msg.channel) ?? []) {
