@@ -1,12 +1,15 @@
 // Builds the HTTP application from its dependencies. No I/O happens here; index.ts boots it.
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_MESSAGES } from '@shared/errors';
 import type { Deps } from './deps';
+import { migrationsDir } from './db/paths';
+import { createObservability } from './http/observability/observability';
+import { countingErrors, observeRequests } from './http/observability/observe';
+import { operationsRoutes } from './http/observability/routes';
 import { sameOriginOnly } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { jsonOnly } from './http/json-only';
+import { securityHeaders } from './http/security-headers';
 import { createMailer } from './integrations/mail/mailer';
 import { createPaymentProvider } from './integrations/payments';
 import { createAuth } from './modules/auth/auth';
@@ -50,6 +53,7 @@ import { createPurchaseService } from './modules/purchases/service';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { creditNoteRoutes, receiptRoutes } from './modules/receipts/routes';
 import { createReceiptService } from './modules/receipts/service';
+import { privacyRoutes } from './modules/privacy/routes';
 import { recipeRoutes } from './modules/recipes/routes';
 import { ADMIN_SESSION_RAW_ROUTES, adminSessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
@@ -59,6 +63,8 @@ import { adminOrderRoutes } from './modules/refunds/routes';
 import { createRefundService } from './modules/refunds/service';
 import { createPublicServices } from './modules/services';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { secondFactorRoutes } from './modules/second-factor/routes';
+import { createSecondFactorService } from './modules/second-factor/service';
 import { createSubscriptionService } from './modules/subscriptions/service';
 import { mediaRoutes } from './web/media';
 import { createRealtime, type Realtime } from './realtime/realtime';
@@ -75,6 +81,12 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   const auth = createAuth(deps);
   const accounts = createAccountService(deps, auth);
   const paymentProvider = createPaymentProvider(deps);
+  const observability = deps.observability ?? createObservability();
+  observability.metrics.countEventStreams(() => realtime.hub.size);
+  // First of all: each request's id, metrics and access-log line (public-cache hits included);
+  // then the probes and metrics, answered before anything reads a session or the database.
+  app.use(observeRequests(observability, { logger: deps.logger, trustedProxies: deps.config.trustedProxies }));
+  app.route('/', operationsRoutes(observability, { database: deps.database, migrationsDir: migrationsDir(deps.config), metricsToken: deps.config.metricsToken, logger: deps.logger }));
   // Before the cache: it tells visitors (no session cookie, shared answers) from signed-in people.
   app.use(async (c, next) => {
     c.set('viewerSource', accounts.viewerSource);
@@ -82,17 +94,8 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   });
   // Then: a visitor's public GET found in the cache is answered before anything else runs.
   app.use(servePublicCache(createPublicCache()));
-  app.use(requestId());
-  app.use(
-    secureHeaders({
-      // The full Content-Security-Policy comes with the production-grade work; these are safe now.
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // A route may set a stricter value (the reset page sends no referrer at all).
-      overwrite: false,
-    }),
-  );
-  app.onError(errorHandler(deps.logger));
+  app.use(securityHeaders(deps.config));
+  app.onError(countingErrors(observability, errorHandler(deps.logger, { database: deps.database })));
 
   const services = createPublicServices(deps);
   const api = new Hono<AppEnv>();
@@ -100,7 +103,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   // cookie: the payment webhook, and e-mails' one-click unsubscribe (posted by mail providers).
   api.use(sameOriginOnly(deps.config.publicUrl, { exempt: [WEBHOOK_PATH, UNSUBSCRIBE_API_PATH] }));
   // Then the body's type: JSON everywhere, multipart only where a file is uploaded (else 415).
-  api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: [...ADMIN_COURSE_RAW_ROUTES, ...ADMIN_SESSION_RAW_ROUTES, UNSUBSCRIBE_FORM_ROUTE] }));
+  api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: [...ADMIN_COURSE_RAW_ROUTES, ...ADMIN_SESSION_RAW_ROUTES, UNSUBSCRIBE_FORM_ROUTE], ownLimit: [WEBHOOK_PATH] }));
   // Feature modules register their routes here.
   api.get('/health', (c) => c.json({ ok: true }));
   api.route('/auth', authRoutes(deps, auth, mailer));
@@ -138,7 +141,9 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   api.route('/notifications', notificationRoutes(createNotificationService(deps)));
   const emailPreferences = createEmailPreferenceService(deps);
   api.route('/account/email-preferences', emailPreferenceRoutes(emailPreferences));
+  api.route('/account/second-factor', secondFactorRoutes(createSecondFactorService(deps)));
   api.route('/unsubscribe', unsubscribeRoutes(emailPreferences));
+  api.route('/', privacyRoutes(deps, paymentProvider));
   api.route('/events', eventRoutes(realtime));
   api.all('*', (c) =>
     c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),

@@ -3,6 +3,7 @@ import type { Config } from './env';
 import type { Database } from './db/client';
 import type { Storage } from './integrations/storage/storage';
 import type { Jobs } from './jobs/jobs';
+import type { Observability } from './http/observability/observability';
 
 /** Everything the app needs from the outside, passed in so tests can build it with real peers. */
 export type Deps = {
@@ -18,4 +19,6 @@ export type Deps = {
    * sendJob), which needs no started boss.
    */
   jobs?: Jobs;
+  /** Metrics and the shutdown flag /readyz reads (index.ts); an app built without one makes its own. */
+  observability?: Observability;
 };

@@ -2,7 +2,8 @@
 // the provider again for refunds that never reached it, and — with the sandbox payment provider —
 // the worker delivering its events to our own webhook and the one billing memberships; the
 // background jobs (jobs/: e-mails, class reminders, hold expiry) on the database.
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener, serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { migrationsDir, pgliteDir, uploadsDir } from './db/paths';
@@ -13,6 +14,10 @@ import { createPaymentProvider } from './integrations/payments';
 import { createSandboxBilling, createSandboxDelivery } from './integrations/payments/sandbox';
 import { localDiskStorage } from './integrations/storage/local-disk';
 import { createLogger } from './logger';
+import { tolerateDatabaseOutageRejections } from './db/outage-rejections';
+import { createObservability } from './http/observability/observability';
+import { countPublicCacheHits } from './http/observability/observe';
+import { withPublicCacheFastPath } from './web/public-cache';
 import { createRealtime } from './realtime/realtime';
 import { createRefundRetry } from './modules/refunds/automatic';
 import { prepareJobs } from './jobs/boss';
@@ -21,6 +26,8 @@ import { registerWorkers } from './jobs/workers';
 
 const config = loadConfig();
 const logger = createLogger(config);
+// pg-boss does not await some of its own calls: while the database is away, their rejections must not end the process.
+tolerateDatabaseOutageRejections(logger);
 
 const database = await openDatabase({
   url: config.databaseUrl,
@@ -31,7 +38,8 @@ await database.migrate();
 // pg-boss's schema ('pgboss') and our queues, before any request may send a job.
 await prepareJobs(database);
 
-const jobs = createJobs(database, { now: () => new Date(), onError: (err) => logger.error({ err }, 'tâches de fond : erreur') });
+const observability = createObservability();
+const jobs = createJobs(database, { now: () => new Date(), onError: (err) => logger.error({ err }, 'tâches de fond : erreur'), metrics: observability.metrics });
 const deps: Deps = {
   config,
   database,
@@ -39,6 +47,7 @@ const deps: Deps = {
   logger,
   now: () => new Date(),
   jobs,
+  observability,
 };
 registerWorkers(deps, jobs);
 
@@ -60,7 +69,9 @@ const sandboxDelivery =
 // The sandbox renews, retries and ends memberships when each one's clock passes its period end.
 const sandboxBilling = config.payments.provider === 'sandbox' ? createSandboxBilling(deps) : null;
 const refundRetry = createRefundRetry(deps, createPaymentProvider(deps));
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+// A visitor's cached public GET is answered on Node's request, before the app's chain (counted).
+const listener = countPublicCacheHits(observability, (inner) => withPublicCacheFastPath(inner), getRequestListener(app.fetch));
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: ((options: object) => createServer(options, listener)) as typeof createServer }, (info) => {
   logger.info(`Toque écoute sur ${config.publicUrl} (port ${info.port}, base ${database.kind})`);
   sandboxDelivery?.start();
   sandboxBilling?.start();
@@ -72,6 +83,8 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  // /readyz answers 503 from now on; answers still being written close their connection.
+  observability.draining = true;
   logger.info({ signal }, 'arrêt en cours');
   // Finish in-flight requests and the delivery under way, then release the database.
   const delivering = sandboxDelivery?.stop();
@@ -90,6 +103,9 @@ async function shutdown(signal: string) {
     await database.close().catch(() => {});
     process.exit(0);
   });
+  // A connection whose last answer was sent before the shutdown stays open for keep-alive, and
+  // would hold the close for up to its idle timeout: closed as soon as it is idle.
+  setInterval(() => (server as import('node:http').Server).closeIdleConnections(), 250).unref();
   setTimeout(() => process.exit(1), 10_000).unref();
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

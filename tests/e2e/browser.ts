@@ -57,6 +57,10 @@ export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A Content-Security-Policy violation is a page error too: Chromium reports each on the console.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   uncaught.set(page, errors);
   return page;
 }
@@ -79,7 +83,7 @@ export function usePage(viewport: Viewport, keep: (page: Page) => void): void {
 
 const uncaught = new WeakMap<Page, string[]>();
 
-/** The JavaScript errors the page threw since it was opened (a journey expects none). */
+/** The JavaScript errors and CSP violations since the page was opened (a journey expects none). */
 export const pageErrors = (page: Page): string[] => uncaught.get(page) ?? [];
 
 /** Runs axe on the page as it is now; returns the violations (impact, id, help, target). */
@@ -95,7 +99,8 @@ export async function axeViolations(page: Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated, not added as an inline <script>, which the site's CSP refuses.
+  await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'] });

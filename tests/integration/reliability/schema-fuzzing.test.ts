@@ -9,6 +9,7 @@ import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
 import { createCourse, createSession, setRole } from '../../factories';
 import { newSignedInUser, ORIGIN, SESSION_COOKIE } from '../../setup/auth-client';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { WEBHOOK_PATH } from '../../../src/server/modules/payments/routes';
 
 const HUGE = 'é'.repeat(50 * 1024); // 100 kB once encoded
 const ODD = 'a\u0000b\uFFFF\u202Eé🍁\u200B\uD800';
@@ -63,7 +64,7 @@ async function snapshot(): Promise<string> {
       (select count(*) from favorites) f, (select count(*) from calendar_feeds) cf, (select count(*) from refunds) rf,
       (select count(*) from course_progress) cp, (select count(*) from email_preferences) ep, (select count(*) from outbox_emails) ob,
       (select max(updated_at)::text from profiles) pu, (select max(updated_at)::text from courses) cu, (select max(updated_at)::text from course_sessions) su`);
-  return JSON.stringify('rows' in rows ? rows.rows : rows);
+  return JSON.stringify((rows as unknown as { rows: unknown[] }).rows);
 }
 
 function apiRoutes(): { method: string; path: string }[] {
@@ -139,8 +140,9 @@ describe.each(['visitor', 'learner', 'admin'] as const)('every route, as %s', (w
             const res = await t.request(path, { method: route.method, headers: headers({ 'content-type': 'application/json' }), body });
             statuses.push(res.status);
             const request = `${route.method} ${path.slice(0, 120)} (${label})`;
-            // A body over the limit is never read whole: no route answers it as if it had read it.
-            if (label === OVER_LIMIT && !route.path.includes(':') && (res.status < 300 || res.status === 400)) {
+            // A body over the limit is never read whole: no route answers it as if it had read it. The
+            // payment webhook has its own larger limit (Stripe's events) and answers a bad signature.
+            if (label === OVER_LIMIT && !route.path.includes(':') && route.path !== WEBHOOK_PATH && (res.status < 300 || res.status === 400)) {
               problems.push({ request: `${request} → read past the limit`, status: res.status, body: (await res.clone().text()).slice(0, 200) });
             }
             if (res.status === 413) tooLarge++;
