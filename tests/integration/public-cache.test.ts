@@ -156,7 +156,8 @@ describe('PublicResponseCache', () => {
   });
 
   it('drops the least recently used answers beyond its size', () => {
-    const cache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 25 });
+    // Each 10-character answer holds 20 bytes (as text and as encoded bytes; too short to compress): room for two.
+    const cache = new PublicResponseCache({ ttlMs: 60_000, maxBytes: 50 });
     cache.set('/a', 0, 'a'.repeat(10), TEXT);
     cache.set('/b', 0, 'b'.repeat(10), TEXT);
     cache.get('/a');

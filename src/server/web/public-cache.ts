@@ -14,6 +14,8 @@ import { getViewer } from '../http/viewer';
 
 type Entry = {
   body: string;
+  /** The body encoded once: the fast path writes these bytes instead of encoding 10 kB per request. */
+  utf8: Buffer;
   etag: string;
   /** The answer's headers as sent the first time (security headers included), ETag and length added. */
   headers: Record<string, string>;
@@ -34,7 +36,7 @@ function brotli(body: string): Buffer | null {
 
 export type PublicCacheOptions = {
   ttlMs: number;
-  /** Upper bound of the bodies kept (in UTF-16 code units, near enough to bytes for a bound). */
+  /** Upper bound of what the entries hold: each body as text, as bytes and compressed (near enough for a bound). */
   maxBytes: number;
   clock?: () => number;
 };
@@ -77,19 +79,23 @@ export class PublicResponseCache {
   /** Stores an answer computed during `generation`; returns the entry (stored or not). */
   set(key: string, generation: number, body: string, headers: Record<string, string>): Entry {
     const etag = strongEtag(body);
+    const utf8 = Buffer.from(body);
+    const br = brotli(body);
     const entry: Entry = {
       body,
+      utf8,
       etag,
       headers: {
         ...headers,
         etag,
         'cache-control': CACHE_CONTROL,
         vary: 'Cookie, Accept-Encoding',
-        'content-length': String(Buffer.byteLength(body)),
+        'content-length': String(utf8.length),
       },
-      br: brotli(body),
+      br,
       expiresAt: this.#clock() + this.options.ttlMs,
-      bytes: body.length,
+      // The string, its bytes and their Brotli form: what this entry holds in memory.
+      bytes: body.length + utf8.length + (br?.length ?? 0),
     };
     if (generation !== this.#generation || entry.bytes > this.options.maxBytes) return entry;
     const old = this.#entries.get(key);
@@ -279,7 +285,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, from: Iterab
     const br = entry.br && /\bbr\b/.test(req.headers['accept-encoding'] ?? '') ? entry.br : null;
     if (br) res.writeHead(200, { ...entry.headers, 'content-encoding': 'br', 'content-length': String(br.length), 'x-request-id': requestId });
     else res.writeHead(200, { ...entry.headers, 'x-request-id': requestId });
-    res.end(method === 'HEAD' ? undefined : (br ?? entry.body));
+    res.end(method === 'HEAD' ? undefined : (br ?? entry.utf8));
     return true;
   }
   return false;
