@@ -178,6 +178,25 @@ describe('hold → checkout → payment → confirmed', () => {
     expect(await t.db.select().from(purchases).where(eq(purchases.orderLineId, order.lines[0]!.id))).toHaveLength(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
   });
+  it('a confirm repeated after it paid (its answer lost) answers the same; one charge, the seat confirmed once', async () => {
+    const s = await liveSession(5);
+    const user = await learner();
+    const { holdId, order, payment } = await holdAndCheckout(user, s);
+    listening = await listenRealtime();
+    const first = await confirm(t, user.cookie, payment, SUCCESS_CARD);
+    expect(first).toEqual({ status: 200, body: { status: 'succeeded', error: null } });
+    expect(await confirm(t, user.cookie, payment, SUCCESS_CARD)).toEqual(first);
+    await deliverEvents(t);
+    expect(await confirm(t, user.cookie, payment, SUCCESS_CARD)).toEqual(first);
+    expect((await deliverEvents(t)).statuses).toEqual([]);
+
+    expect((await getOrder(t, user.cookie, order.id)).body.order).toMatchObject({ status: 'paid' });
+    expect(await reservation(holdId)).toMatchObject({ status: 'confirmed' });
+    expect(await seatsTaken(s.sessionId)).toBe(1);
+    expect(await t.db.select().from(purchases).where(eq(purchases.orderLineId, order.lines[0]!.id))).toHaveLength(1);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
+    expect((await eventsFor(holdId, 2)).filter((n) => n.event.type === 'reservation.confirmed')).toHaveLength(1);
+  });
 });
 
 describe('checkout sells only a seat the learner holds', () => {

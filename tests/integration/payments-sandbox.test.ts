@@ -45,6 +45,13 @@ async function pendingOrder() {
 }
 
 const purchasesOf = (userId: string) => t.db.select().from(purchases).where(eq(purchases.userId, userId));
+/** The sandbox's events about one payment, in the order they were queued. */
+const eventsOf = (paymentId: string) =>
+  t.db
+    .select({ id: sandboxEvents.id, type: sandboxEvents.type })
+    .from(sandboxEvents)
+    .where(sql`${sandboxEvents.payload} -> 'data' -> 'object' ->> 'id' = ${paymentId}`)
+    .orderBy(sandboxEvents.sequence);
 const intentOf = async (id: string) => (await t.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)))[0]!;
 
 describe('test cards', () => {
@@ -78,9 +85,19 @@ describe('test cards', () => {
     await deliverEvents(t);
     expect((await getOrder(t, user.cookie, order.id)).body.order).toMatchObject({ status: 'paid', paymentMethod: { type: 'card', brand: 'visa', last4: '3155' } });
     expect(await purchasesOf(user.id)).toHaveLength(1);
-    // The step is over: asking again is refused.
-    const again = await authenticate(t, user.cookie, payment, true);
-    expect(again.status).toBe(409);
+    // Approved again (the first answer lost): the same answer, nothing charged or sent again.
+    const events = await eventsOf(payment.paymentId);
+    expect(await authenticate(t, user.cookie, payment, true)).toEqual({ status: 200, body: { status: 'succeeded', error: null } });
+    expect(await eventsOf(payment.paymentId)).toEqual(events);
+  });
+
+  it('a confirm repeated while the extra confirmation is awaited answers it again, changing nothing', async () => {
+    const { user, payment } = await pendingOrder();
+    expect((await confirm(t, user.cookie, payment, ACTION_CARD)).body).toEqual({ status: 'requires_action', error: null });
+    const events = await eventsOf(payment.paymentId);
+    expect(await confirm(t, user.cookie, payment, ACTION_CARD)).toEqual({ status: 200, body: { status: 'requires_action', error: null } });
+    expect(await eventsOf(payment.paymentId)).toEqual(events);
+    expect((await intentOf(payment.paymentId)).status).toBe('requires_action');
   });
 
   it('the extra confirmation refused: the payment fails in French', async () => {
@@ -102,12 +119,26 @@ describe('test cards', () => {
     expect((await getOrder(t, user.cookie, order.id)).body.order).toMatchObject({ status: 'paid', paymentMethod: { type: 'wallet', brand: 'visa', last4: '4242' } });
   });
 
-  it('a paid order cannot be paid again (409)', async () => {
+  it('a confirm repeated after it paid (its answer lost) answers as the first did: one charge, one purchase', async () => {
+    const { user, order, payment } = await pendingOrder();
+    const first = await confirm(t, user.cookie, payment, SUCCESS_CARD);
+    expect(first).toEqual({ status: 200, body: { status: 'succeeded', error: null } });
+    const charged = await intentOf(payment.paymentId);
+    expect(await confirm(t, user.cookie, payment, SUCCESS_CARD)).toEqual(first);
+    await deliverEvents(t);
+    // Once the order is paid too, a retry still gets the success.
+    expect(await confirm(t, user.cookie, payment, SUCCESS_CARD)).toEqual(first);
+    expect((await eventsOf(payment.paymentId)).map((e) => e.type)).toEqual(['payment_intent.succeeded']);
+    expect(await intentOf(payment.paymentId)).toMatchObject({ status: 'succeeded', chargeId: charged.chargeId, amountReceived: order.totalCents });
+    expect((await getOrder(t, user.cookie, order.id)).body.order).toMatchObject({ status: 'paid', paymentMethod: { type: 'card', last4: '4242' } });
+    expect(await purchasesOf(user.id)).toHaveLength(1);
+  });
+
+  it('a payment that failed is not a repeat: the next confirm is a new attempt', async () => {
     const { user, payment } = await pendingOrder();
-    await confirm(t, user.cookie, payment, SUCCESS_CARD);
-    const again = await confirm(t, user.cookie, payment, SUCCESS_CARD);
-    expect(again.status).toBe(409);
-    expect((again.body.error as ApiErrorBody['error']).code).toBe('ORDER_NOT_PAYABLE');
+    expect((await confirm(t, user.cookie, payment, DECLINED_CARD)).body.status).toBe('failed');
+    expect((await confirm(t, user.cookie, payment, SUCCESS_CARD)).body).toEqual({ status: 'succeeded', error: null });
+    expect((await eventsOf(payment.paymentId)).map((e) => e.type)).toEqual(['payment_intent.payment_failed', 'payment_intent.succeeded']);
   });
 });
 

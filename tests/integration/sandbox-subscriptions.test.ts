@@ -165,9 +165,12 @@ describe('the first payment', () => {
     expect(subscription.items.data[0].current_period_end).toBe(subscription.current_period_end);
     expect(events[2]!.parsed).toMatchObject({ type: 'subscription.changed', subscriptionId });
 
-    // A second confirmation of a paid payment is refused, and settles nothing twice.
-    await expect(sandbox.confirm(created.paymentId, created.clientSecret, SUCCESS_CARD)).rejects.toMatchObject({ code: 'ORDER_NOT_PAYABLE' });
+    // A confirmation repeated (its answer lost) gets the same answer and settles nothing twice.
+    clock += 60_000;
+    expect(await sandbox.confirm(created.paymentId, created.clientSecret, SUCCESS_CARD)).toEqual({ status: 'succeeded', error: null });
     expect(await eventsSince(before)).toHaveLength(3);
+    expect(await invoicesOf(subscriptionId)).toEqual([invoice]);
+    expect(await sandbox.retrieveSubscription(subscriptionId)).toMatchObject({ status: 'active', currentPeriodStart: now, currentPeriodEnd: addMonths(now, 1) });
   });
 
   it('refused: the invoice stays open (another card may pay it), the subscription incomplete; invoice.payment_failed in French', async () => {

@@ -4,7 +4,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
-import { orders, sandboxSubscriptions, subscriptions } from '../../src/server/db/schema';
+import { orders, sandboxInvoices, sandboxSubscriptions, subscriptions } from '../../src/server/db/schema';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { confirm, DECLINED_CARD, deliverEvents, getOrder, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -104,6 +104,22 @@ describe('subscribing', () => {
     // Every event said the same; still one order, one record.
     expect(await ordersOf(user.id)).toHaveLength(1);
     expect(await ourRows(t, user.id)).toHaveLength(1);
+  });
+
+  it('a first payment confirmed again (its answer lost) answers the same: one charge, one month, still a member', async () => {
+    const user = await buyer();
+    const { order, payment, paid } = await subscribeAndPay(t, user.cookie, SUCCESS_CARD);
+    expect(paid).toEqual({ status: 200, body: { status: 'succeeded', error: null } });
+    const member = (await getSubscription(t, user.cookie)).body;
+    expect(member.isSubscriber).toBe(true);
+
+    expect(await confirm(t, user.cookie, payment, SUCCESS_CARD)).toEqual(paid);
+    expect((await deliverEvents(t)).statuses).toEqual([]);
+    expect((await getSubscription(t, user.cookie)).body).toEqual(member);
+    expect((await getOrder(t, user.cookie, order.id)).body.order.status).toBe('paid');
+    expect(await ordersOf(user.id)).toHaveLength(1);
+    const [row] = await ourRows(t, user.id);
+    expect(await t.db.select().from(sandboxInvoices).where(eq(sandboxInvoices.subscriptionId, row!.providerSubscriptionId!))).toMatchObject([{ status: 'paid', attemptCount: 1 }]);
   });
 
   it('answers 409 ALREADY_SUBSCRIBED to a subscriber, starting nothing', async () => {

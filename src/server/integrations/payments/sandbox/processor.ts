@@ -87,6 +87,11 @@ function answer(pi: PaymentIntentRow): SandboxConfirmResponse {
   return { status: 'failed', error: frenchFailureMessage({ code: pi.lastErrorCode, decline_code: pi.lastDeclineCode }) };
 }
 
+/** Where a confirm leaves a payment that did not fail: a repeated confirm finding it there is answered again. */
+const AFTER_CONFIRM: ReadonlySet<string> = new Set(['succeeded', 'processing', 'requires_action']);
+/** Where an approved extra step leaves a payment. */
+const AFTER_AUTHENTICATE: ReadonlySet<string> = new Set(['succeeded', 'processing']);
+
 export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | 'now'>, settings: { webhookSecret: string }): SandboxProvider {
   const db = () => deps.database.db;
 
@@ -98,12 +103,20 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
     paymentId: string,
     clientSecret: string,
     expected: PaymentIntentRow['status'],
+    repeatable: ReadonlySet<string>,
     decide: (pi: PaymentIntentRow) => Outcome,
   ): Promise<SandboxConfirmResponse> {
+    let repeated = false;
     const result = await db().transaction(async (tx) => {
       const pi = await repo.findPaymentIntent(tx, paymentId, { forUpdate: true });
       if (!pi || !secretsMatch(clientSecret, pi.clientSecret)) throw new AppError('ORDER_NOT_FOUND');
-      if (pi.status !== expected) throw new AppError('ORDER_NOT_PAYABLE');
+      if (pi.status !== expected) {
+        // The step already went through and its answer was lost (a dropped connection): the retry
+        // gets the same answer, and nothing is charged or queued again.
+        if (!repeatable.has(pi.status)) throw new AppError('ORDER_NOT_PAYABLE');
+        repeated = true;
+        return pi;
+      }
       const now = deps.now();
       const outcome = decide(pi);
       const updated = await repo.updatePaymentIntent(tx, pi.id, outcome.patch, now);
@@ -116,7 +129,7 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       if (updated.invoiceId) await repo.insertEvents(tx, await settleInvoicePayment(tx, updated, now, outcome.renewalOutcome ?? null), now);
       return updated;
     });
-    notifyEventsQueued();
+    if (!repeated) notifyEventsQueued();
     return answer(result);
   }
 
@@ -214,7 +227,7 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
         }
         card = checked.card;
       }
-      return transition(paymentId, clientSecret, 'requires_payment_method', (pi) => {
+      return transition(paymentId, clientSecret, 'requires_payment_method', AFTER_CONFIRM, (pi) => {
         if (!card) {
           // The wallet settles like an asynchronous method: processing, then succeeded.
           return {
@@ -237,7 +250,7 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
     },
 
     authenticate(paymentId, clientSecret, approve) {
-      return transition(paymentId, clientSecret, 'requires_action', (pi) =>
+      return transition(paymentId, clientSecret, 'requires_action', AFTER_AUTHENTICATE, (pi) =>
         approve
           ? // Only 4000 0025 0000 3155 asks for this step; set up once, Stripe charges it later without asking.
             { patch: succeeded(pi), events: ['payment_intent.succeeded'], renewalOutcome: 'succeeds' }
