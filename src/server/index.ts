@@ -18,6 +18,7 @@ import { tolerateDatabaseOutageRejections } from './db/outage-rejections';
 import { createObservability } from './http/observability/observability';
 import { countPublicCacheHits } from './http/observability/observe';
 import { withPublicCacheFastPath } from './web/public-cache';
+import { SESSION_COOKIE_NAMES } from './modules/auth/auth';
 import { createRealtime } from './realtime/realtime';
 import { createRefundRetry } from './modules/refunds/automatic';
 import { prepareJobs } from './jobs/boss';
@@ -70,7 +71,7 @@ const sandboxDelivery =
 const sandboxBilling = config.payments.provider === 'sandbox' ? createSandboxBilling(deps) : null;
 const refundRetry = createRefundRetry(deps, createPaymentProvider(deps));
 // A visitor's cached public GET is answered on Node's request, before the app's chain (counted).
-const listener = countPublicCacheHits(observability, (inner) => withPublicCacheFastPath(inner), getRequestListener(app.fetch));
+const listener = countPublicCacheHits(observability, (inner) => withPublicCacheFastPath(inner, { sessionCookies: SESSION_COOKIE_NAMES }), getRequestListener(app.fetch));
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: ((options: object) => createServer(options, listener)) as typeof createServer }, (info) => {
   logger.info(`Toque écoute sur ${config.publicUrl} (port ${info.port}, base ${database.kind})`);
   sandboxDelivery?.start();

@@ -16,6 +16,7 @@ import { createJobs, type Jobs } from '../../src/server/jobs/jobs';
 import { QUEUES } from '../../src/server/jobs/queues';
 import { countPublicCacheHits } from '../../src/server/http/observability/observe';
 import { withPublicCacheFastPath } from '../../src/server/web/public-cache';
+import { SESSION_COOKIE_NAMES } from '../../src/server/modules/auth/auth';
 import { createReadiness, READINESS_TIMEOUT_MS } from '../../src/server/http/observability/readiness';
 import { createLogger } from '../../src/server/logger';
 import { createTestApp, fromAddress, type TestApp } from '../setup/test-app';
@@ -191,7 +192,7 @@ describe('metrics', () => {
 
   it("counts the public cache's fast-path hits, answered before the app", async () => {
     const { app, obs } = appWith();
-    const server = http.createServer(countPublicCacheHits(obs, (inner) => withPublicCacheFastPath(inner), getRequestListener(app.fetch)));
+    const server = http.createServer(countPublicCacheHits(obs, (inner) => withPublicCacheFastPath(inner, { sessionCookies: SESSION_COOKIE_NAMES }), getRequestListener(app.fetch)));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;

@@ -43,7 +43,7 @@ beforeAll(async () => {
     withPublicCacheFastPath((req, res) => {
       reachedApp++;
       listener(req, res);
-    }, [cache]),
+    }, { sessionCookies: ['toque.session_token'], from: [cache] }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -97,5 +97,16 @@ describe('the public cache fast path', () => {
     const after = (await (await fetch(`${base}/api/menu`)).json()) as { version: number };
     expect(after.version).toBe(written.version);
     expect(reachedApp - before).toBe(3);
+  });
+
+  it("decides who is a visitor by the session cookie's exact name, as the viewer does", async () => {
+    await fetch(`${base}/api/menu`);
+    const before = reachedApp;
+    // Another site's cookie whose name merely ends the same way: a visitor, answered from memory.
+    await fetch(`${base}/api/menu`, { headers: { cookie: 'theme=dark; other.session_token=x' } });
+    expect(reachedApp).toBe(before);
+    // The session cookie among others: through to the app.
+    await fetch(`${base}/api/menu`, { headers: { cookie: 'theme=dark;  toque.session_token=abc.def' } });
+    expect(reachedApp - before).toBe(1);
   });
 });

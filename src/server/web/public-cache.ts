@@ -165,19 +165,31 @@ export function removePublicCacheBroadcaster(fn: () => void): void {
   if (broadcaster === fn) broadcaster = null;
 }
 
-function answer(c: Context, entry: Entry): Response {
-  const ifNoneMatch = requestHeader(c, 'if-none-match');
-  if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
-    return new Response(null, { status: 304, headers: { etag: entry.etag, 'cache-control': CACHE_CONTROL, vary: 'Cookie, Accept-Encoding' } });
+/** What a stored answer sends to one request: the only place that decides 304, Brotli or plain. */
+type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; body: Buffer | null };
+
+function cachedAnswer(entry: Entry, request: { ifNoneMatch?: string; acceptEncoding?: string }): CachedAnswer {
+  const requestId = randomUUID();
+  if (request.ifNoneMatch && etagMatches(request.ifNoneMatch, entry.etag)) {
+    return { status: 304, headers: { etag: entry.etag, 'cache-control': CACHE_CONTROL, vary: 'Cookie, Accept-Encoding', 'x-request-id': requestId }, body: null };
   }
-  if (entry.br && /\bbr\b/.test(requestHeader(c, 'accept-encoding') ?? '')) {
-    return new Response(new Uint8Array(entry.br), {
+  if (entry.br && /\bbr\b/.test(request.acceptEncoding ?? '')) {
+    return {
       status: 200,
-      headers: { ...entry.headers, 'content-encoding': 'br', 'content-length': String(entry.br.length), 'x-request-id': randomUUID() },
-    });
+      headers: { ...entry.headers, 'content-encoding': 'br', 'content-length': String(entry.br.length), 'x-request-id': requestId },
+      body: entry.br,
+    };
   }
+  return { status: 200, headers: { ...entry.headers, 'x-request-id': requestId }, body: entry.utf8 };
+}
+
+function answer(c: Context, entry: Entry): Response {
+  const { status, headers, body } = cachedAnswer(entry, {
+    ifNoneMatch: requestHeader(c, 'if-none-match'),
+    acceptEncoding: requestHeader(c, 'accept-encoding'),
+  });
   // A plain header object (not Headers) keeps @hono/node-server on its direct write path.
-  return new Response(entry.body, { status: 200, headers: { ...entry.headers, 'x-request-id': randomUUID() } });
+  return new Response(body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status, headers });
 }
 
 /** Reads a request header from Node's parsed headers when there, without building a Headers object. */
@@ -259,36 +271,41 @@ type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
  * The same lookup straight on Node's request, in front of the app's listener (index.ts installs it):
  * a visitor's hit costs a map lookup and one write, about half of what it costs through the app's
  * chain. A miss goes on to the app, which answers and fills the cache as usual. A request with a
- * session cookie never matches: answers differ per signed-in person. `from`: the caches to look in
- * (by default every app's of this process — one in production).
+ * session cookie (`sessionCookies`: the names the viewer reads, so the two agree on who is a visitor)
+ * never matches: answers differ per signed-in person. `from`: the caches to look in (by default every
+ * app's of this process — one in production).
  */
-export function withPublicCacheFastPath(listener: NodeListener, from: Iterable<PublicResponseCache> = caches): NodeListener {
+export function withPublicCacheFastPath(
+  listener: NodeListener,
+  { sessionCookies, from = caches }: { sessionCookies: readonly string[]; from?: Iterable<PublicResponseCache> },
+): NodeListener {
   return (req, res) => {
-    if (!answerFromCache(req, res, from)) listener(req, res);
+    if (!answerFromCache(req, res, from, sessionCookies)) listener(req, res);
   };
 }
 
-function answerFromCache(req: IncomingMessage, res: ServerResponse, from: Iterable<PublicResponseCache>): boolean {
+function answerFromCache(req: IncomingMessage, res: ServerResponse, from: Iterable<PublicResponseCache>, sessionCookies: readonly string[]): boolean {
   const method = req.method;
   if ((method !== 'GET' && method !== 'HEAD') || !req.url) return false;
-  if (req.headers.cookie?.includes('session_token=')) return false;
+  if (hasCookie(req.headers.cookie, sessionCookies)) return false;
   for (const cache of from) {
     const entry = cache.get(req.url);
     if (!entry) continue;
-    const requestId = randomUUID();
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
-      res.writeHead(304, { etag: entry.etag, 'cache-control': CACHE_CONTROL, vary: 'Cookie, Accept-Encoding', 'x-request-id': requestId });
-      res.end();
-      return true;
-    }
-    const br = entry.br && /\bbr\b/.test(req.headers['accept-encoding'] ?? '') ? entry.br : null;
-    if (br) res.writeHead(200, { ...entry.headers, 'content-encoding': 'br', 'content-length': String(br.length), 'x-request-id': requestId });
-    else res.writeHead(200, { ...entry.headers, 'x-request-id': requestId });
-    res.end(method === 'HEAD' ? undefined : (br ?? entry.utf8));
+    const { status, headers, body } = cachedAnswer(entry, { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] });
+    res.writeHead(status, headers);
+    res.end(method === 'HEAD' ? undefined : (body ?? undefined));
     return true;
   }
   return false;
+}
+
+/** True when the Cookie header carries one of `names` (the viewer's test, without parsing every cookie). */
+export function hasCookie(header: string | undefined, names: readonly string[]): boolean {
+  if (!header) return false;
+  return header.split(';').some((pair) => {
+    const name = pair.slice(0, pair.indexOf('=')).trim();
+    return names.includes(name);
+  });
 }
 
 /**

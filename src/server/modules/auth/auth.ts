@@ -12,6 +12,10 @@ import { createLearnerProfile } from './repository';
 
 /** The cookie is `toque.session_token` (`__Secure-toque.session_token` in production). */
 export const SESSION_COOKIE_PREFIX = 'toque';
+/** The session cookie's name, plain (http) and as sent over HTTPS in production. */
+export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+export const SESSION_COOKIE_NAMES = [SESSION_COOKIE, SECURE_SESSION_COOKIE] as const;
 
 const DAY_SECONDS = 24 * 60 * 60;
 

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import type { PaymentProvider } from '../../integrations/payments/port';
-import { SESSION_COOKIE_PREFIX } from '../auth/auth';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/auth';
 import { createAccountDeletion } from './deletion';
 import { createDataExport } from './export';
 import { privacyInfo } from './privacy-info';
@@ -42,7 +42,7 @@ export function privacyRoutes(deps: Deps, provider: PaymentProvider) {
     const { userId } = await requireUser(c);
     await deletion.delete(userId, await readJsonBody(c));
     // Every session row is gone already; this browser also forgets its cookie.
-    const name = `${production ? '__Secure-' : ''}${SESSION_COOKIE_PREFIX}.session_token`;
+    const name = production ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
     deleteCookie(c, name, { path: '/', secure: production, httpOnly: true, sameSite: 'Lax' });
     return c.json({ ok: true });
   });
