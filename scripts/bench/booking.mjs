@@ -135,7 +135,7 @@ async function standalone() {
   const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: url.toString(), AUTH_SECRET: authSecret, SEED_ON_EMPTY: 'true', CLIENT_DIR: path.join(distDir, 'client') };
   const app = startProcess(process.execPath, [path.join(distDir, 'server/index.js')], { cwd: root, env });
   try {
-    await waitFor200(`${base}/api/health`, { child: app });
+    await waitFor200(`${base}/healthz`, { child: app });
     const b = await measureBookingContention({ base, databaseUrl: url.toString(), authSecret });
     const d = describeBooking(b);
     console.log(`Booking contention, ${b.attempts} concurrent holds on a ${b.seats}-seat session, ${b.rounds.length} rounds:`);

@@ -155,7 +155,7 @@ async function main() {
     env: serverEnv({ PORT: String(appPort), DATA_DIR: tempDir('toque-bench-data-'), DATABASE_URL: db.url, PUBLIC_URL: base, AUTH_SECRET: authSecret, TRUSTED_PROXY: '127.0.0.1' }),
   });
   cleanups.push(() => stopProcess(app));
-  const booted = await waitFor200(`${base}/api/health`, { child: app });
+  const booted = await waitFor200(`${base}/healthz`, { child: app });
   console.log(`up in ${Math.round(booted)} ms at ${base}`);
   const memory = { atRest: rssBytes(app.pid) };
 

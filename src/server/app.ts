@@ -105,7 +105,6 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   // Then the body's type: JSON everywhere, multipart only where a file is uploaded (else 415).
   api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: [...ADMIN_COURSE_RAW_ROUTES, ...ADMIN_SESSION_RAW_ROUTES, UNSUBSCRIBE_FORM_ROUTE], ownLimit: [WEBHOOK_PATH] }));
   // Feature modules register their routes here.
-  api.get('/health', (c) => c.json({ ok: true }));
   api.route('/auth', authRoutes(deps, auth, mailer));
   api.route('/me', meRoutes(accounts));
   api.route('/home', homeRoutes(services.home));

@@ -119,7 +119,7 @@ async function waitUntilUp(child: ChildProcess, baseURL: string) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${baseURL}/api/health`);
+      const res = await fetch(`${baseURL}/healthz`);
       if (res.ok) return;
     } catch {
       /* not up yet */

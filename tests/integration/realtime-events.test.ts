@@ -296,7 +296,7 @@ async function startOtherInstance(app: TestApp): Promise<OtherInstance> {
   try {
     await waitFor(async () => {
       if (child.exitCode !== null) throw new Error(`instance B exited with ${child.exitCode}`);
-      return fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      return fetch(`${url}/healthz`).then((r) => r.ok, () => false);
     }, 60_000);
   } catch (e) {
     await stop();

@@ -46,7 +46,7 @@ export type SpawnOptions = {
   port?: number;
   /** Keep stdout in `log` (else it is inherited). */
   captureLog?: boolean;
-  /** How long to wait for /api/health. */
+  /** How long to wait for /healthz. */
   startTimeoutMs?: number;
 };
 
@@ -98,7 +98,7 @@ export async function spawnServer(opts: SpawnOptions): Promise<SpawnedServer> {
   for (;;) {
     if (!alive()) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return server;
+      if ((await fetch(`${baseURL}/healthz`)).ok) return server;
     } catch {
       /* not up yet */
     }
