@@ -12,22 +12,22 @@ function cpuSeconds(pid) {
   }
 }
 
-function run(url, { connections, durationSeconds }) {
+function run(url, { connections, durationSeconds, headers }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: durationSeconds }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: durationSeconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
 /**
  * Measures url at `connections` connections for `durationSeconds` after `warmupSeconds` of the same load;
- * with serverPid, also how busy the server process was (CPU seconds per second).
+ * with serverPid, also how busy the server process was (CPU seconds per second); `headers`: sent with every request.
  * @returns {Promise<{ url: string, rps: number, p50: number, p99: number, bytesPerResponse: number, serverCpu: number | null, non2xx: number, errors: number, timeouts: number }>}
  */
-export async function measure(url, { connections = 50, durationSeconds = 10, warmupSeconds = 3, serverPid } = {}) {
-  if (warmupSeconds > 0) await run(url, { connections, durationSeconds: warmupSeconds });
+export async function measure(url, { connections = 50, durationSeconds = 10, warmupSeconds = 3, serverPid, headers } = {}) {
+  if (warmupSeconds > 0) await run(url, { connections, durationSeconds: warmupSeconds, headers });
   const cpuBefore = serverPid ? cpuSeconds(serverPid) : null;
   const started = performance.now();
-  const r = await run(url, { connections, durationSeconds });
+  const r = await run(url, { connections, durationSeconds, headers });
   const cpuAfter = serverPid ? cpuSeconds(serverPid) : null;
   // Near 100 % means the server (one Node thread) is the limit, not the load generator.
   const serverCpu = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / ((performance.now() - started) / 1000) : null;

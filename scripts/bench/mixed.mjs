@@ -2,7 +2,9 @@
 // browse (home page HTML, catalogue, a course, the recipe library, a recipe), sign in with a password,
 // hold a seat in a live class, check out and pay on the sandbox processor, open Mes Achats, sign out.
 // Every request's latency and outcome is kept: requests/s, error rate (any answer other than the one
-// expected, or no answer), p50/p95/p99 over all requests and per step.
+// expected, or no answer), p50/p95/p99 over all requests, over all but the password sign-in (the
+// checklist's L1 gate is for reads and signed-in requests; L2 treats logins apart: their hashing is
+// slow on purpose, and must not slow the rest), and per step.
 //
 // A learner buys a live course once, so every visit needs its own learner: one signs up through the
 // API (its password hashed by the server), and that hash is copied in SQL to as many learners as the
@@ -13,6 +15,7 @@ import pg from 'pg';
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
 
 const PASSWORD = 'Banc-Essai-Toque-2026';
+const SIGN_IN = 'sign in';
 
 function cookieFrom(res) {
   const raw = res.headers.getSetCookie?.() ?? [];
@@ -124,7 +127,7 @@ export async function measureMixedLoad({ base, databaseUrl, users = 20, duration
           await call('browse: GET /api/courses/:id', 'GET', `/api/courses/${pick(courses)}`, { ip });
           await call('browse: GET /api/recipes', 'GET', '/api/recipes', { ip });
           await call('browse: GET /api/recipes/:id', 'GET', `/api/recipes/${pick(recipes)}`, { ip });
-          const signIn = await call('sign in', 'POST', '/api/auth/sign-in/email', { ip, body: { email, password: PASSWORD } });
+          const signIn = await call(SIGN_IN, 'POST', '/api/auth/sign-in/email', { ip, body: { email, password: PASSWORD } });
           const cookie = signIn && cookieFrom(signIn.res);
           if (!cookie) continue;
           const hold = await call('book: POST /api/booking/holds', 'POST', '/api/booking/holds', { ip, cookie, body: { sessionId }, expect: 201 });
@@ -161,6 +164,7 @@ export async function measureMixedLoad({ base, databaseUrl, users = 20, duration
       seatsPaid = await confirmedSeats();
     }
     samples.sort((a, b) => a - b);
+    const others = [...steps].filter(([name]) => name !== SIGN_IN).flatMap(([, s]) => s.latencies).sort((a, b) => a - b);
     const errors = [...steps.values()].reduce((n, s) => n + s.errors, 0);
     return {
       users,
@@ -173,6 +177,7 @@ export async function measureMixedLoad({ base, databaseUrl, users = 20, duration
       p50: percentile(samples, 50),
       p95: percentile(samples, 95),
       p99: percentile(samples, 99),
+      withoutSignIn: { requests: others.length, p50: percentile(others, 50), p95: percentile(others, 95), p99: percentile(others, 99) },
       paymentsAccepted: paidOk,
       seatsPaid,
       failures: Object.fromEntries(failures),
