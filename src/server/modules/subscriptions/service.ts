@@ -21,6 +21,7 @@ import type {
 import { computeTaxes, orderAmounts } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { CreatedSubscription, PaymentProvider, ProviderSubscription } from '../../integrations/payments/port';
 import { loadOrderDetail } from '../checkout/repository';
 import { toOrderView } from '../checkout/order-view';
@@ -48,6 +49,18 @@ const DASHBOARD_PATH = '/abonne/tableau-de-bord';
 export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
   const ctx: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
+
+  /**
+   * What a failed provider call answers: its own refusal as it is; the sandbox keeps its
+   * subscriptions in our database, so a database that does not answer is rethrown for the error
+   * handler's 503; anything else is the provider's failure (502), logged.
+   */
+  function providerFailure(err: unknown, context: Record<string, string>, message: string): unknown {
+    if (err instanceof AppError) return err;
+    if (provider.name === 'sandbox' && isDatabaseUnavailable(err)) return err;
+    deps.logger.error({ err, ...context }, message);
+    return new AppError('PAYMENT_PROVIDER_ERROR');
+  }
 
   /** The provider's answer to our own call, written with the same rule as its events. */
   async function applyState(sub: ProviderSubscription): Promise<repo.SubscriptionRow | null> {
@@ -79,9 +92,7 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
         metadata: { user_id: sub.userId, order_id: order.id, order_number: String(order.number) },
       });
     } catch (err) {
-      if (err instanceof AppError) throw err;
-      deps.logger.error({ err, subscriptionId: sub.id }, "création de l'abonnement refusée par le prestataire");
-      throw new AppError('PAYMENT_PROVIDER_ERROR');
+      throw providerFailure(err, { subscriptionId: sub.id }, "création de l'abonnement refusée par le prestataire");
     }
     const now = deps.now();
     if (sub.providerSubscriptionId !== created.subscription.subscriptionId) {
@@ -187,9 +198,7 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       try {
         sub = await provider.cancelSubscriptionAtPeriodEnd(access.providerSubscriptionId!);
       } catch (err) {
-        if (err instanceof AppError) throw err;
-        deps.logger.error({ err, subscriptionId: access.id }, "annulation de l'abonnement refusée par le prestataire");
-        throw new AppError('PAYMENT_PROVIDER_ERROR');
+        throw providerFailure(err, { subscriptionId: access.id }, "annulation de l'abonnement refusée par le prestataire");
       }
       const row = (await applyState(sub)) ?? access;
       return { subscription: toSubscriptionView(row) };
@@ -204,8 +213,7 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       try {
         return await provider.createPortalSession(customerId, `${deps.config.publicUrl}${DASHBOARD_PATH}`);
       } catch (err) {
-        deps.logger.error({ err, userId }, 'portail client du prestataire indisponible');
-        throw new AppError('PAYMENT_PROVIDER_ERROR');
+        throw providerFailure(err, { userId }, 'portail client du prestataire indisponible');
       }
     },
   };
