@@ -61,6 +61,11 @@ const schema = z.object({
   PRIVACY_OFFICER_NAME: z.string().min(1).default('Geneviève Tremblay'),
   PRIVACY_OFFICER_EMAIL: z.string().email().default('vie-privee@toque.local'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: 'un nombre de secondes, de 0 à 60' })
+    .min(0, { message: 'un nombre de secondes, de 0 à 60' })
+    .max(60, { message: 'un nombre de secondes, de 0 à 60' })
+    .default(0),
 });
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -114,6 +119,11 @@ export type Config = {
   privacyOfficer: { name: string; email: string };
   /** Bearer token /metrics asks for; unset: /metrics answers only requests from 127.0.0.1 / ::1. */
   metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long the server keeps serving while /readyz answers 503, so that a load
+   * balancer sees it and stops sending before the listener closes (SHUTDOWN_DRAIN_SECONDS).
+   */
+  shutdownDrainMs: number;
 };
 
 export type BookingConfig = {
@@ -174,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     videoMaxBytes: e.VIDEO_MAX_MB * 1024 * 1024,
     privacyOfficer: { name: e.PRIVACY_OFFICER_NAME, email: e.PRIVACY_OFFICER_EMAIL },
     metricsToken: e.METRICS_TOKEN,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }
 

@@ -87,6 +87,8 @@ async function shutdown(signal: string) {
   // /readyz answers 503 from now on; answers still being written close their connection.
   observability.draining = true;
   logger.info({ signal }, 'arrêt en cours');
+  // Still serving while the load balancer's next /readyz checks see the 503 and take this instance out.
+  if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   // Finish in-flight requests and the delivery under way, then release the database.
   const delivering = sandboxDelivery?.stop();
   const billing = sandboxBilling?.stop();

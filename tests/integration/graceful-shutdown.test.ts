@@ -1,8 +1,8 @@
-// The built server, as its own process, told to stop (SIGTERM) while a download is half-way: the
-// download ends with every byte, no new connection is accepted, an idle kept-alive connection is
-// closed, and the process exits 0 well within its 10 s limit. (That /readyz turns 503 the moment
-// shutdown begins is checked in-process in health-metrics.test.ts: once the listener is closed no
-// new connection could ask.) PGlite from the migrated template, or a scratch PostgreSQL database.
+// The built server, as its own process, told to stop (SIGTERM) while a download is half-way: for its
+// drain period (SHUTDOWN_DRAIN_SECONDS) it still answers, /readyz with 503 so a load balancer takes it
+// out; then the download ends with every byte, no new connection is accepted, an idle kept-alive
+// connection is closed, and the process exits 0 well within its 10 s limit. PGlite from the migrated
+// template, or a scratch PostgreSQL database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -97,6 +97,7 @@ beforeAll(async () => {
     AUTH_SECRET: 'secret-du-test-d-arret-0123456789-abcdefghij',
     LOG_LEVEL: 'warn',
     SEED_ON_EMPTY: 'false',
+    SHUTDOWN_DRAIN_SECONDS: '1',
     CLIENT_DIR: fixtureClientDir,
   });
   child = spawn(process.execPath, [path.join(buildDir, 'server/index.js')], { cwd: rootDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -118,7 +119,7 @@ afterAll(async () => {
 });
 
 describe('graceful shutdown of the built server', () => {
-  it('finishes the download in flight, refuses new connections, closes idle ones, exits 0', async () => {
+  it('answers /readyz 503 while draining, then finishes the download in flight, refuses new connections, closes idle ones, exits 0', async () => {
     // Two agents: a kept-alive agent would otherwise reuse the idle connection for the download.
     const idleAgent = new http.Agent({ keepAlive: true });
     const agent = new http.Agent({ keepAlive: true });
@@ -158,6 +159,13 @@ describe('graceful shutdown of the built server', () => {
       const stoppedAt = Date.now();
       child!.kill('SIGTERM');
 
+      // The drain: a new connection is still answered, and told the instance is not ready.
+      // (The signal takes a moment to arrive: asked until it has.)
+      let draining: Response | null = null;
+      await until(async () => (draining = await fetch(`http://127.0.0.1:${port}/readyz`)).status === 503, '/readyz 503 while draining', 900);
+      expect(((await draining!.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(await connects()).toBe(true);
+
       await until(async () => !(await connects()), 'new connections refused');
       await until(() => idleClosed, 'idle kept-alive connection closed');
       expect(child!.exitCode).toBeNull(); // the download holds the process
@@ -177,7 +185,7 @@ describe('graceful shutdown of the built server', () => {
       // Its kept-alive connection does not hold the exit for its idle timeout (5 s).
       expect(Date.now() - endedAt).toBeLessThan(3000);
       expect(exitCode).toBe(0);
-      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+      expect(Date.now() - stoppedAt).toBeLessThan(11_000);
     } finally {
       agent.destroy();
       idleAgent.destroy();
