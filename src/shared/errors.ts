@@ -74,6 +74,8 @@ export const ERROR_MESSAGES = {
   TWO_FACTOR_CODE_INVALID: 'Code invalide ou expiré. Entrez le code affiché maintenant par votre application, ou un code de récupération.',
   TWO_FACTOR_ALREADY_ENABLED: 'La double authentification est déjà activée sur ce compte.',
   TWO_FACTOR_NOT_ALLOWED: "La double authentification de l'administration ne concerne que les comptes administrateurs.",
+  TWO_FACTOR_UNREADABLE:
+    "Votre application d'authentification n'est plus reconnue par le site (sa clé a changé). Entrez un code de récupération, ou demandez à l'exploitant du site de réinitialiser votre double authentification.",
   ACCOUNT_DELETION_CONFIRMATION: 'Pour supprimer votre compte, écrivez SUPPRIMER et entrez votre mot de passe.',
   ACCOUNT_DELETION_BLOCKED: "Votre compte ne peut pas être supprimé pendant qu'un paiement, un abonnement ou une place réservée est en cours. Annulez-les d'abord, ou écrivez-nous.",
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
@@ -153,6 +155,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TWO_FACTOR_CODE_INVALID: 400,
   TWO_FACTOR_ALREADY_ENABLED: 409,
   TWO_FACTOR_NOT_ALLOWED: 403,
+  TWO_FACTOR_UNREADABLE: 409,
   ACCOUNT_DELETION_CONFIRMATION: 400,
   ACCOUNT_DELETION_BLOCKED: 409,
   SERVICE_UNAVAILABLE: 503,

@@ -4,14 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody } from '@shared/errors';
+import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
 import type {
   SecondFactorConfirmation,
   SecondFactorEnrolment,
   SecondFactorStatus,
   SecondFactorVerification,
 } from '@shared/schemas/second-factor';
+import { createApp } from '../../src/server/app';
 import { adminRecoveryCodes, adminSecondFactors, profiles, sessionSecondFactors, sessions } from '../../src/server/db/schema';
+import { createLogger } from '../../src/server/logger';
+import { createRealtime } from '../../src/server/realtime/realtime';
 import { createCourse, totpCode } from '../factories';
 import { signSessionToken } from '../factories/accounts';
 import { newSignedInUser, newSignedUpUser, post, send, signIn } from '../setup/auth-client';
@@ -260,3 +263,42 @@ async function newSessionOf(userId: string): Promise<string> {
   await app.db.insert(sessions).values({ id: `sess_${randomBytes(8).toString('hex')}`, token, userId, expiresAt: new Date(at.getTime() + 86_400_000), createdAt: at, updatedAt: at });
   return signSessionToken(token, app.deps.config.authSecret);
 }
+
+describe('after AUTH_SECRET changed', () => {
+  it('an enrolment sealed with the old secret: 409 in French telling what to do, the operator told in the log; recovery codes still work', async () => {
+    const admin = await newSignedUpUser(app, 'Cheffe Ancienne Clé');
+    await makeAdmin(admin.id);
+    const { secret, recoveryCodes } = await enrol(admin.cookie);
+
+    // The same database served with another secret, its log kept.
+    const lines: string[] = [];
+    const deps = {
+      ...app.deps,
+      config: { ...app.deps.config, authSecret: `autre-secret-${randomBytes(16).toString('hex')}` },
+      logger: createLogger({ logLevel: 'info', env: 'production' }, { write: (line: string) => void lines.push(line) }),
+    };
+    const realtime = createRealtime(deps);
+    const served = createApp(deps, realtime);
+    const other = { ...app, app: served, deps, realtime, request: (p: string, init?: RequestInit) => served.request(p, init) } as TestApp;
+    try {
+      const cookie = await signIn(other, admin.email, admin.password);
+      // More tries than the limit allows: no code was checked, so none is counted.
+      for (let i = 0; i < 6; i++) {
+        clock += 30_000;
+        const res = await send(other, 'POST', `${BASE}/verify`, { cookie, body: { code: totpCode(secret, now()) } });
+        expect(res.status).toBe(409);
+        expect(await errorOf(res)).toMatchObject({ code: 'TWO_FACTOR_UNREADABLE', message: ERROR_MESSAGES.TWO_FACTOR_UNREADABLE });
+      }
+      expect(ERROR_MESSAGES.TWO_FACTOR_UNREADABLE).toMatch(/exploitant du site de réinitialiser/);
+      const logged = lines.map((l) => JSON.parse(l) as { level: number; userId?: string; msg: string }).filter((l) => l.userId === admin.id);
+      expect(logged[0]).toMatchObject({ level: 50, msg: expect.stringContaining('AUTH_SECRET') });
+      expect((await send(other, 'GET', '/api/admin/outbox', { cookie })).status).toBe(403);
+
+      const rescued = await send(other, 'POST', `${BASE}/verify`, { cookie, body: { code: recoveryCodes[0] } });
+      expect(rescued.status).toBe(200);
+      expect((await send(other, 'GET', '/api/admin/outbox', { cookie })).status).toBe(200);
+    } finally {
+      await realtime.stop();
+    }
+  });
+});

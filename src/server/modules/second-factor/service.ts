@@ -24,10 +24,27 @@ function adminAccount(viewer: SignedInViewer): void {
 
 const isAppCode = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
 
-export function createSecondFactorService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
+export function createSecondFactorService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>) {
   const db = () => deps.database.db;
   const limits = createSecondFactorLimits(deps.database.db);
-  const open = (sealed: string, userId: string) => openSecret(deps.config.authSecret, sealed, userId);
+
+  /**
+   * The stored secret, opened with the key of today's AUTH_SECRET. Sealed under another one (the
+   * secret was changed), it never opens again: the operator must remove the enrolment, so this is
+   * logged for them; the admin is told what to do (a confirmed one: a recovery code or the operator;
+   * a pending one: enrol again). Checked before an attempt is counted: no code was tried.
+   */
+  function open(sealed: string, userId: string, confirmed: boolean): string {
+    try {
+      return openSecret(deps.config.authSecret, sealed, userId);
+    } catch (err) {
+      deps.logger.error(
+        { err, userId },
+        "secret TOTP d'administration illisible (AUTH_SECRET changé ?) : réinitialiser la double authentification de ce compte (docs/operations.md)",
+      );
+      throw new AppError(confirmed ? 'TWO_FACTOR_UNREADABLE' : 'TWO_FACTOR_ENROLMENT_REQUIRED');
+    }
+  }
 
   /** Counts the attempt, runs the check; a good code clears the failures, a bad one → 400. */
   async function limited(userId: string, check: () => Promise<boolean>): Promise<void> {
@@ -67,8 +84,9 @@ export function createSecondFactorService(deps: Pick<Deps, 'config' | 'database'
       if (!factor) throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
       const now = deps.now();
       const recoveryCodes = newRecoveryCodes();
+      const secret = open(factor.secret, viewer.userId, false);
       await limited(viewer.userId, async () => {
-        const step = isAppCode(code) ? matchingStep(open(factor.secret, viewer.userId), code.replace(/\s/g, ''), now) : null;
+        const step = isAppCode(code) ? matchingStep(secret, code.replace(/\s/g, ''), now) : null;
         if (step === null) return false;
         return db().transaction(async (tx) => {
           if (!(await repo.confirmFactor(tx, viewer.userId, step, now))) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
@@ -85,9 +103,11 @@ export function createSecondFactorService(deps: Pick<Deps, 'config' | 'database'
       const factor = await repo.findFactor(db(), viewer.userId);
       if (!factor?.confirmedAt) throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
       const now = deps.now();
+      // A recovery code is only hashed: it still works when the secret no longer opens.
+      const secret = isAppCode(code) ? open(factor.secret, viewer.userId, true) : null;
       await limited(viewer.userId, async () => {
-        if (isAppCode(code)) {
-          const step = matchingStep(open(factor.secret, viewer.userId), code.replace(/\s/g, ''), now);
+        if (secret !== null) {
+          const step = matchingStep(secret, code.replace(/\s/g, ''), now);
           // A code already used (or older than one used) is refused: someone who saw it gets nothing.
           if (step === null || !(await repo.useStep(db(), viewer.userId, step, now))) return false;
         } else if (!(await repo.useRecoveryCode(db(), viewer.userId, hashRecoveryCode(code), now))) {
