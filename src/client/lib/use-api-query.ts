@@ -10,6 +10,9 @@ export function apiKey(path: string, query?: Query) {
   return withQuery(path, query);
 }
 
+/** The query cache's key of an API answer (its path without /api, with its query string). */
+export const apiKeyOf = (key: string) => ['api', key] as const;
+
 export function useApiQuery<T>(
   path: string,
   query?: Query,
@@ -17,7 +20,7 @@ export function useApiQuery<T>(
 ) {
   const key = apiKey(path, query);
   return useQuery<T, ApiError>({
-    queryKey: ['api', key],
+    queryKey: apiKeyOf(key),
     queryFn: ({ signal }) => api<T>(path, { query, signal }),
     initialData: () => takeInitialData<T>(key),
     ...options,

@@ -27,6 +27,11 @@ export type ResolvedPage = {
   data?: Record<string, unknown>;
   /** The page's module as Vite's manifest names it (path under src/client); null for none. */
   module: string | null;
+  /**
+   * The public pages a visitor's HTML carries already rendered (routes.ts, entry-server.tsx): their
+   * first screen paints before any script runs. Signed-in people get the shell: their pages differ.
+   */
+  prerender?: boolean;
 };
 
 type Loader = (ctx: PageContext, params: Record<string, string>) => Promise<ResolvedPage>;
@@ -77,6 +82,8 @@ export function notFoundPage(ctx: PageContext, module: string = MODULES.notFound
   return {
     status: 404,
     module,
+    // A missing course, recipe or chef is its page's own error state, drawn once its request fails.
+    prerender: module === MODULES.notFound,
     head: {
       title: `${NOT_FOUND_TITLE}${SUFFIX}`,
       description: "La page demandée n'existe pas ou n'est plus disponible sur Toque.",
@@ -108,6 +115,7 @@ const home: Loader = async (ctx) => {
   return {
     status: 200,
     module: MODULES.home,
+    prerender: true,
     data: { '/home': data },
     imagePreload: preload,
     head: {
@@ -120,6 +128,7 @@ const home: Loader = async (ctx) => {
 const catalog: Loader = async (ctx) => ({
   status: 200,
   module: MODULES.catalog,
+  prerender: true,
   data: { '/courses': { courses: await ctx.services.courses.list({}) } },
   head: plainHead(
     ctx,
@@ -136,6 +145,7 @@ const course: Loader = orNotFound(MODULES.course, async (ctx, { id }) => {
   return {
     status: 200,
     module: MODULES.course,
+    prerender: true,
     data: { [`/courses/${c.id}`]: { course: c } },
     imagePreload: preload,
     head: {
@@ -152,6 +162,7 @@ const course: Loader = orNotFound(MODULES.course, async (ctx, { id }) => {
 const recipesPage: Loader = async (ctx) => ({
   status: 200,
   module: MODULES.recipes,
+  prerender: true,
   data: { '/recipes': await ctx.services.recipes.list(recipeListQuery.parse({})) },
   head: plainHead(
     ctx,
@@ -167,6 +178,7 @@ const recipe: Loader = orNotFound(MODULES.recipe, async (ctx, { id }) => {
   return {
     status: 200,
     module: MODULES.recipe,
+    prerender: true,
     data: { [`/recipes/${r.id}`]: { recipe: r } },
     imagePreload: preload,
     head: {
@@ -183,6 +195,7 @@ const recipe: Loader = orNotFound(MODULES.recipe, async (ctx, { id }) => {
 const chefs: Loader = async (ctx) => ({
   status: 200,
   module: MODULES.chefs,
+  prerender: true,
   data: { '/chefs': { chefs: await ctx.services.chefs.list() } },
   head: plainHead(
     ctx,
@@ -202,6 +215,7 @@ const chef: Loader = orNotFound(MODULES.chef, async (ctx, { id }) => {
   return {
     status: 200,
     module: MODULES.chef,
+    prerender: true,
     data: { [path]: answer },
     imagePreload: preload,
     head: {

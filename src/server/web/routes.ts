@@ -10,7 +10,8 @@ import { getViewer } from '../http/viewer';
 import type { PublicServices } from '../modules/services';
 import { scriptJson } from './html/escape';
 import { INITIAL_DATA_ID } from '@shared/initial-data';
-import { manifestLoader, pagePreloads } from './html/manifest';
+import { entryFonts, manifestLoader, pagePreloads } from './html/manifest';
+import { renderOrShell, ssrLoader } from './html/ssr';
 import { templateLoader } from './html/template';
 import { notFoundPage, PAGE_ROUTES, type PageContext, type ResolvedPage } from './pages';
 import { publicCacheable } from './public-cache';
@@ -29,6 +30,7 @@ export function webRoutes(deps: Deps, services: PublicServices) {
   const base = deps.config.publicUrl;
   const template = templateLoader(clientDir);
   const manifest = manifestLoader(clientDir);
+  const renderer = ssrLoader(clientDir, deps.logger);
   const sizeOf = imageSizeReader(deps.storage);
 
   app.get('/robots.txt', (c) => {
@@ -75,17 +77,25 @@ export function webRoutes(deps: Deps, services: PublicServices) {
     return next();
   });
 
-  async function send(c: Context, page: ResolvedPage) {
-    const [html, files] = await Promise.all([template(), manifest()]);
+  /** A visitor's public page, rendered for its bare path (its HTML never depends on the query string). */
+  async function appMarkup(c: Context, page: ResolvedPage, ctx: PageContext): Promise<string> {
+    if (!page.prerender || ctx.viewer.userId !== null) return '';
+    return renderOrShell(await renderer(), c.req.path, page.data, deps.logger);
+  }
+
+  async function send(c: Context, page: ResolvedPage, ctx: PageContext) {
+    const [html, files, app] = await Promise.all([template(), manifest(), appMarkup(c, page, ctx)]);
+    const preloads = page.module ? pagePreloads(files, page.module) : undefined;
     const head = renderHead({
       ...page.head,
-      preloads: page.module ? pagePreloads(files, page.module) : undefined,
+      preloads: app && preloads ? { ...preloads, fonts: entryFonts(files) } : preloads,
       imagePreload: page.imagePreload,
+      serverRendered: Boolean(app),
     });
     // Data, not code: a JSON block the browser never runs, so the CSP needs no inline script.
     const data = page.data ? `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(page.data)}</script>` : '';
     c.header('Cache-Control', 'no-cache');
-    return c.html(html.render({ head, data }), page.status);
+    return c.html(html.render({ head, data, app }), page.status);
   }
 
   const context = async (c: Context): Promise<PageContext> => ({ base, services, viewer: await getViewer(c), sizeOf });
@@ -99,8 +109,14 @@ export function webRoutes(deps: Deps, services: PublicServices) {
   // A page's HTML does not depend on its query string: only the bare path is kept.
   const cachePage = publicCacheable({ withoutQuery: true });
   for (const [pattern, load] of PAGE_ROUTES) {
-    app.get(pattern, cachePage, async (c) => send(c, await load(await context(c), c.req.param())));
+    app.get(pattern, cachePage, async (c) => {
+      const ctx = await context(c);
+      return send(c, await load(ctx, c.req.param()), ctx);
+    });
   }
-  app.get('*', async (c) => send(c, notFoundPage(await context(c))));
+  app.get('*', async (c) => {
+    const ctx = await context(c);
+    return send(c, notFoundPage(ctx), ctx);
+  });
   return app;
 }

@@ -3,12 +3,21 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; assets?: string[]; isEntry?: boolean };
 export type ViteManifest = Record<string, ManifestChunk>;
 
-export type PagePreloads = { modules: string[]; styles: string[] };
+/** `fonts`: only for a page whose text the server rendered (its first paint needs them at once). */
+export type PagePreloads = { modules: string[]; styles: string[]; fonts?: string[] };
 
 const NONE: PagePreloads = { modules: [], styles: [] };
+
+/** The web fonts the entry's stylesheet loads (Fraunces), for a preload hint. */
+export function entryFonts(manifest: ViteManifest): string[] {
+  return Object.values(manifest)
+    .filter((chunk) => chunk.isEntry)
+    .flatMap((chunk) => chunk.assets ?? [])
+    .filter((file) => file.endsWith('.woff2'));
+}
 
 /** The files of a chunk and everything it imports statically, in load order. */
 function closure(manifest: ViteManifest, key: string, into: { modules: Set<string>; styles: Set<string> }, seen = new Set<string>()) {

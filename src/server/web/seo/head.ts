@@ -22,6 +22,8 @@ export type PageHead = {
   noindex?: boolean;
   preloads?: PagePreloads;
   imagePreload?: ImagePreload;
+  /** The page's markup is in the HTML (html/ssr.ts): its code loads after what paints it. */
+  serverRendered?: boolean;
 };
 
 const attr = (value: string | number) => escapeHtml(String(value));
@@ -64,7 +66,10 @@ export function renderHead(head: PageHead): string {
     `<meta name="twitter:description" content="${attr(head.description)}" />`,
     `<meta name="twitter:image" content="${attr(head.image.url)}" />`,
   );
-  for (const file of head.preloads?.modules ?? []) lines.push(`<link rel="modulepreload" crossorigin href="/${attr(file)}" />`);
+  // With the page rendered in the HTML, its code is not needed to paint: the font and images go first.
+  const codePriority = head.serverRendered ? ' fetchpriority="low"' : '';
+  for (const file of head.preloads?.fonts ?? []) lines.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${attr(file)}" />`);
+  for (const file of head.preloads?.modules ?? []) lines.push(`<link rel="modulepreload" crossorigin href="/${attr(file)}"${codePriority} />`);
   for (const file of head.preloads?.styles ?? []) lines.push(`<link rel="stylesheet" crossorigin href="/${attr(file)}" />`);
   const img = head.imagePreload;
   if (img) {

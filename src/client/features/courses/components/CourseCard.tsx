@@ -3,6 +3,7 @@ import { CalendarClock, UserRound } from 'lucide-react';
 import { formatSessionDateTime } from '@shared/format';
 import type { CourseSummary } from '@shared/schemas/public';
 import { LinkCard } from '@client/components/ui/LinkCard';
+import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 import { coursePriceLabel } from '../price';
 import { FormatBadge, PremiumBadge } from './CourseBadges';
 
@@ -16,6 +17,7 @@ export type CourseCardProps = {
 };
 
 export function CourseCard({ course, headingLevel = 3, priority = false, className }: CourseCardProps) {
+  const timeZone = useDisplayTimeZone();
   return (
     <LinkCard
       to={`/cours/${course.id}`}
@@ -42,7 +44,7 @@ export function CourseCard({ course, headingLevel = 3, priority = false, classNa
           <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             <span className="sr-only">Prochaine séance : </span>
-            {formatSessionDateTime(course.nextSessionAt)}
+            {formatSessionDateTime(course.nextSessionAt, timeZone)}
           </span>
         </p>
       ) : null}

@@ -3,12 +3,14 @@ import { CalendarDays, Clock } from 'lucide-react';
 import { formatDuration, formatSessionDateTime } from '@shared/format';
 import type { SessionSummary } from '@shared/schemas/public';
 import { Badge } from '@client/components/ui/Badge';
+import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 
 export function seatsLabel(seatsLeft: number): string {
   return seatsLeft === 1 ? '1 place restante' : `${seatsLeft} places restantes`;
 }
 
 export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
+  const timeZone = useDisplayTimeZone();
   if (sessions.length === 0) {
     return <p className="rounded-xl border border-dashed border-line bg-white/60 p-4 text-muted">Aucune séance n'est prévue pour le moment. Revenez bientôt !</p>;
   }
@@ -21,9 +23,9 @@ export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
             <div className="min-w-0">
               <p className="flex items-start gap-2 font-semibold text-ink">
                 <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-                {/* Intl formats in the browser's zone and names it (e.g. HNE), as DESIGN.md asks. */}
+                {/* Intl formats in the browser's zone and names it (e.g. HNE), as DESIGN.md asks (the server's HTML: the chef's). */}
                 <time dateTime={s.startsAt} className="first-letter:uppercase">
-                  {formatSessionDateTime(s.startsAt)}
+                  {formatSessionDateTime(s.startsAt, timeZone)}
                 </time>
               </p>
               <p className="mt-1 flex items-center gap-2 pl-6 text-sm text-muted">

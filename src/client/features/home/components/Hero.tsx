@@ -6,6 +6,7 @@ import type { CourseSummary } from '@shared/schemas/public';
 import { ButtonLink } from '@client/components/ui/Button';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { useMediaQuery } from '@client/lib/use-media-query';
+import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 
 type HeroProps = {
   nextCourse: CourseSummary | undefined;
@@ -16,6 +17,7 @@ type HeroProps = {
 export function Hero({ nextCourse, fallbackImage }: HeroProps) {
   // Phones skip the photo entirely (not merely hide it), so it is never downloaded there.
   const wide = useMediaQuery('(min-width: 1024px)');
+  const timeZone = useDisplayTimeZone();
   const image = nextCourse?.imageUrl ?? fallbackImage;
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-cream">
@@ -60,7 +62,7 @@ export function Hero({ nextCourse, fallbackImage }: HeroProps) {
                   Prochain cours en direct
                 </p>
                 <p className="mt-1 font-display text-lg font-semibold leading-snug">{nextCourse.title}</p>
-                <p className="text-sm text-muted">{formatSessionDateTime(nextCourse.nextSessionAt)}</p>
+                <p className="text-sm text-muted">{formatSessionDateTime(nextCourse.nextSessionAt, timeZone)}</p>
               </div>
             ) : null}
           </div>

@@ -1,0 +1,52 @@
+// The server's render of a visitor's first screen (Vite's SSR build, dist/ssr/entry-server.js, loaded
+// by src/server/web/ssr.ts). The same providers and routes as main.tsx, with a static router at the
+// request's path and a query cache already holding the page's initial data, the JSON block that goes
+// out with the HTML, so that the browser's hydration finds exactly the same answers.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { Providers } from './app/Providers';
+import { AppRoutes } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import { apiKeyOf } from './lib/use-api-query';
+
+/** Longest wait for the page's lazy code; beyond it the server sends the empty shell instead. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * React puts a <link rel="preload"> before the markup for each image rendered eagerly. Not in the
+ * root the browser hydrates; and not needed: those <img> are in the HTML itself, found as early, and
+ * the page's main image has its hint in <head> already (pages.ts).
+ */
+const LEADING_LINKS = /^(?:<link [^>]*>)+/;
+
+/**
+ * The markup of <div id="root"> for `path` (no query string: the page's HTML never depends on it).
+ * Rejects when any part failed to render: a half-rendered page would only hydrate into an error.
+ */
+export async function render(path: string, initialData: Record<string, unknown> = {}): Promise<string> {
+  const client = createQueryClient();
+  for (const [key, value] of Object.entries(initialData)) client.setQueryData(apiKeyOf(key), value);
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Providers client={client}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+    {
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      onError: (err) => void errors.push(err),
+      // Every boundary inline, in place: a large one would otherwise be sent after its fallback, to be
+      // swapped in by an inline script, which the CSP forbids (and no spinner should paint at all).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  client.clear();
+  if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
+  return html.replace(LEADING_LINKS, '');
+}

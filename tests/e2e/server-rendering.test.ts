@@ -1,0 +1,239 @@
+// A visitor's public pages come rendered by the server (src/client/entry-server.tsx, loaded from the
+// build's ssr/ folder): without any script the HTML holds the page, and in Chromium the app adopts
+// that markup (hydration) without a mismatch, then works as the app. A signed-in person gets the
+// plain shell. Needs the build's SSR bundle: `vite build --ssr entry-server.tsx` (see README).
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChefListResponse, CourseListResponse, CourseResponse, HomeData, RecipeListResponse, RecipeResponse } from '@shared/schemas/public';
+import { getJson } from './api';
+import { expectNoAxeViolations, newPage, pageErrors, useBrowser, VIEWPORTS, viewports } from './browser';
+import { DEMO } from './session';
+import { baseURL } from './site';
+
+type Seeded = { home: HomeData; courses: CourseListResponse['courses']; recipes: RecipeListResponse; chefs: ChefListResponse['chefs'] };
+let seeded: Seeded;
+let recipe: RecipeResponse['recipe'];
+let course: CourseResponse['course'];
+
+useBrowser();
+
+beforeAll(async () => {
+  const [home, { courses }, recipes, { chefs }] = await Promise.all([
+    getJson<HomeData>('/api/home'),
+    getJson<CourseListResponse>('/api/courses'),
+    getJson<RecipeListResponse>('/api/recipes'),
+    getJson<ChefListResponse>('/api/chefs'),
+  ]);
+  seeded = { home, courses, recipes, chefs };
+  const free = recipes.recipes.find((r) => !r.isPremium);
+  const live = courses.find((c) => c.isLive && c.nextSessionAt);
+  if (!free || !live) throw new Error('The seed should hold a free recipe and a scheduled live course');
+  recipe = (await getJson<RecipeResponse>(`/api/recipes/${free.id}`)).recipe;
+  course = (await getJson<CourseResponse>(`/api/courses/${live.id}`)).course;
+});
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
+
+/** The text a browser would show for a piece of HTML (tags dropped, entities decoded, spaces folded). */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_, e: string) => ENTITIES[e]!)
+    .replace(/\s+/g, ' ');
+
+/** The page as a visitor's browser receives it, before any script: its status and <div id="root">. */
+async function fetchPage(path: string, cookie?: string) {
+  const res = await fetch(`${baseURL}${path}`, { headers: cookie ? { cookie } : {} });
+  const html = await res.text();
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json"');
+  expect(start, `${path} has a root`).toBeGreaterThan(0);
+  return { status: res.status, html, root: html.slice(start, end > start ? end : html.indexOf('</body>')) };
+}
+
+/** What a fully server-rendered root must never hold: a script, or a boundary left to the browser. */
+function expectSelfContained(root: string, path: string) {
+  expect(root, `${path}: no script in the rendered page (CSP)`).not.toMatch(/<script/);
+  expect(root, `${path}: every Suspense boundary resolved`).not.toMatch(/<!--\$[?!]-->|<template/);
+  expect(root, `${path}: rendered`).not.toContain('<!--app-->');
+}
+
+describe('the HTML a visitor receives, without JavaScript', () => {
+  it('home: the hero and the upcoming courses', async () => {
+    const { status, root } = await fetchPage('/');
+    expect(status).toBe(200);
+    expectSelfContained(root, '/');
+    expect(root).toMatch(/<h1 id="hero-title"[^>]*>Cuisinez avec une cheffe/);
+    const text = textOf(root);
+    for (const c of seeded.home.courses) expect(text).toContain(c.title);
+  });
+
+  it('catalogue: every course title', async () => {
+    const { status, root } = await fetchPage('/cours');
+    expect(status).toBe(200);
+    expectSelfContained(root, '/cours');
+    const text = textOf(root);
+    expect(text).toContain('Nos cours de cuisine');
+    for (const c of seeded.courses) expect(text).toContain(c.title);
+    expect(text).toContain(`${seeded.courses.length} cours`);
+  });
+
+  it('course detail: its title as the h1, its sessions named in the chef’s time zone', async () => {
+    const { status, root } = await fetchPage(`/cours/${course.id}`);
+    expect(status).toBe(200);
+    expectSelfContained(root, '/cours/:id');
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root);
+    expect(textOf(h1?.[1] ?? '').trim()).toBe(course.title);
+    // The server cannot know the browser's zone: it writes Québec's (the browser rewrites it in its own).
+    expect(textOf(root)).toMatch(/\d+ h \d\d (HNE|HAE)/);
+  });
+
+  it('recipes: the first page of recipes', async () => {
+    const { status, root } = await fetchPage('/recettes');
+    expect(status).toBe(200);
+    expectSelfContained(root, '/recettes');
+    const text = textOf(root);
+    expect(text).toContain('Bibliothèque de Recettes');
+    for (const r of seeded.recipes.recipes) expect(text).toContain(r.name);
+  });
+
+  it('recipe detail: its name as the h1, its ingredients and steps', async () => {
+    const { status, root } = await fetchPage(`/recettes/${recipe.id}`);
+    expect(status).toBe(200);
+    expectSelfContained(root, '/recettes/:id');
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root);
+    expect(textOf(h1?.[1] ?? '').trim()).toBe(recipe.name);
+    const ingredients = /aria-labelledby="recipe-ingredients"[\s\S]*?<\/section>/.exec(root)?.[0] ?? '';
+    expect(ingredients.match(/<li/g)?.length, 'one item per ingredient').toBe(recipe.ingredients?.length);
+    expect(root).toContain('id="recipe-steps"');
+  });
+
+  it('chefs: every chef', async () => {
+    const { status, root } = await fetchPage('/chefs');
+    expect(status).toBe(200);
+    expectSelfContained(root, '/chefs');
+    for (const chef of seeded.chefs) expect(textOf(root)).toContain(chef.fullName);
+  });
+
+  it('an unknown address: the 404 page, rendered, with status 404', async () => {
+    const { status, root } = await fetchPage('/page-qui-nexiste-pas');
+    expect(status).toBe(404);
+    expectSelfContained(root, '404');
+    expect(textOf(root)).toContain('Page introuvable');
+  });
+
+  it('a signed-in person gets the plain shell (their pages differ from a visitor’s)', async () => {
+    const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL },
+      body: JSON.stringify(DEMO.learner),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    for (const path of ['/', `/recettes/${recipe.id}`, '/cours']) {
+      const { status, root } = await fetchPage(path, cookie);
+      expect(status).toBe(200);
+      expect(root, path).toMatch(/^<div id="root"><!--app--><\/div>\s*$/);
+    }
+  });
+});
+
+/**
+ * Opens `path` holding the app's scripts back until the server's markup is on screen, marks its h1,
+ * then lets them run: after hydration the same h1 must be in the document, owned by React (a page
+ * rendered afresh would have replaced it).
+ */
+async function openAndHydrate(page: Page, path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'commit' });
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+  const before = await page.evaluate(() => {
+    const h1 = document.querySelector('h1')!;
+    (window as unknown as { serverH1: Element }).serverH1 = h1;
+    return h1.textContent;
+  });
+  release();
+  await page.waitForLoadState('networkidle');
+  await page.unroute('**/assets/*.js');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const h1 = (window as unknown as { serverH1: Element }).serverH1;
+        return h1.isConnected && h1 === document.querySelector('h1') && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+      }),
+    )
+    .toBe(true);
+  return before;
+}
+
+/** Console errors besides the document's own 404 status (the 404 page's). */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+for (const viewport of viewports) {
+  describe(`hydration at ${viewport} width (${VIEWPORTS[viewport].width} px)`, () => {
+    const pages = () => [
+      { path: '/', h1: 'Cuisinez avec une cheffe, en direct de chez vous.' },
+      { path: '/cours', h1: 'Nos cours de cuisine' },
+      { path: `/cours/${course.id}`, h1: course.title },
+      { path: '/recettes', h1: 'Bibliothèque de Recettes' },
+      { path: `/recettes/${recipe.id}`, h1: recipe.name },
+      { path: '/chefs', h1: 'Nos Chefs' },
+      { path: '/page-qui-nexiste-pas', h1: 'Page introuvable' },
+    ];
+
+    it('each public page adopts the server’s markup without an error, and passes axe', async () => {
+      for (const { path, h1 } of pages()) {
+        const page = await newPage(viewport);
+        const console = watchConsole(page);
+        expect((await openAndHydrate(page, path))?.trim(), path).toBe(h1);
+        await expectNoAxeViolations(page, `${path} hydrated at ${viewport}`);
+        expect(console, path).toEqual([]);
+        expect(pageErrors(page), path).toEqual([]);
+        await page.context().close();
+      }
+    });
+
+    it('the hydrated app works: the navigation stays in the app, the servings change', async () => {
+      const page = await newPage(viewport);
+      const console = watchConsole(page);
+      await openAndHydrate(page, `/recettes/${recipe.id}`);
+      const servings = page.getByRole('group', { name: 'Nombre de portions' });
+      const shown = async () => Number(/\d+/.exec((await servings.textContent()) ?? '')?.[0]);
+      const start = await shown();
+      await page.getByRole('button', { name: 'Ajouter une portion' }).click();
+      await expect.poll(shown).toBe(start + 1);
+      // A link of the main navigation: React Router's navigation, not a new document (the marker stays).
+      await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Cours' }).click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('Nos cours de cuisine');
+      expect(await page.evaluate(() => 'serverH1' in window)).toBe(true);
+      expect(console).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    });
+
+    it('with a query string the page is rendered afresh by the browser, without an error', async () => {
+      const page = await newPage(viewport);
+      const console = watchConsole(page);
+      await page.goto(`${baseURL}/recettes?q=tarte`, { waitUntil: 'networkidle' });
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('Bibliothèque de Recettes');
+      await expect.poll(() => page.getByRole('searchbox').or(page.getByRole('textbox')).first().inputValue()).toBe('tarte');
+      expect(console).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    });
+  });
+}
