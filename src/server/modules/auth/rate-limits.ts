@@ -1,10 +1,7 @@
-// Brute-force and abuse limits on the auth endpoints, per client address and per account e-mail.
-// Counters live in PostgreSQL (rate-limiter-flexible's RateLimiterDrizzle, one atomic upsert per
-// hit), so every server instance sees the same counts.
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+// Brute-force and abuse limits on the auth endpoints, per client address and per account e-mail,
+// counted as every limit is (http/rate-limit.ts: in PostgreSQL, shared by every instance).
 import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { createLimiter, tooManyAttempts, type Limiter } from '../../http/rate-limit';
 
 const MINUTE = 60;
 
@@ -22,28 +19,19 @@ export const AUTH_LIMITS = {
 export type LimitName = keyof typeof AUTH_LIMITS;
 
 export function createAuthRateLimits(db: Db) {
-  const limiters = Object.fromEntries(
-    Object.entries(AUTH_LIMITS).map(([name, { points, duration }]) => [
-      name,
-      new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: name, points, duration }),
-    ]),
-  ) as Record<LimitName, RateLimiterDrizzle>;
+  const limiters = Object.fromEntries(Object.entries(AUTH_LIMITS).map(([name, limit]) => [name, createLimiter(db, name, limit)])) as Record<
+    LimitName,
+    Limiter
+  >;
 
-  /** Counts one attempt against each key; over any limit → 429 in French with Retry-After. */
+  /** Counts one attempt against each key (all of them, even past a refusal); over any limit → 429 with the longest wait. */
   async function consume(entries: [LimitName, string][]): Promise<void> {
-    const refusals: RateLimiterRes[] = [];
+    const waits: number[] = [];
     for (const [name, key] of entries) {
-      try {
-        await limiters[name].consume(key);
-      } catch (err) {
-        if (err instanceof RateLimiterRes) refusals.push(err);
-        else throw err;
-      }
+      const wait = await limiters[name].count(key);
+      if (wait !== null) waits.push(wait);
     }
-    if (refusals.length) {
-      const wait = Math.max(...refusals.map((r) => r.msBeforeNext));
-      throw Object.assign(new AppError('RATE_LIMITED'), { retryAfterSeconds: Math.ceil(wait / 1000) });
-    }
+    if (waits.length) throw tooManyAttempts(Math.max(...waits));
   }
 
   /** Gives one attempt back (a successful sign-in is not a failure). */
@@ -53,7 +41,7 @@ export function createAuthRateLimits(db: Db) {
 
   /** Clears counters (an account's failures after its owner signed in). */
   async function reset(entries: [LimitName, string][]): Promise<void> {
-    for (const [name, key] of entries) await limiters[name].delete(key);
+    for (const [name, key] of entries) await limiters[name].reset(key);
   }
 
   return { consume, giveBack, reset };
