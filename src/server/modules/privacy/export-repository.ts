@@ -174,6 +174,7 @@ export async function calendarFeed(db: Db, userId: string) {
 /** Orders with their lines and refunds (credit notes); card data is the brand and last four digits only. */
 export async function ordersWithLines(db: Db, userId: string) {
   const rows = await db
+    // The receipt's columns repeated on purpose: this list is what leaves the site, and must not grow when the receipt does.
     .select({
       id: orders.id,
       receiptNumber: orders.number,
