@@ -21,6 +21,8 @@ import { withPublicCacheFastPath } from './web/public-cache';
 import { SESSION_COOKIE_NAMES } from './modules/auth/auth';
 import { createRealtime } from './realtime/realtime';
 import { createRefundRetry } from './modules/refunds/automatic';
+import { createPaymentReconciliation } from './modules/payments/reconciliation';
+import { createPaymentService } from './modules/payments/service';
 import { prepareJobs } from './jobs/boss';
 import { createJobs } from './jobs/jobs';
 import { registerWorkers } from './jobs/workers';
@@ -69,7 +71,10 @@ const sandboxDelivery =
     : null;
 // The sandbox renews, retries and ends memberships when each one's clock passes its period end.
 const sandboxBilling = config.payments.provider === 'sandbox' ? createSandboxBilling(deps) : null;
-const refundRetry = createRefundRetry(deps, createPaymentProvider(deps));
+const paymentProvider = createPaymentProvider(deps);
+const refundRetry = createRefundRetry(deps, paymentProvider);
+// Once a day: the provider's events that no webhook delivery brought are applied (checklist P7).
+const reconciliation = createPaymentReconciliation(deps, paymentProvider, createPaymentService(deps, paymentProvider));
 // A visitor's cached public GET is answered on Node's request, before the app's chain (counted).
 const listener = countPublicCacheHits(observability, (inner) => withPublicCacheFastPath(inner, { sessionCookies: SESSION_COOKIE_NAMES }), getRequestListener(app.fetch));
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: ((options: object) => createServer(options, listener)) as typeof createServer }, (info) => {
@@ -77,6 +82,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   sandboxDelivery?.start();
   sandboxBilling?.start();
   refundRetry.start();
+  reconciliation.start();
   jobs.start().catch((err: unknown) => logger.error({ err }, 'tâches de fond : démarrage impossible'));
 });
 
@@ -93,6 +99,7 @@ async function shutdown(signal: string) {
   const delivering = sandboxDelivery?.stop();
   const billing = sandboxBilling?.stop();
   const retrying = refundRetry.stop();
+  const reconciling = reconciliation.stop();
   // The jobs under way finish (e-mails being sent); the others wait in the database for the next start.
   const working = jobs.stop(8000);
   // Open event streams would keep the server from closing: end them (browsers reconnect elsewhere).
@@ -101,6 +108,7 @@ async function shutdown(signal: string) {
     await delivering?.catch(() => {});
     await billing?.catch(() => {});
     await retrying.catch(() => {});
+    await reconciling.catch(() => {});
     await working.catch(() => {});
     await listening.catch(() => {});
     await database.close().catch(() => {});

@@ -563,6 +563,32 @@ export const paymentEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
+/**
+ * Each run of the payment reconciliation (modules/payments/reconciliation.ts): the provider's events
+ * since the last run, fed through the webhook's handling, so that lost deliveries leave no drift.
+ * A run is claimed by inserting its row (one instance a day); it says what it found for the operator.
+ */
+export const paymentReconciliations = pgTable(
+  'payment_reconciliations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    provider: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The events read were created at or after this (the previous run's start, an hour back). */
+    since: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+    eventsListed: integer().notNull().default(0),
+    /** Events no delivery had applied: the drift this run repaired. */
+    eventsApplied: integer().notNull().default(0),
+    /** Events that could not be applied this time (left for the webhook's retries or the next run). */
+    eventsFailed: integer().notNull().default(0),
+    /** What an operator should look at, in French: e.g. a member with two live subscriptions. */
+    anomalies: jsonb().$type<string[]>().notNull().default([]),
+    error: text(),
+  },
+  (t) => [index('payment_reconciliations_started_idx').on(t.provider, t.startedAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Sandbox test processor (PAYMENT_PROVIDER=sandbox): our own offline stand-in for Stripe. These
 // tables are the processor's side, not the shop's: the shop only learns what they hold through the

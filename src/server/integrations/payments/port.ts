@@ -108,6 +108,12 @@ export interface PaymentProvider {
    */
   parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
   /**
+   * The provider's events created at or after `since`, oldest first, read from its API (no
+   * signature: the API itself is authenticated). The reconciliation feeds them through the same
+   * handling as the webhook, to repair what lost deliveries missed. Stripe keeps events 30 days.
+   */
+  listEvents(since: Date): Promise<PaymentEvent[]>;
+  /**
    * The method a succeeded payment used, when its event did not carry it (Stripe sends the charge
    * as an id only). Only brand and last four digits ever come back.
    */
@@ -120,6 +126,11 @@ export interface PaymentProvider {
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
   /** The provider's customer portal for this customer, when it has one (Stripe); absent in the sandbox. */
   createPortalSession?(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /**
+   * Deletes the customer (their e-mail, their saved cards) at the provider; one already gone counts
+   * as done. Absent in the sandbox, which keeps no customers.
+   */
+  deleteCustomer?(customerId: string): Promise<void>;
   /** What the payment page needs beyond the client secret (Stripe's publishable key). */
   clientConfig(): { publishableKey: string } | null;
 }

@@ -142,6 +142,23 @@ function invoicePaymentIntent(invoice: Record<string, unknown>): { id: string | 
   return { id, object: expanded };
 }
 
+/** The event types toPaymentEvent acts on (the others are acknowledged and ignored): what the reconciliation lists. */
+export const RECONCILED_EVENT_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.processing',
+  'payment_intent.payment_failed',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.refund.updated',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+] as const;
+
 /** Reduces a verified Stripe-format event to what fulfilment acts on. */
 export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
   const o = event.data.object;

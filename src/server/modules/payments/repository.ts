@@ -20,6 +20,14 @@ export async function recordEvent(tx: Tx, provider: string, eventId: string, typ
   return rows.length === 1;
 }
 
+export async function isEventRecorded(db: Db, provider: string, eventId: string): Promise<boolean> {
+  const rows = await db
+    .select({ eventId: paymentEvents.eventId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+  return rows.length === 1;
+}
+
 export type PayableOrder = Pick<
   typeof orders.$inferSelect,
   'id' | 'userId' | 'status' | 'totalCents' | 'providerPaymentId'

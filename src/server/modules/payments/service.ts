@@ -155,6 +155,32 @@ export function createPaymentService(
     });
   }
 
+  /**
+   * One verified event, applied once whatever how often it comes (a webhook's delivery, or the
+   * reconciliation reading the provider's list). Throws when it cannot: nothing is recorded, and the
+   * provider's retry (or the next reconciliation) tries it afresh.
+   */
+  async function applyEvent(event: PaymentEvent): Promise<WebhookOutcome> {
+    if (event.type === 'ignored') return 'ignored';
+    // Before the transaction (no network call inside it). The receipt wants the card's brand
+    // and last four; a payment is fulfilled without them if the provider cannot say.
+    if (event.type === 'payment.succeeded' && !event.method) event = { ...event, method: await methodOf(event.paymentId) };
+    if (event.type === 'invoice.paid' && !event.method && event.paymentId) event = { ...event, method: await methodOf(event.paymentId) };
+    // A membership's state is the provider's, read now: an error here answers 500 and the provider retries.
+    const sub = isMembershipEvent(event) ? await provider.retrieveSubscription(event.subscriptionId) : null;
+    const applicable: Applicable = event;
+    const now = deps.now();
+    let after: AfterCommit = { seats: null };
+    const outcome = await db().transaction(async (tx): Promise<WebhookOutcome> => {
+      if (!(await repo.recordEvent(tx, provider.name, applicable.id, applicable.type, now))) return 'duplicate';
+      after = await apply(tx, applicable, sub, now);
+      return 'processed';
+    });
+    if (after.seats) await afterSeats(after.seats);
+    if (after.refundApplied) invalidatePublicCache();
+    return outcome;
+  }
+
   return {
     /** Verifies (400 on a bad or stale signature) and processes one delivery of an event. */
     async handleWebhook(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
@@ -168,24 +194,14 @@ export function createPaymentService(
         }
         throw err;
       }
-      if (event.type === 'ignored') return 'ignored';
-      // Before the transaction (no network call inside it). The receipt wants the card's brand
-      // and last four; a payment is fulfilled without them if the provider cannot say.
-      if (event.type === 'payment.succeeded' && !event.method) event = { ...event, method: await methodOf(event.paymentId) };
-      if (event.type === 'invoice.paid' && !event.method && event.paymentId) event = { ...event, method: await methodOf(event.paymentId) };
-      // A membership's state is the provider's, read now: an error here answers 500 and the provider retries.
-      const sub = isMembershipEvent(event) ? await provider.retrieveSubscription(event.subscriptionId) : null;
-      const applicable: Applicable = event;
-      const now = deps.now();
-      let after: AfterCommit = { seats: null };
-      const outcome = await db().transaction(async (tx): Promise<WebhookOutcome> => {
-        if (!(await repo.recordEvent(tx, provider.name, applicable.id, applicable.type, now))) return 'duplicate';
-        after = await apply(tx, applicable, sub, now);
-        return 'processed';
-      });
-      if (after.seats) await afterSeats(after.seats);
-      if (after.refundApplied) invalidatePublicCache();
-      return outcome;
+      return applyEvent(event);
+    },
+
+    applyEvent,
+
+    /** True when this event has been applied already (the reconciliation skips it without a network call). */
+    async isApplied(eventId: string): Promise<boolean> {
+      return repo.isEventRecorded(db(), provider.name, eventId);
     },
   };
 }

@@ -10,7 +10,7 @@ import type { SandboxConfirmResponse } from '@shared/schemas/checkout';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../http/app-error';
 import type { CreatePaymentInput, CreateRefundInput, CreateSubscriptionInput, CreatedSubscription, PaymentProvider, PaymentState, ProviderSubscription } from '../port';
-import { frenchFailureMessage, parseStripeWebhook } from '../stripe-events';
+import { frenchFailureMessage, parseStripeWebhook, toPaymentEvent, type StripeEventLike } from '../stripe-events';
 import { runSandboxBilling, type BillingReport } from './billing';
 import { paymentIntentObject, refundObject, SANDBOX_WALLET, sandboxId, type PaymentIntentRow, type SandboxEventType } from './objects';
 import * as repo from './repository';
@@ -210,6 +210,11 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
 
     parseWebhook(rawBody: string, signature: string | undefined) {
       return parseStripeWebhook(rawBody, signature, settings.webhookSecret, deps.now().getTime());
+    },
+
+    async listEvents(since) {
+      const rows = await repo.listEventsSince(deps.database.db, since);
+      return rows.map((row) => toPaymentEvent(row.payload as StripeEventLike));
     },
 
     clientConfig: () => null,

@@ -1,5 +1,5 @@
 // The sandbox processor's rows: payment intents, refunds, subscriptions, invoices and the event outbox.
-import { and, asc, eq, exists, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxEvents, sandboxInvoices, sandboxPaymentIntents, sandboxRefunds, sandboxSubscriptions } from '../../../db/schema';
 import { eventObject, sandboxId, type InvoiceRow, type PaymentIntentRow, type RefundRow, type SandboxEventType, type SubscriptionRow } from './objects';
@@ -90,6 +90,11 @@ export async function markDelivered(db: Conn, id: string, attempts: number, now:
 /** A failed try: the next one at `nextAttemptAt`, or never (null) once the attempts are used up. */
 export async function markFailed(db: Conn, id: string, attempts: number, nextAttemptAt: Date | null, error: string): Promise<void> {
   await db.update(sandboxEvents).set({ attempts, nextAttemptAt, lastError: error.slice(0, 500) }).where(eq(sandboxEvents.id, id));
+}
+
+/** Every event made at or after `since`, in the order they were made (what the Events API lists). */
+export async function listEventsSince(db: Conn, since: Date) {
+  return db.select({ payload: sandboxEvents.payload }).from(sandboxEvents).where(gte(sandboxEvents.createdAt, since)).orderBy(asc(sandboxEvents.sequence));
 }
 
 export async function findEvent(db: Conn, id: string) {

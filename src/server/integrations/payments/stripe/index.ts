@@ -22,7 +22,7 @@ import type {
   ProviderSubscription,
   ProviderSubscriptionStatus,
 } from '../port';
-import { frenchFailureMessage, parseStripeWebhook, paymentMethodOf } from '../stripe-events';
+import { frenchFailureMessage, parseStripeWebhook, paymentMethodOf, RECONCILED_EVENT_TYPES, toPaymentEvent, type StripeEventLike } from '../stripe-events';
 
 const REFUND_REFUSED = 'Le fournisseur de paiement a refusé ce remboursement (déjà remboursé, ou montant trop élevé).';
 
@@ -188,6 +188,15 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
       return { url: session.url };
     },
 
+    async deleteCustomer(customerId: string) {
+      try {
+        await stripe.customers.del(customerId);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        throw err;
+      }
+    },
+
     async createPayment(input: CreatePaymentInput) {
       const intent = await stripe.paymentIntents
         .create(
@@ -231,6 +240,15 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
 
     parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent {
       return parseStripeWebhook(rawBody, signature, settings.webhookSecret, options.now().getTime());
+    },
+
+    async listEvents(since: Date): Promise<PaymentEvent[]> {
+      const events: PaymentEvent[] = [];
+      // Newest first from the API, every page (the SDK follows starting_after); only the types acted on.
+      for await (const event of stripe.events.list({ created: { gte: Math.floor(since.getTime() / 1000) }, types: [...RECONCILED_EVENT_TYPES], limit: 100 })) {
+        events.push(toPaymentEvent(event as unknown as StripeEventLike));
+      }
+      return events.reverse();
     },
 
     clientConfig() {
