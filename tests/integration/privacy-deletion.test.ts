@@ -12,12 +12,15 @@ import { AVATAR_FIELD } from '@shared/schemas/account';
 import * as schema from '../../src/server/db/schema';
 import { accounts, courseProgress, emailDeliveries, favorites, notifications, orders, outboxEmails, profiles, reservations, sandboxSubscriptions, users } from '../../src/server/db/schema';
 import { createPaymentProvider } from '../../src/server/integrations/payments';
+import { createStripeProvider } from '../../src/server/integrations/payments/stripe';
+import { createLogger } from '../../src/server/logger';
 import { PERSONAL_DATA_TABLES } from '../../src/server/modules/privacy/coverage';
 import { createAccountDeletion } from '../../src/server/modules/privacy/deletion';
 import { me, newSignedInUser, newSignedUpUser, post, send, sendForm, signUp } from '../setup/auth-client';
 import { setProvince, SUCCESS_CARD } from '../setup/payments';
+import { startStripeApi, type StripeApi } from '../setup/stripe-api';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { createCourse, createRecipe, createReservation, createSession, setRole } from '../factories';
+import { createCourse, createRecipe, createReservation, createSession, createSubscription, setRole } from '../factories';
 import { createFeed } from '../factories/calendar';
 import { imageBytes } from '../factories/images';
 import { createPaidOrder } from '../factories/orders';
@@ -203,5 +206,70 @@ describe('POST /api/account/delete — the deletion', () => {
     const [atProvider] = await t.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, providerId));
     expect(atProvider!.cancelAtPeriodEnd).toBe(true);
     expect((await me(t, user.cookie)).user).toBeNull();
+  });
+});
+
+describe('the customer at Stripe', () => {
+  let api: StripeApi;
+  beforeAll(async () => {
+    api = await startStripeApi();
+  });
+  afterAll(() => api.close());
+
+  /** The deletion with the real Stripe adapter, its API a local stand-in; the log kept. */
+  function stripeDeletion() {
+    const lines: { level: number; msg: string; customerId?: string }[] = [];
+    const logger = createLogger({ logLevel: 'info', env: 'production' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const provider = createStripeProvider(
+      { secretKey: 'sk_test_toque_suppression', publishableKey: 'pk_test_toque', webhookSecret: 'whsec_toque_suppression' },
+      { now: () => new Date(), endpoint: api.endpoint, maxNetworkRetries: 0 },
+    );
+    return { deletion: createAccountDeletion({ ...t.deps, logger }, provider), lines };
+  }
+
+  /** A former member: their membership ended, their customer still at Stripe. */
+  async function formerMember(customerId: string) {
+    const user = await newSignedUpUser(t, 'Jeanne Ancienne');
+    const ended = new Date(Date.now() - 30 * 24 * HOUR);
+    await createSubscription(t.db, user.id, { provider: 'stripe', status: 'canceled', providerCustomerId: customerId, currentPeriodEnd: ended, endedAt: ended });
+    return user;
+  }
+
+  const emailOf = async (userId: string) => (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
+
+  it('is deleted at Stripe once the account is', async () => {
+    api.reset();
+    const user = await formerMember('cus_test_supprime');
+    api.on('DELETE', '/v1/customers/cus_test_supprime', () => ({ body: { id: 'cus_test_supprime', object: 'customer', deleted: true } }));
+    const { deletion, lines } = stripeDeletion();
+    await deletion.delete(user.id, { confirmation: 'SUPPRIMER', password: user.password });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /v1/customers/cus_test_supprime']);
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer sk_test_toque_suppression');
+    expect(await emailOf(user.id)).toMatch(/@supprime\.invalid$/);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  });
+
+  it('one Stripe no longer has counts as deleted', async () => {
+    api.reset();
+    const user = await formerMember('cus_test_disparu');
+    api.on('DELETE', '/v1/customers/cus_test_disparu', () => ({
+      status: 404,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' } },
+    }));
+    const { deletion, lines } = stripeDeletion();
+    await deletion.delete(user.id, { confirmation: 'SUPPRIMER', password: user.password });
+    expect(api.requests).toHaveLength(1);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  });
+
+  it('Stripe failing does not undo the deletion: the customer left there is logged as an error for the operator', async () => {
+    api.reset();
+    const user = await formerMember('cus_test_reste');
+    api.on('DELETE', '/v1/customers/cus_test_reste', () => ({ status: 500, body: { error: { type: 'api_error', message: 'Stripe en panne' } } }));
+    const { deletion, lines } = stripeDeletion();
+    await expect(deletion.delete(user.id, { confirmation: 'SUPPRIMER', password: user.password })).resolves.toBeUndefined();
+    expect(api.requests).toHaveLength(1);
+    expect(await emailOf(user.id)).toMatch(/@supprime\.invalid$/);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([expect.objectContaining({ level: 50, customerId: 'cus_test_reste', msg: expect.stringContaining('NOT deleted') })]);
   });
 });

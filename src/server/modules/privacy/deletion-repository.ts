@@ -1,6 +1,6 @@
 // The writes of an account deletion, all inside the caller's one transaction. What each table
 // undergoes is listed in coverage.ts.
-import { and, eq, gt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
 import { DELETED_ACCOUNT_NAME, DELETED_BUYER_NAME } from '@shared/schemas/privacy';
 import type { Db } from '../../db/client';
 import {
@@ -20,6 +20,7 @@ import {
   profiles,
   reservations,
   sessions,
+  subscriptions,
   users,
   verifications,
 } from '../../db/schema';
@@ -73,6 +74,15 @@ export async function openSeats(db: Conn, userId: string, now: Date): Promise<nu
       ),
     );
   return rows.length;
+}
+
+/** The person's customers at the payment provider (a membership made one), to delete there too. */
+export async function providerCustomerIds(db: Conn, userId: string, provider: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, provider), isNotNull(subscriptions.providerCustomerId)));
+  return rows.flatMap((r) => (r.id ? [r.id] : []));
 }
 
 /** Everything personal goes; rows the tax records need stay, without a name, an e-mail or an address. */

@@ -2,7 +2,8 @@
 // confirms with the word SUPPRIMER and their password; a membership stops renewing at the provider;
 // seats still to come must be cancelled first (their refund follows the normal 48 h rule, which the
 // person should see); then, in one transaction, everything personal is deleted or erased and the
-// rows the tax records need (orders, receipts, credit notes) stay without a name or an address.
+// rows the tax records need (orders, receipts, credit notes) stay without a name or an address;
+// once that has committed, the person's customer at Stripe is deleted too.
 import { DELETION_CONFIRMATION_WORD, deleteAccountSchema } from '@shared/schemas/privacy';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -50,6 +51,22 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
     return OWN_AVATAR_KEY.test(key) && deps.storage.publicUrl(key) === url ? key : null;
   }
 
+  /**
+   * After commit: the provider's customer (their e-mail, their saved cards) is deleted there too.
+   * The deletion stands whatever happens here; a customer left at the provider is logged as an
+   * error naming it, for the operator to delete it from the provider's dashboard.
+   */
+  async function deleteProviderCustomers(userId: string, customerIds: string[]) {
+    for (const customerId of customerIds) {
+      try {
+        await provider.deleteCustomer!(customerId);
+        deps.logger.info({ userId, customerId }, 'payment provider customer of a deleted account deleted');
+      } catch (err) {
+        deps.logger.error({ err, userId, customerId }, 'payment provider customer of a deleted account NOT deleted: delete it from the provider dashboard');
+      }
+    }
+  }
+
   return {
     async delete(userId: string, body: unknown): Promise<void> {
       const input = parseInput(deleteAccountSchema, body);
@@ -65,13 +82,14 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
       const now = deps.now();
       const erased = await db().transaction(async (tx) => {
         const email = await repo.lockUser(tx, userId);
-        if (!email || repo.isDeletedEmail(email)) return false;
+        if (!email || repo.isDeletedEmail(email)) return null;
         // Checked again under the lock: a seat booked in another tab meanwhile still blocks.
         if ((await repo.openSeats(tx, userId, now)) > 0) throw new AppError('ACCOUNT_DELETION_BLOCKED');
         await repo.eraseAccount(tx, userId, email, now);
-        return true;
+        return { customerIds: provider.deleteCustomer ? await repo.providerCustomerIds(tx, userId, provider.name) : [] };
       });
       if (!erased) return;
+      await deleteProviderCustomers(userId, erased.customerIds);
       const avatar = ownAvatarKey(person.avatarUrl);
       if (avatar) await deps.storage.delete(avatar).catch((err) => deps.logger.warn({ err, key: avatar }, 'avatar of a deleted account not removed'));
       deps.logger.info({ userId }, 'account deleted at its owner’s request');
