@@ -5,7 +5,9 @@ import { defineConfig } from 'vite';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+// `vite build --ssr entry-server.tsx`: the server's render of the public pages (docs/decisions/0018),
+// beside the client's build; it needs neither the public folder nor a manifest.
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
   publicDir: r('./src/client/public'),
   plugins: [react(), tailwindcss()],
@@ -16,13 +18,14 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: r('./dist/client'),
+    outDir: r(isSsrBuild ? './dist/ssr' : './dist/client'),
     emptyOutDir: true,
     sourcemap: false,
-    manifest: true,
-    target: 'es2022',
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+    target: isSsrBuild ? 'node20' : 'es2022',
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },
-});
+}));
