@@ -1,8 +1,8 @@
 // The rows accounts need beyond what the auth library writes itself: profiles and the viewer's rights.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
 import type { Db } from '../../db/client';
-import { profiles, subscriptions, users } from '../../db/schema';
+import { adminSecondFactors, profiles, sessionSecondFactors, sessions, subscriptions, users } from '../../db/schema';
 
 /** Every new account gets its profile as a learner; roles above that are only ever set by the server. */
 export async function createLearnerProfile(db: Db, userId: string, fullName: string): Promise<void> {
@@ -44,4 +44,66 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return { ...row, latestSubscription: latest ?? null };
+}
+
+export type SessionAccountRow = AccountRow & {
+  sessionId: string;
+  sessionCreatedAt: Date;
+  sessionExpiresAt: Date;
+  /** The admin's second factor: null when never set up; its session's verification, null when not given. */
+  factorConfirmedAt: Date | null;
+  sessionVerifiedAt: Date | null;
+};
+
+function sessionAccountQuery(db: Db) {
+  const latest = db
+    .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, users.id), inArray(subscriptions.status, [...ACCESS_STATUSES])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .as('latest');
+  return db
+    .select({
+      sessionId: sessions.id,
+      sessionCreatedAt: sessions.createdAt,
+      sessionExpiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      fullName: profiles.fullName,
+      role: profiles.role,
+      avatarUrl: profiles.avatarUrl,
+      subscriptionStatus: latest.status,
+      subscriptionPeriodEnd: latest.currentPeriodEnd,
+      factorConfirmedAt: adminSecondFactors.confirmedAt,
+      sessionVerifiedAt: sessionSecondFactors.verifiedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoinLateral(latest, sql`true`)
+    .leftJoin(adminSecondFactors, eq(adminSecondFactors.userId, users.id))
+    .leftJoin(sessionSecondFactors, eq(sessionSecondFactors.sessionId, sessions.id))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('toque_session_account');
+}
+
+// Built once per database (the statement is also prepared once per connection by PostgreSQL).
+const prepared = new WeakMap<Db, ReturnType<typeof sessionAccountQuery>>();
+
+/**
+ * The session of a token with its person, as findAccount and adminSecondFactorOf read them, in one
+ * query: what every signed-in request needs. Null when the token, the user or the profile is missing.
+ */
+export async function findSessionAccount(db: Db, token: string): Promise<SessionAccountRow | null> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = sessionAccountQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ token });
+  if (!row) return null;
+  const { subscriptionStatus, subscriptionPeriodEnd, ...rest } = row;
+  return { ...rest, latestSubscription: subscriptionStatus ? { status: subscriptionStatus, currentPeriodEnd: subscriptionPeriodEnd } : null };
 }
