@@ -9,6 +9,21 @@ function body(code: ErrorCode, message: string, requestId: string, fields?: Reco
   return { error: { code, message, ...(fields ? { fields } : {}), requestId } };
 }
 
+// The code of each answer made below, for the error counter (observe.ts countingErrors). Reading
+// the answer's body instead would turn @hono/node-server's light Response into a streamed one:
+// a copy of the body teed through web streams, on every refused request (a booking rush's 409s).
+const answeredCodes = new WeakMap<Response, ErrorCode>();
+
+/** The error code of an answer this handler made; undefined for any other response. */
+export function errorCodeOf(res: Response): ErrorCode | undefined {
+  return answeredCodes.get(res);
+}
+
+function answer(res: Response, code: ErrorCode): Response {
+  answeredCodes.set(res, code);
+  return res;
+}
+
 export type ErrorHandlerOptions = {
   /**
    * Asked before an unexpected error becomes a 500: some libraries hide the driver's error (the
@@ -26,22 +41,22 @@ export function errorHandler(logger: Logger, opts: ErrorHandlerOptions = {}) {
       if (err.status >= 500) logger.error({ err, requestId }, err.message);
       const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) c.header('retry-after', String(retryAfter));
-      return c.json(body(err.code, err.message, requestId, err.fields), err.status as ContentfulStatusCode);
+      return answer(c.json(body(err.code, err.message, requestId, err.fields), err.status as ContentfulStatusCode), err.code);
     }
     if (err instanceof HTTPException) {
       const status = err.status;
       const code: ErrorCode =
         status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 404 ? 'NOT_FOUND' : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
       if (status >= 500) logger.error({ err, requestId }, 'http exception');
-      return c.json(body(code, ERROR_MESSAGES[code], requestId), status as ContentfulStatusCode);
+      return answer(c.json(body(code, ERROR_MESSAGES[code], requestId), status as ContentfulStatusCode), code);
     }
     if (isDatabaseUnavailable(err) || (opts.database && !(await opts.database.reachable()))) {
       logger.error({ err, requestId, path: c.req.path }, 'database unavailable');
       c.header('retry-after', '5');
-      return c.json(body('SERVICE_UNAVAILABLE', ERROR_MESSAGES.SERVICE_UNAVAILABLE, requestId), 503);
+      return answer(c.json(body('SERVICE_UNAVAILABLE', ERROR_MESSAGES.SERVICE_UNAVAILABLE, requestId), 503), 'SERVICE_UNAVAILABLE');
     }
     logger.error({ err, requestId, path: c.req.path }, 'unhandled error');
-    return c.json(body('INTERNAL', ERROR_MESSAGES.INTERNAL, requestId), 500);
+    return answer(c.json(body('INTERNAL', ERROR_MESSAGES.INTERNAL, requestId), 500), 'INTERNAL');
   };
 }
 

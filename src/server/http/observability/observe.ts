@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from 'pino';
 import { socketAddress } from '../client-ip';
+import { errorCodeOf } from '../error-handler';
 import type { Observability } from './observability';
 import { requestContext } from './request-context';
 
@@ -83,21 +84,15 @@ export function observeRequests(obs: Observability, opts: ObserveOptions): Middl
 }
 
 /**
- * app_errors_total{code}: wraps the app's error handler and reads the code from the body it made
- * (small JSON, read from a copy). Here, not after the chain: @hono/node-server's light Response
- * rebuilds itself from its first headers when read, so reading it once later middleware has added
- * headers (the request id, the security headers) would drop them.
+ * app_errors_total{code}: wraps the app's error handler and counts the code it answered with
+ * (error-handler.ts errorCodeOf: the answer's body is never read, which would make
+ * @hono/node-server stream it instead of writing its string).
  */
 export function countingErrors<C>(obs: Observability, handle: (err: Error, c: C) => Response | Promise<Response>) {
   return async (err: Error, c: C): Promise<Response> => {
     const res = await handle(err, c);
-    try {
-      const body = (await res.clone().json()) as { error?: { code?: unknown } };
-      const code = body?.error?.code;
-      if (typeof code === 'string' && /^[A-Z_]{1,64}$/.test(code)) obs.metrics.appErrors.inc({ code });
-    } catch {
-      /* not an API error body */
-    }
+    const code = errorCodeOf(res);
+    if (code) obs.metrics.appErrors.inc({ code });
     return res;
   };
 }
