@@ -81,16 +81,31 @@ export async function mineAndTaken(tx: Tx, userId: string, sessionId: string, no
   return { mine: rows.find((r) => r.userId === userId) ?? null, taken: rows.length };
 }
 
-/** The session's capacity and seats held, and whether the learner holds one, read without a lock. */
-export async function seatSnapshot(conn: Conn, sessionId: string, userId: string, now: Date) {
-  const [row] = await conn
+function seatSnapshotQuery(db: Db) {
+  return db
     .select({
       capacity: courseSessions.capacity,
-      taken: sql<number>`(select count(*)::int from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${holdsSeat(now)})`,
-      mine: sql<boolean>`exists(select 1 from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${reservations.userId} = ${userId} and ${reservations.status} in ('pending_payment', 'confirmed'))`,
+      taken: sql<number>`(select count(*)::int from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${holdsSeat(sql.placeholder('now'))})`,
+      mine: sql<boolean>`exists(select 1 from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${reservations.userId} = ${sql.placeholder('userId')} and ${reservations.status} in ('pending_payment', 'confirmed'))`,
     })
     .from(courseSessions)
-    .where(eq(courseSessions.id, sessionId));
+    .where(eq(courseSessions.id, sql.placeholder('sessionId')))
+    .prepare('toque_seat_snapshot');
+}
+
+// Asked by every hold attempt before it queues (a rush's losers mostly stop here): built once per
+// database rather than on each attempt, and prepared once per connection by PostgreSQL.
+const seatSnapshots = new WeakMap<Db, ReturnType<typeof seatSnapshotQuery>>();
+
+/** The session's capacity and seats held, and whether the learner holds one, read without a lock. */
+export async function seatSnapshot(db: Db, sessionId: string, userId: string, now: Date) {
+  let query = seatSnapshots.get(db);
+  if (!query) {
+    query = seatSnapshotQuery(db);
+    seatSnapshots.set(db, query);
+  }
+  // The instant as text: the driver's own Date formatting (local time zone) costs more.
+  const [row] = await query.execute({ sessionId, userId, now: now.toISOString() });
   return row ? { capacity: row.capacity, taken: Number(row.taken), mine: !!row.mine } : null;
 }
 
