@@ -5,6 +5,8 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { ME_INITIAL_DATA_KEY } from '@shared/initial-data';
+import { ME_QUERY_KEY } from './app/auth/auth-context';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';
@@ -26,7 +28,9 @@ const LEADING_LINKS = /^(?:<link [^>]*>)+/;
  */
 export async function render(path: string, initialData: Record<string, unknown> = {}): Promise<string> {
   const client = createQueryClient();
-  for (const [key, value] of Object.entries(initialData)) client.setQueryData(apiKeyOf(key), value);
+  for (const [key, value] of Object.entries(initialData)) {
+    client.setQueryData(key === ME_INITIAL_DATA_KEY ? ME_QUERY_KEY : apiKeyOf(key), value);
+  }
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

@@ -65,6 +65,8 @@ describe('the HTML a visitor receives, without JavaScript', () => {
     expectSelfContained(root, '/');
     expect(root).toMatch(/<h1 id="hero-title"[^>]*>Cuisinez avec une cheffe/);
     const text = textOf(root);
+    // The server knows a visitor is signed out: the header's sign-in button is in the HTML.
+    expect(text).toContain('Connexion / Inscription');
     for (const c of seeded.home.courses) expect(text).toContain(c.title);
   });
 

@@ -9,7 +9,8 @@ import type { Deps } from '../deps';
 import { getViewer } from '../http/viewer';
 import type { PublicServices } from '../modules/services';
 import { scriptJson } from './html/escape';
-import { INITIAL_DATA_ID } from '@shared/initial-data';
+import { INITIAL_DATA_ID, ME_INITIAL_DATA_KEY } from '@shared/initial-data';
+import type { MeResponse } from '@shared/schemas/auth';
 import { entryFonts, manifestLoader, pagePreloads } from './html/manifest';
 import { renderOrShell, ssrLoader } from './html/ssr';
 import { templateLoader } from './html/template';
@@ -31,6 +32,8 @@ export function webRoutes(deps: Deps, services: PublicServices) {
   const template = templateLoader(clientDir);
   const manifest = manifestLoader(clientDir);
   const renderer = ssrLoader(clientDir, deps.logger);
+  // Imported now rather than by the first visitor, whose page would wait for it (React, the icons…).
+  void renderer();
   const sizeOf = imageSizeReader(deps.storage);
 
   app.get('/robots.txt', (c) => {
@@ -77,14 +80,19 @@ export function webRoutes(deps: Deps, services: PublicServices) {
     return next();
   });
 
-  /** A visitor's public page, rendered for its bare path (its HTML never depends on the query string). */
-  async function appMarkup(c: Context, page: ResolvedPage, ctx: PageContext): Promise<string> {
-    if (!page.prerender || ctx.viewer.userId !== null) return '';
-    return renderOrShell(await renderer(), c.req.path, page.data, deps.logger);
+  /**
+   * A visitor's public page, rendered for its bare path (its HTML never depends on the query string),
+   * with what /api/me would answer them: the same data goes out in the JSON block for the hydration.
+   */
+  async function rendered(c: Context, page: ResolvedPage, ctx: PageContext): Promise<{ app: string; data?: Record<string, unknown> }> {
+    if (!page.prerender || ctx.viewer.userId !== null) return { app: '', data: page.data };
+    const data = { ...page.data, [ME_INITIAL_DATA_KEY]: { user: null } satisfies MeResponse };
+    const app = await renderOrShell(await renderer(), c.req.path, data, deps.logger);
+    return app ? { app, data } : { app, data: page.data };
   }
 
   async function send(c: Context, page: ResolvedPage, ctx: PageContext) {
-    const [html, files, app] = await Promise.all([template(), manifest(), appMarkup(c, page, ctx)]);
+    const [html, files, { app, data: pageData }] = await Promise.all([template(), manifest(), rendered(c, page, ctx)]);
     const preloads = page.module ? pagePreloads(files, page.module) : undefined;
     const head = renderHead({
       ...page.head,
@@ -93,7 +101,7 @@ export function webRoutes(deps: Deps, services: PublicServices) {
       serverRendered: Boolean(app),
     });
     // Data, not code: a JSON block the browser never runs, so the CSP needs no inline script.
-    const data = page.data ? `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(page.data)}</script>` : '';
+    const data = pageData ? `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(pageData)}</script>` : '';
     c.header('Cache-Control', 'no-cache');
     return c.html(html.render({ head, data, app }), page.status);
   }

@@ -4,7 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MeResponse } from '@shared/schemas/auth';
-import type { ApiError } from '@client/lib/api';
+import { ME_INITIAL_DATA_KEY } from '@shared/initial-data';
+import { takeInitialData, type ApiError } from '@client/lib/api';
 import { authApi } from './auth-api';
 import {
   AuthContext,
@@ -24,6 +25,8 @@ function useSession(): AuthState {
   const me = useQuery<MeResponse, ApiError>({
     queryKey: ME_QUERY_KEY,
     queryFn: ({ signal }) => authApi.me(signal),
+    // A page the server rendered for a visitor says so (no request; the header matches its HTML).
+    initialData: () => takeInitialData<MeResponse>(ME_INITIAL_DATA_KEY),
     // A session can end elsewhere (sign-out in another tab, password changed): look again on return.
     refetchOnWindowFocus: true,
   });
