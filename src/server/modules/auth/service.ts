@@ -5,7 +5,7 @@ import type { MeUser } from '@shared/schemas/auth';
 import type { Deps } from '../../deps';
 import type { AdminSecondFactor, SessionViewer, ViewerSource } from '../../http/viewer';
 import { adminSecondFactorOf } from '../second-factor/repository';
-import { SESSION_COOKIE_PREFIX, type Auth } from './auth';
+import { SESSION_COOKIE_NAMES, type Auth } from './auth';
 import { findAccount, findSessionAccount, type AccountRow } from './repository';
 import { readCookie, verifiedToken } from './session-cookie';
 
@@ -111,7 +111,7 @@ export function createAccountService(deps: Deps, auth: Auth) {
   }
 
   const viewerSource: ViewerSource = {
-    cookieNames: [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${SESSION_COOKIE_PREFIX}.session_token`],
+    cookieNames: SESSION_COOKIE_NAMES,
     async resolve(headers): Promise<SessionViewer> {
       const { user, sessionId, adminSecondFactor } = await resolve(headers);
       if (!user) return { ...VISITOR, sessionId: null, adminSecondFactor: null };
