@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const built = [path.join(root, 'dist/server/index.js'), path.join(root, 'dist/client/index.html')];
+const built = [path.join(root, 'dist/server/index.js'), path.join(root, 'dist/client/index.html'), path.join(root, 'dist/ssr/entry-server.js')];
 
 function newestMtime(dir) {
   let newest = 0;
