@@ -107,6 +107,17 @@ type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export function countPublicCacheHits(obs: Observability, fastPath: (app: NodeListener) => NodeListener, app: NodeListener): NodeListener {
   const reachedApp = new WeakSet<IncomingMessage>();
+  // The labelled series looked up once per method and status, not hashed from a labels object per hit.
+  const series = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
+  const seriesOf = (method: string, status: string) => {
+    const key = `${method} ${status}`;
+    let found = series.get(key);
+    if (!found) {
+      found = { count: obs.metrics.httpRequests.labels(method, 'public-cache', status), duration: obs.metrics.httpDuration.labels(method, 'public-cache', status) };
+      series.set(key, found);
+    }
+    return found;
+  };
   const listener = fastPath((req, res) => {
     reachedApp.add(req);
     app(req, res);
@@ -115,8 +126,8 @@ export function countPublicCacheHits(obs: Observability, fastPath: (app: NodeLis
     const started = performance.now();
     listener(req, res);
     if (reachedApp.has(req)) return;
-    const labels = { method: req.method === 'HEAD' ? 'HEAD' : 'GET', route: 'public-cache', status: String(res.statusCode) };
-    obs.metrics.httpRequests.inc(labels);
-    obs.metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+    const { count, duration } = seriesOf(req.method === 'HEAD' ? 'HEAD' : 'GET', String(res.statusCode));
+    count.inc();
+    duration.observe((performance.now() - started) / 1000);
   };
 }
