@@ -73,7 +73,39 @@ const withCharset: MiddlewareHandler = async (c, next) => {
 };
 
 export function securityHeaders(config: SiteConfig): MiddlewareHandler {
-  return every(withCharset, headers(config));
+  return every(withCharset, forData(headers(config)));
+}
+
+/** A data answer's policy: it is never a document, so nothing in it may load, run or be framed. */
+export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers that govern a document (its features, its browsing context, its scripts' sources): a JSON
+ * answer or an event stream is never rendered as one (nosniff, its own CSP), so they only weigh on
+ * every API answer (OWASP REST Security cheat sheet: an API's answers need nosniff, a CSP with
+ * frame-ancestors 'none', HSTS and X-Frame-Options).
+ */
+const DOCUMENT_ONLY = [
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+const isData = (type: string | null) => type !== null && /^(application\/json|text\/event-stream)\b/i.test(type);
+
+/** The site's headers on documents and files; on a data answer, the short set above. */
+function forData(site: MiddlewareHandler): MiddlewareHandler {
+  return async (c, next) => {
+    await site(c, next);
+    const res = c.res.headers;
+    if (!isData(res.get('content-type'))) return;
+    for (const name of DOCUMENT_ONLY) res.delete(name);
+    res.set('content-security-policy', DATA_CSP);
+  };
 }
 
 function headers(config: SiteConfig): MiddlewareHandler {
