@@ -24,6 +24,8 @@ export default defineConfig({
           // The files share a worker's loaded modules instead of importing the app again each (about 3 s
           // of a busy core per file); each still has its own app, database and data folder.
           isolate: false,
+          // One fork: the other core is the browser journeys' (their own pool, running alongside).
+          poolOptions: { forks: { maxForks: 1 } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -37,9 +39,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time fits two cores.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // One browser at a time, in a thread of its own pool: the forks pool runs its single-fork
+          // files only after all its others, so this pool is what lets the journeys start at once,
+          // beside the integration files.
+          pool: 'threads',
+          poolOptions: { threads: { singleThread: true } },
         },
       },
     ],
