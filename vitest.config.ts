@@ -8,6 +8,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: 2,
+    // The unit and integration files in one fork (vitest reads this from the root config): the other
+    // core is the browser journeys', which run alongside in their own pool (the e2e project below).
+    poolOptions: { forks: { maxForks: 1 } },
     projects: [
       {
         resolve: { alias },
@@ -24,8 +27,6 @@ export default defineConfig({
           // The files share a worker's loaded modules instead of importing the app again each (about 3 s
           // of a busy core per file); each still has its own app, database and data folder.
           isolate: false,
-          // One fork: the other core is the browser journeys' (their own pool, running alongside).
-          poolOptions: { forks: { maxForks: 1 } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
