@@ -66,14 +66,39 @@ export type BossOptions = {
   retryDelaySeconds?: number;
 };
 
-export function createBoss(database: Database, opts: { supervise: boolean }): PgBoss {
-  return new PgBoss({
-    db: bossConnection(database.db),
+/**
+ * pg-boss records a job's completion or failure without awaiting it, so its stop() can resolve
+ * while that write is still on its way: the queries under way are counted, and `settled()` waits
+ * for them, so the database is never closed under one (its rejection would be nobody's).
+ */
+function tracked(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
+  const underWay = new Set<Promise<unknown>>();
+  return {
+    executeSql(text, values) {
+      const query = db.executeSql(text, values);
+      underWay.add(query);
+      const forget = () => underWay.delete(query);
+      query.then(forget, forget);
+      return query;
+    },
+    async settled() {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    },
+  };
+}
+
+export type Boss = { boss: PgBoss; settled(): Promise<void> };
+
+export function createBoss(database: Database, opts: { supervise: boolean }): Boss {
+  const db = tracked(bossConnection(database.db));
+  const boss = new PgBoss({
+    db,
     schema: JOBS_SCHEMA,
     // Maintenance (expiring stuck jobs, archiving done ones) runs on the instances that work.
     supervise: opts.supervise,
     schedule: false,
   });
+  return { boss, settled: () => db.settled() };
 }
 
 /** Creates (or updates) every queue of QUEUES with its retry policy. */
@@ -91,7 +116,7 @@ export async function createQueues(boss: PgBoss, opts: BossOptions = {}): Promis
  * at boot, and once in the tests' database template.
  */
 export async function prepareJobs(database: Database, opts: BossOptions = {}): Promise<void> {
-  const boss = createBoss(database, { supervise: false });
+  const { boss } = createBoss(database, { supervise: false });
   await boss.start();
   try {
     await createQueues(boss, opts);

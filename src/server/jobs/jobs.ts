@@ -35,6 +35,7 @@ export function createJobs(database: Database, opts: JobsOptions): Jobs {
   const handlers = new Map<QueueName, JobHandler<QueueName>>();
   let boss: PgBoss | null = null;
   let started: Promise<void> | null = null;
+  let settled: (() => Promise<void>) | null = null;
 
   async function register(b: PgBoss, name: QueueName, handler: JobHandler<QueueName>) {
     // One job at a time per queue and instance: a failure then fails only its own job.
@@ -65,12 +66,14 @@ export function createJobs(database: Database, opts: JobsOptions): Jobs {
     },
     start() {
       started ??= (async () => {
-        const b = createBoss(database, { supervise: true });
+        const made = createBoss(database, { supervise: true });
+        const b = made.boss;
         b.on('error', (err) => opts.onError?.(err));
         await b.start();
         await createQueues(b, opts);
         for (const [name, handler] of handlers) await register(b, name, handler);
         boss = b;
+        settled = made.settled;
       })();
       return started;
     },
@@ -78,9 +81,12 @@ export function createJobs(database: Database, opts: JobsOptions): Jobs {
       if (!started) return;
       await started.catch(() => {});
       const b = boss;
+      const writes = settled;
       boss = null;
       started = null;
       await b?.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // The last jobs' completions, written by pg-boss after its stop: done before anyone closes the database.
+      await writes?.();
     },
   };
 }
