@@ -82,7 +82,7 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
           if (!(await dialog.isVisible())) await page.getByRole('button', { name: `Modifier ${name}` }).click();
           return dialog.isVisible();
         },
-        { intervals: [3000], timeout: 30_000 },
+        { interval: 3000, timeout: 30_000 },
       )
       .toBe(true);
     expect(await dialog.getByLabel('Nom de la recette').inputValue()).toBe(name);
