@@ -73,8 +73,13 @@ export type BossOptions = {
  */
 function tracked(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
   const underWay = new Set<Promise<unknown>>();
+  // Once settled (jobs.stop()), this pg-boss has no business with the database: a late write of its
+  // own is never sent to a pool that may be closed by then, nor answered (pg-boss reads no made-up
+  // result, and its unawaited call rejects nothing); the job's lease expires and it runs again.
+  let done = false;
   return {
     executeSql(text, values) {
+      if (done) return new Promise<never>(() => {});
       const query = db.executeSql(text, values);
       underWay.add(query);
       const forget = () => underWay.delete(query);
@@ -83,6 +88,7 @@ function tracked(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
     },
     async settled() {
       while (underWay.size > 0) await Promise.allSettled([...underWay]);
+      done = true;
     },
   };
 }
