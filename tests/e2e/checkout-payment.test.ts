@@ -143,6 +143,17 @@ for (const viewport of viewports) {
         await expect.poll(async () => (await orderOf(page, orderId)).status, { timeout: 15_000 }).toBe('failed');
         expect(await purchasedCourseIds(page)).not.toContain(first.id);
         expect((await callApi<{ course: { unlocked: boolean } }>(page, 'GET', `/courses/${first.id}`)).json.course.unlocked).toBe(false);
+
+        // Back from the provider with 'succeeded' while the order still holds this refusal (the next
+        // try's event not processed yet): the refusal is an earlier try's, so the result page keeps
+        // reading the order instead of showing it as this payment's error.
+        const early = await page.context().newPage();
+        let reads = 0;
+        early.on('response', (r) => void (r.url().endsWith(`/api/orders/${orderId}`) && reads++));
+        await early.goto(`${baseURL}/payment-result?order_id=${orderId}&payment_intent=pi_sb_suivant&redirect_status=succeeded`);
+        await expect.poll(() => reads, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+        expect(await early.locator('h1').textContent()).toBe('Traitement de votre paiement...');
+        await early.close();
       });
     }
 

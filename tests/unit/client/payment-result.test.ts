@@ -3,6 +3,7 @@ import {
   CONFIRM_PATIENCE_MS,
   INVALID_PARAMETERS,
   nextPollDelay,
+  orderOutcome,
   PAYMENT_FAILED,
   paymentResultUrl,
   readPaymentResult,
@@ -14,7 +15,7 @@ const read = (q: string) => readPaymentResult(new URLSearchParams(q));
 
 describe('the result page reads its query (spec §4, payment return)', () => {
   it('asks the server about the order for succeeded and processing, and needs the order id for it', () => {
-    expect(read('order_id=o1&payment_intent=pi&redirect_status=processing')).toEqual({ kind: 'confirm', orderId: 'o1', paymentIntent: 'pi' });
+    expect(read('order_id=o1&payment_intent=pi&redirect_status=processing')).toEqual({ kind: 'confirm', orderId: 'o1', paymentIntent: 'pi', providerSaid: 'processing' });
     expect(read('payment_intent=pi&redirect_status=succeeded')).toEqual({ kind: 'error', message: INVALID_PARAMETERS });
   });
 
@@ -29,7 +30,31 @@ describe('the result page reads its query (spec §4, payment return)', () => {
   it('round-trips the URL the payment page builds', () => {
     const url = new URL(paymentResultUrl('o 1', 'pi&x', 'succeeded'), 'http://t');
     expect(url.pathname).toBe('/payment-result');
-    expect(read(url.search)).toEqual({ kind: 'confirm', orderId: 'o 1', paymentIntent: 'pi&x' });
+    expect(read(url.search)).toEqual({ kind: 'confirm', orderId: 'o 1', paymentIntent: 'pi&x', providerSaid: 'succeeded' });
+  });
+});
+
+describe("what the order's status tells the page", () => {
+  it('paid is paid, whatever the query said', () => {
+    for (const status of ['paid', 'partially_refunded', 'refunded'] as const) {
+      expect(orderOutcome(status, 'succeeded', false)).toBe('paid');
+      expect(orderOutcome(status, 'processing', true)).toBe('paid');
+    }
+  });
+
+  it('pending and processing: still waiting', () => {
+    expect(orderOutcome('pending', 'succeeded', false)).toBe('waiting');
+    expect(orderOutcome('processing', 'processing', false)).toBe('waiting');
+  });
+
+  it("after 'succeeded', a failed order is an earlier try's refusal until the patience is spent", () => {
+    expect(orderOutcome('failed', 'succeeded', false)).toBe('waiting');
+    expect(orderOutcome('failed', 'succeeded', true)).toBe('failed');
+  });
+
+  it("after 'processing', a failed or canceled order is the answer", () => {
+    expect(orderOutcome('failed', 'processing', false)).toBe('failed');
+    expect(orderOutcome('canceled', 'processing', false)).toBe('failed');
   });
 });
 

@@ -21,7 +21,7 @@ describe('payment result from the query (spec: payment return)', () => {
   });
 
   it('never claims success from the query: it asks the server about the order', () => {
-    expect(read('order_id=o_1&payment_intent=pi_1&redirect_status=succeeded')).toEqual({ kind: 'confirm', orderId: 'o_1', paymentIntent: 'pi_1' });
+    expect(read('order_id=o_1&payment_intent=pi_1&redirect_status=succeeded')).toEqual({ kind: 'confirm', orderId: 'o_1', paymentIntent: 'pi_1', providerSaid: 'succeeded' });
   });
 });
 

@@ -27,7 +27,7 @@ export default function PaymentResultPage() {
   const [params] = useSearchParams();
   const result = readPaymentResult(params);
   const orderId = result.kind === 'confirm' ? result.orderId : null;
-  const { confirmation, askAgain } = useOrderConfirmation(orderId, result.kind === 'confirm');
+  const { confirmation, askAgain } = useOrderConfirmation(orderId, result.kind === 'confirm' ? result.providerSaid : null);
   const authDialog = useAuthDialog();
   const queryClient = useQueryClient();
 

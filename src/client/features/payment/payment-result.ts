@@ -1,15 +1,15 @@
 // What /payment-result can tell from its query (spec §4, payment return), and how often it asks the
 // server afterwards. The query never proves a payment: 'succeeded' only starts reading the order,
 // which is paid once the provider's event has been processed on the server.
-import type { OrderView } from '@shared/schemas/checkout';
+import type { OrderStatus, OrderView } from '@shared/schemas/checkout';
 
 export const INVALID_PARAMETERS = 'Paramètres de paiement invalides.';
 export const PAYMENT_FAILED = 'Le paiement a échoué. Veuillez réessayer ou utiliser un autre moyen de paiement.';
 
 export type PaymentResultState =
   | { kind: 'error'; message: string }
-  /** Read the order until the server says paid or failed. */
-  | { kind: 'confirm'; orderId: string; paymentIntent: string }
+  /** Read the order until the server says paid or failed; `providerSaid` is the query's status. */
+  | { kind: 'confirm'; orderId: string; paymentIntent: string; providerSaid: 'succeeded' | 'processing' }
   /** A status we do not act on: processing shown, nothing done (spec). */
   | { kind: 'idle' };
 
@@ -21,9 +21,24 @@ export function readPaymentResult(params: URLSearchParams): PaymentResultState {
   if (status === 'succeeded' || status === 'processing') {
     const orderId = params.get('order_id');
     if (!orderId) return { kind: 'error', message: INVALID_PARAMETERS };
-    return { kind: 'confirm', orderId, paymentIntent: intent };
+    return { kind: 'confirm', orderId, paymentIntent: intent, providerSaid: status };
   }
   return { kind: 'idle' };
+}
+
+const PAID: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
+const FAILED: readonly OrderStatus[] = ['failed', 'canceled'];
+
+/**
+ * What an order's status tells the page: paid, failed, or nothing yet. A failed order is not taken
+ * as the answer while the provider says this try succeeded: the failure is an earlier try's on the
+ * same order (a declined card, then a good one), and the success's event is on its way. The page
+ * keeps reading until it lands; once the patience is spent, the failure is believed.
+ */
+export function orderOutcome(status: OrderStatus, providerSaid: 'succeeded' | 'processing', patienceSpent: boolean): 'paid' | 'failed' | 'waiting' {
+  if (PAID.includes(status)) return 'paid';
+  if (FAILED.includes(status)) return providerSaid === 'succeeded' && !patienceSpent ? 'waiting' : 'failed';
+  return 'waiting';
 }
 
 /** How long the page keeps asking before it says the confirmation is late. */
