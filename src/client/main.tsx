@@ -15,16 +15,11 @@ const app = (
 
 // A visitor's public page comes rendered by the server (entry-server.tsx), for its bare path: the
 // browser adopts that markup. With a query string (filters, a search) the page may differ from it,
-// so it is rendered afresh, as is the plain shell of every other page.
+// so it is rendered afresh, as is the plain shell of every other page. Preact (decision 0019) mends
+// a mismatch silently, with no error to report: the server-rendering journey is what checks that
+// the server's markup is adopted, not replaced.
 if (container.firstElementChild && window.location.search === '') {
-  hydrateRoot(container, app, {
-    // A mismatch is a bug: logged with where it happened, and reported as an uncaught error (React's
-    // default), which fails any browser journey.
-    onRecoverableError: (error, info) => {
-      console.error('Hydratation :', error, info.componentStack ?? '');
-      reportError(error);
-    },
-  });
+  hydrateRoot(container, app);
 } else {
   container.replaceChildren();
   createRoot(container).render(app);

@@ -57,10 +57,9 @@ export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  // A Content-Security-Policy violation is a page error too: Chromium reports each on the console. So
-  // is a hydration mismatch (main.tsx logs it before reporting it), whichever way it reaches us first.
+  // A Content-Security-Policy violation is a page error too: Chromium reports each on the console.
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|^Hydratation/i.test(m.text())) errors.push(m.text());
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
   });
   uncaught.set(page, errors);
   return page;

@@ -145,8 +145,9 @@ describe('the HTML a visitor receives, without JavaScript', () => {
 
 /**
  * Opens `path` holding the app's scripts back until the server's markup is on screen, marks its h1,
- * then lets them run: after hydration the same h1 must be in the document, owned by React (a page
- * rendered afresh would have replaced it).
+ * then lets them run: once Preact has taken the root (it keeps its virtual tree on the container it
+ * renders into, `_children`, minified `__k`), the same h1 must still be in the document: a page
+ * rendered afresh would have replaced it.
  */
 async function openAndHydrate(page: Page, path: string) {
   let release!: () => void;
@@ -169,7 +170,7 @@ async function openAndHydrate(page: Page, path: string) {
     .poll(() =>
       page.evaluate(() => {
         const h1 = (window as unknown as { serverH1: Element }).serverH1;
-        return h1.isConnected && h1 === document.querySelector('h1') && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+        return '__k' in document.getElementById('root')! && h1.isConnected && h1 === document.querySelector('h1');
       }),
     )
     .toBe(true);

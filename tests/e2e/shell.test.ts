@@ -55,6 +55,27 @@ for (const viewport of viewports) {
       await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
     });
 
+    it('a dialog over a page with fields of its own gives each field its own id (its labels name the right field)', async () => {
+      // useId must not restart inside the dialog's portal: it did under Preact 10 (decision 0019), and
+      // « Nom complet » then labelled the recipes' search box.
+      await open(page, '/recettes');
+      await signInButton(page).click();
+      await authDialog(page).getByRole('button', { name: "S'inscrire" }).click();
+      const dialog = authDialog(page, 'Rejoignez-nous !');
+      await dialog.getByLabel('Nom complet').waitFor();
+      const duplicates = await page.evaluate(() => {
+        const seen = new Map<string, number>();
+        for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+        return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+      });
+      expect(duplicates).toEqual([]);
+      for (const label of ['Nom complet', 'Adresse courriel', 'Mot de passe']) {
+        expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    });
+
     it('signed-in, subscriber and admin pages send a visitor home (the first two with the dialog open)', async () => {
       for (const path of ['/favoris', '/mes-achats', '/panier', '/abonne/tableau-de-bord', '/payment/subscription']) {
         await visit(page, path);
