@@ -1,6 +1,6 @@
 // Turns the demo content into table rows, with dates computed from `now` and fresh ids.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import { computeTaxes, orderAmounts, type TaxSettings } from '@shared/tax';

@@ -1,6 +1,5 @@
 // The Mailer port: nodemailer over SMTP when SMTP_URL is set; otherwise the outbox table and a log
 // line, so a fresh machine still delivers reset links (readable in the log and, later, by the admin).
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
@@ -24,11 +23,14 @@ export type Mailer = {
 };
 
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer is loaded by the first e-mail, not at start-up.
+  let transport: ReturnType<typeof createTransport> | null = null;
+  const createTransport = async () => (await import('nodemailer')).default.createTransport(url);
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
+      transport ??= createTransport();
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
     },
   };
 }

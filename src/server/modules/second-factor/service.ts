@@ -1,7 +1,6 @@
 // The admin's second factor: enrolment (secret + QR code, confirmed by a first code, which gives
 // the recovery codes) and verification of a session (a code from the app, or a recovery code).
 // Only admin accounts have one; a verified session is what requireAdmin asks for.
-import QRCode from 'qrcode';
 import type {
   SecondFactorConfirmation,
   SecondFactorEnrolment,
@@ -73,6 +72,8 @@ export function createSecondFactorService(deps: Pick<Deps, 'config' | 'database'
       const saved = await repo.savePendingSecret(db(), viewer.userId, sealSecret(deps.config.authSecret, secret, viewer.userId), deps.now());
       if (!saved) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
       const uri = otpauthUri(secret, email);
+      // Loaded when a second factor is set up, not at start-up.
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { otpauthUri: uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, secret: groupSecret(secret) };
     },

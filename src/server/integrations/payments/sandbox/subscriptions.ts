@@ -7,7 +7,7 @@
 // to queue in it, in the order Stripe sends them. All times of a subscription are its own clock's
 // (real time + clockOffsetMs, a Stripe test clock); row timestamps (createdAt, updatedAt) stay real.
 import { randomBytes } from 'node:crypto';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import type { ProviderSubscription, ProviderSubscriptionStatus } from '../port';
 import { frenchFailureMessage } from '../stripe-events';
 import { invoiceObject, paymentIntentObject, sandboxId, subscriptionObject, type InvoiceRow, type PaymentIntentRow, type SandboxEventType, type SubscriptionRow } from './objects';
