@@ -15,12 +15,6 @@ import { apiKeyOf } from './lib/use-api-query';
 /** Longest wait for the page's lazy code; beyond it the server sends the empty shell instead. */
 const RENDER_TIMEOUT_MS = 5_000;
 
-function timeout(ms: number): Promise<never> {
-  return new Promise((_, reject) => {
-    setTimeout(() => reject(new Error(`server render took more than ${ms} ms`)), ms).unref();
-  });
-}
-
 /**
  * The markup of <div id="root"> for `path` (no query string: the page's HTML never depends on it).
  * The asynchronous render waits for every lazy part, so the page comes whole, with no boundary left
@@ -32,7 +26,12 @@ export async function render(path: string, initialData: Record<string, unknown> 
   for (const [key, value] of Object.entries(initialData)) {
     client.setQueryData(key === ME_INITIAL_DATA_KEY ? ME_QUERY_KEY : apiKeyOf(key), value);
   }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server render took more than ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+  });
   try {
+    // A render that times out cannot be stopped; it finishes unseen, and the page goes out as the shell.
     return await Promise.race([
       renderToStringAsync(
         <Providers client={client}>
@@ -41,9 +40,10 @@ export async function render(path: string, initialData: Record<string, unknown> 
           </StaticRouter>
         </Providers> as unknown as VNode, // React's element type for TypeScript; Preact's at run time
       ),
-      timeout(RENDER_TIMEOUT_MS),
+      timeout,
     ]);
   } finally {
+    clearTimeout(timer);
     client.clear();
   }
 }

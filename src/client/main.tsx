@@ -1,16 +1,14 @@
-import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { App } from './app/App';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+// No StrictMode: it does nothing under Preact (decision 0019).
 const app = (
-  <StrictMode>
-    <Providers>
-      <App />
-    </Providers>
-  </StrictMode>
+  <Providers>
+    <App />
+  </Providers>
 );
 
 // A visitor's public page comes rendered by the server (entry-server.tsx), for its bare path: the

@@ -24,8 +24,8 @@ export type Mailer = {
 
 export function smtpMailer(url: string, from: string): Mailer {
   // nodemailer is loaded by the first e-mail, not at start-up.
-  let transport: ReturnType<typeof createTransport> | null = null;
   const createTransport = async () => (await import('nodemailer')).default.createTransport(url);
+  let transport: ReturnType<typeof createTransport> | null = null;
   return {
     kind: 'smtp',
     async send(mail) {

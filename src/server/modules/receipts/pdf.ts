@@ -1,6 +1,5 @@
 // A receipt or credit note as a one-page (or more) Letter PDF, drawn with pdfkit's built-in
 // Helvetica: no font file to ship, and its WinAnsi encoding holds every French letter.
-import type PDFKit from 'pdfkit';
 import type { FiscalDocument } from './document';
 
 const MARGIN = 54;
@@ -14,12 +13,9 @@ const RULE = '#e2d9ce';
  */
 const winAnsi = (text: string) => text.replace(/[\u202f\u2009]/g, '\u00a0').replace(/\u2212/g, '-');
 
-/** pdfkit, loaded on the first document rather than at start-up (~150 ms of the server's boot). */
-let pdfkit: Promise<typeof PDFKit> | null = null;
-const loadPdfKit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
-
 export async function renderDocumentPdf(doc: FiscalDocument, opts: { compress?: boolean; createdAt?: Date } = {}): Promise<Buffer> {
-  const PDFDocument = await loadPdfKit();
+  // pdfkit is loaded by the first document, not at start-up (~150 ms of the server's boot).
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
