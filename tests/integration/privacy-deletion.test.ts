@@ -16,6 +16,8 @@ import { createStripeProvider } from '../../src/server/integrations/payments/str
 import { createLogger } from '../../src/server/logger';
 import { PERSONAL_DATA_TABLES } from '../../src/server/modules/privacy/coverage';
 import { createAccountDeletion } from '../../src/server/modules/privacy/deletion';
+import { createProviderCustomerDeletion } from '../../src/server/modules/privacy/provider-customers';
+import { QUEUE_RETRY } from '../../src/server/jobs/queues';
 import { me, newSignedInUser, newSignedUpUser, post, send, sendForm, signUp } from '../setup/auth-client';
 import { setProvince, SUCCESS_CARD } from '../setup/payments';
 import { startStripeApi, type StripeApi } from '../setup/stripe-api';
@@ -224,7 +226,16 @@ describe('the customer at Stripe', () => {
       { secretKey: 'sk_test_toque_suppression', publishableKey: 'pk_test_toque', webhookSecret: 'whsec_toque_suppression' },
       { now: () => new Date(), endpoint: api.endpoint, maxNetworkRetries: 0 },
     );
-    return { deletion: createAccountDeletion({ ...t.deps, logger }, provider), lines };
+    return { deletion: createAccountDeletion({ ...t.deps, logger }, provider), worker: createProviderCustomerDeletion({ ...t.deps, logger }, provider), lines };
+  }
+
+  type CustomerJob = { state: string; start_after: Date | string; data: { provider: string; customerId: string; userId: string } };
+  /** The deletion job queued for a customer (pg-boss's table), if any. */
+  async function customerJob(customerId: string): Promise<CustomerJob | null> {
+    const res = (await t.db.execute(sql`
+      select state, start_after, data from pgboss.job where name = 'payments.customer_delete' and data->>'customerId' = ${customerId}
+    `)) as unknown as { rows: CustomerJob[] };
+    return res.rows[0] ?? null;
   }
 
   /** A former member: their membership ended, their customer still at Stripe. */
@@ -247,6 +258,8 @@ describe('the customer at Stripe', () => {
     expect(api.requests[0]!.headers.authorization).toBe('Bearer sk_test_toque_suppression');
     expect(await emailOf(user.id)).toMatch(/@supprime\.invalid$/);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    // The job the transaction queued in case this try failed has nothing left to do.
+    expect((await customerJob('cus_test_supprime'))?.state).toBe('cancelled');
   });
 
   it('one Stripe no longer has counts as deleted', async () => {
@@ -260,16 +273,44 @@ describe('the customer at Stripe', () => {
     await deletion.delete(user.id, { confirmation: 'SUPPRIMER', password: user.password });
     expect(api.requests).toHaveLength(1);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect((await customerJob('cus_test_disparu'))?.state).toBe('cancelled');
   });
 
-  it('Stripe failing does not undo the deletion: the customer left there is logged as an error for the operator', async () => {
+  it('Stripe failing does not undo the deletion: the queued job tries again until Stripe accepts', async () => {
     api.reset();
     const user = await formerMember('cus_test_reste');
-    api.on('DELETE', '/v1/customers/cus_test_reste', () => ({ status: 500, body: { error: { type: 'api_error', message: 'Stripe en panne' } } }));
-    const { deletion, lines } = stripeDeletion();
+    let stripeUp = false;
+    api.on('DELETE', '/v1/customers/cus_test_reste', () =>
+      stripeUp ? { body: { id: 'cus_test_reste', object: 'customer', deleted: true } } : { status: 500, body: { error: { type: 'api_error', message: 'Stripe en panne' } } },
+    );
+    const { deletion, worker, lines } = stripeDeletion();
+    const before = Date.now();
     await expect(deletion.delete(user.id, { confirmation: 'SUPPRIMER', password: user.password })).resolves.toBeUndefined();
     expect(api.requests).toHaveLength(1);
     expect(await emailOf(user.id)).toMatch(/@supprime\.invalid$/);
-    expect(lines.filter((l) => l.level >= 50)).toEqual([expect.objectContaining({ level: 50, customerId: 'cus_test_reste', msg: expect.stringContaining('NOT deleted') })]);
+    // Not yet the operator's business: a warning, and the job waiting its turn.
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.level === 40)).toEqual([expect.objectContaining({ customerId: 'cus_test_reste', msg: expect.stringContaining('will try again') })]);
+    const job = await customerJob('cus_test_reste');
+    expect(job).toMatchObject({ state: 'created', data: { provider: 'stripe', customerId: 'cus_test_reste', userId: user.id } });
+    expect(new Date(job!.start_after).getTime()).toBeGreaterThan(before + 5 * 60_000);
+
+    // A retry while Stripe is still down fails the job again (pg-boss waits longer each time).
+    await expect(worker.work({ data: job!.data, retryCount: 2 })).rejects.toThrow();
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    // Stripe back: the next retry deletes the customer.
+    stripeUp = true;
+    await worker.work({ data: job!.data, retryCount: 3 });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(Array(3).fill('DELETE /v1/customers/cus_test_reste'));
+    expect(lines.at(-1)).toMatchObject({ level: 30, customerId: 'cus_test_reste', msg: expect.stringContaining('deleted') });
+  });
+
+  it('the last retry failing is an error naming the customer, for the operator', async () => {
+    api.reset();
+    api.on('DELETE', '/v1/customers/cus_test_perdu', () => ({ status: 500, body: { error: { type: 'api_error', message: 'Stripe en panne' } } }));
+    const { worker, lines } = stripeDeletion();
+    const data = { provider: 'stripe', customerId: 'cus_test_perdu', userId: 'u_supprime' };
+    await expect(worker.work({ data, retryCount: QUEUE_RETRY['payments.customer_delete'].retryLimit })).rejects.toThrow();
+    expect(lines.filter((l) => l.level >= 50)).toEqual([expect.objectContaining({ level: 50, customerId: 'cus_test_perdu', msg: expect.stringContaining('NOT deleted') })]);
   });
 });

@@ -167,3 +167,9 @@ export async function sendJob<Q extends QueueName>(conn: Pick<Db, 'execute'>, na
   }
   return builder.send(name, data as object, options);
 }
+
+/** Cancels the job sent with this singletonKey if it has not run yet (created or waiting for a retry). */
+export async function cancelJob(conn: Pick<Db, 'execute'>, name: QueueName, singletonKey: string): Promise<void> {
+  builder ??= new PgBoss({ db: noConnection, schema: JOBS_SCHEMA, supervise: false, schedule: false });
+  await builder.cancel(name, idFor(name, singletonKey), { db: bossConnection(conn) });
+}

@@ -13,6 +13,8 @@ export const QUEUES = {
   subscriptionEnding: 'subscription.ending',
   /** Re-checks a confirmed seat and queues its class preparation kit, 72 h before the class (modules/prep-kit/job.ts). */
   prepKit: 'reservation.prep_kit',
+  /** Deletes a deleted account's customer at the payment provider, until the provider accepts (modules/privacy/provider-customers.ts). */
+  customerDelete: 'payments.customer_delete',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -29,11 +31,13 @@ export type JobData = {
   'hold.expire': { reservationId: string };
   'subscription.ending': { subscriptionId: string; periodEnd: string };
   'reservation.prep_kit': { reservationId: string };
+  'payments.customer_delete': { provider: string; customerId: string; userId: string };
 };
 
 /**
  * How a failed job is tried again: `retryDelay` seconds, doubled at each attempt (back-off). E-mails
- * wait for a mail server to come back; the others only fail on a database error.
+ * wait for a mail server to come back, a customer's deletion for the payment provider (about 21 hours
+ * in all); the others only fail on a database error.
  */
 export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: number }> = {
   'email.send': { retryLimit: 6, retryDelay: 30 },
@@ -41,4 +45,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'hold.expire': { retryLimit: 4, retryDelay: 10 },
   'subscription.ending': { retryLimit: 4, retryDelay: 30 },
   'reservation.prep_kit': { retryLimit: 4, retryDelay: 30 },
+  'payments.customer_delete': { retryLimit: 8, retryDelay: 300 },
 };

@@ -4,6 +4,8 @@ import type { Deps } from '../deps';
 import { emailSender } from '../integrations/mail/outgoing';
 import type { Mailer } from '../integrations/mail/mailer';
 import { prepKitWorker } from '../modules/prep-kit/job';
+import { createPaymentProvider } from '../integrations/payments';
+import { createProviderCustomerDeletion } from '../modules/privacy/provider-customers';
 import { endingWorker } from '../modules/subscriptions/ending';
 import { holdExpiryWorker } from './hold-expiry';
 import type { Jobs } from './jobs';
@@ -34,4 +36,6 @@ export function registerWorkers(
   jobs.work(QUEUES.subscriptionEnding, async (job) => {
     deps.logger.info({ subscriptionId: job.data.subscriptionId, outcome: await ending(job) }, 'abonnement : fin dans 7 jours');
   });
+  const customers = createProviderCustomerDeletion(deps, createPaymentProvider(deps));
+  jobs.work(QUEUES.customerDelete, (job) => customers.work(job));
 }

@@ -3,7 +3,8 @@
 // seats still to come must be cancelled first (their refund follows the normal 48 h rule, which the
 // person should see); then, in one transaction, everything personal is deleted or erased and the
 // rows the tax records need (orders, receipts, credit notes) stay without a name or an address;
-// once that has committed, the person's customer at Stripe is deleted too.
+// once that has committed, the person's customer at Stripe is deleted too (provider-customers.ts:
+// queued in the transaction, tried at once, tried again until Stripe accepts).
 import { DELETION_CONFIRMATION_WORD, deleteAccountSchema } from '@shared/schemas/privacy';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -13,6 +14,7 @@ import { verifyPassword } from '../auth/password-hash';
 import { createAuthRateLimits } from '../auth/rate-limits';
 import { createSubscriptionService } from '../subscriptions/service';
 import * as repo from './deletion-repository';
+import { createProviderCustomerDeletion, queueCustomerDeletions } from './provider-customers';
 
 /** Keys of the avatars we generated ourselves (as account/service.ts): the only files we delete. */
 const OWN_AVATAR_KEY = /^avatars\/[0-9a-f-]{36}\.webp$/;
@@ -24,6 +26,7 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
   const db = () => deps.database.db;
   const limits = createAuthRateLimits(deps.database.db);
   const memberships = createSubscriptionService(deps, provider);
+  const providerCustomers = createProviderCustomerDeletion(deps, provider);
 
   async function checkPassword(userId: string, email: string, password: string | undefined) {
     const hash = await repo.passwordHash(db(), userId);
@@ -51,22 +54,6 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
     return OWN_AVATAR_KEY.test(key) && deps.storage.publicUrl(key) === url ? key : null;
   }
 
-  /**
-   * After commit: the provider's customer (their e-mail, their saved cards) is deleted there too.
-   * The deletion stands whatever happens here; a customer left at the provider is logged as an
-   * error naming it, for the operator to delete it from the provider's dashboard.
-   */
-  async function deleteProviderCustomers(userId: string, customerIds: string[]) {
-    for (const customerId of customerIds) {
-      try {
-        await provider.deleteCustomer!(customerId);
-        deps.logger.info({ userId, customerId }, 'payment provider customer of a deleted account deleted');
-      } catch (err) {
-        deps.logger.error({ err, userId, customerId }, 'payment provider customer of a deleted account NOT deleted: delete it from the provider dashboard');
-      }
-    }
-  }
-
   return {
     async delete(userId: string, body: unknown): Promise<void> {
       const input = parseInput(deleteAccountSchema, body);
@@ -86,10 +73,12 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
         // Checked again under the lock: a seat booked in another tab meanwhile still blocks.
         if ((await repo.openSeats(tx, userId, now)) > 0) throw new AppError('ACCOUNT_DELETION_BLOCKED');
         await repo.eraseAccount(tx, userId, email, now);
-        return { customerIds: provider.deleteCustomer ? await repo.providerCustomerIds(tx, userId, provider.name) : [] };
+        const customerIds = provider.deleteCustomer ? await repo.providerCustomerIds(tx, userId, provider.name) : [];
+        await queueCustomerDeletions(tx, { provider: provider.name, userId, customerIds, now });
+        return { customerIds };
       });
       if (!erased) return;
-      await deleteProviderCustomers(userId, erased.customerIds);
+      await providerCustomers.deleteNow(userId, erased.customerIds);
       const avatar = ownAvatarKey(person.avatarUrl);
       if (avatar) await deps.storage.delete(avatar).catch((err) => deps.logger.warn({ err, key: avatar }, 'avatar of a deleted account not removed'));
       deps.logger.info({ userId }, 'account deleted at its owner’s request');
