@@ -2,16 +2,39 @@
 
 export const CHEF_TIME_ZONE = 'America/Toronto';
 
-const number2 = new Intl.NumberFormat('fr-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Building an Intl formatter costs ~50 times a format call (the locale's data is looked up), so each
+// is built on first use and kept, one per time zone: pages and receipts format dates by the dozen.
+let number2: Intl.NumberFormat | undefined;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(kind: 'long' | 'session', timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      'fr-CA',
+      kind === 'long'
+        ? { dateStyle: 'long', timeZone }
+        : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone },
+    );
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function amount(cents: number): string {
+  number2 ??= new Intl.NumberFormat('fr-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return number2.format(cents / 100);
+}
 
 /** 1999 -> '19,99 CAD' (spec: prices in CAD, fr-CA digits). */
 export function formatPrice(cents: number): string {
-  return `${number2.format(cents / 100)} CAD`;
+  return `${amount(cents)} CAD`;
 }
 
 /** 1999 -> '19,99' (for 'Payer {price} CAD'). */
 export function formatAmount(cents: number): string {
-  return number2.format(cents / 100);
+  return amount(cents);
 }
 
 function toDate(value: Date | string | null | undefined): Date | null {
@@ -24,23 +47,14 @@ function toDate(value: Date | string | null | undefined): Date | null {
 export function formatLongDate(value: Date | string | null | undefined, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return 'N/A';
-  return new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone }).format(d);
+  return dateFormat('long', timeZone).format(d);
 }
 
 /** 'samedi 28 novembre 2026 à 18 h 00 HNE' — a live session's time with its zone named. */
 export function formatSessionDateTime(value: Date | string | null | undefined, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return 'N/A';
-  return new Intl.DateTimeFormat('fr-CA', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone,
-  }).format(d);
+  return dateFormat('session', timeZone).format(d);
 }
 
 /** 45 -> '45 min', 90 -> '1 h 30', 120 -> '2 h'. */
