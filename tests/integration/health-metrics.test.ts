@@ -79,6 +79,19 @@ describe('/healthz', () => {
   });
 });
 
+describe('the embedded database closed (a shutdown while requests still run)', () => {
+  it('answers 503 in French, to the probe and to the API, not 500', async () => {
+    const closed = await openDatabase({ migrationsDir: testMigrationsDir });
+    await closed.migrate();
+    await closed.close();
+    const { app } = appWith({ database: closed });
+    expect((await app.request('/readyz')).status).toBe(503);
+    const res = await app.request('/api/recipes?q=ferme');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as ApiErrorBody).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE });
+  });
+});
+
 describe('/readyz', () => {
   it('is ready on a migrated database that answers', async () => {
     const res = await t.request('/readyz');

@@ -31,7 +31,7 @@ export type Database = {
   listen(channel: string, onPayload: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
   /**
    * Whether the database answers now (false also just after a connection failed): the error
-   * handler's 503 or 500, a readiness probe. PGlite is in this process: always true.
+   * handler's 503 or 500, a readiness probe. PGlite is in this process: true until it is closed.
    */
   reachable(): Promise<boolean>;
   close(): Promise<void>;
@@ -91,7 +91,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
-    reachable: async () => true,
+    reachable: async () => !client.closed,
     close: () => client.close(),
   };
 }

@@ -80,11 +80,12 @@ const UNAVAILABLE_CODES = new Set([
   '53300', // too_many_connections
 ]);
 
-/** What node-postgres says, without a code, when a connection dies or none can be had in time. */
+/** What node-postgres (and PGlite) say, without a code, when a connection dies or none can be had in time. */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated', // '… unexpectedly', '… due to connection timeout'
   'timeout exceeded when trying to connect', // the pool's connectionTimeoutMillis
   'is not queryable', // a client whose connection broke, used again (the transaction's ROLLBACK)
+  'PGlite is closed', // the embedded database, closed by a shutdown while a request still ran
 ];
 
 /** The error or any of its causes (drizzle wraps the driver's error in DrizzleQueryError). */
