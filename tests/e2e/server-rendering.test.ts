@@ -64,6 +64,8 @@ describe('the HTML a visitor receives, without JavaScript', () => {
     expect(status).toBe(200);
     expectSelfContained(root, '/');
     expect(root).toMatch(/<h1 id="hero-title"[^>]*>Cuisinez avec une cheffe/);
+    // The photo beside it is in the HTML for wide screens, under the query of its preload hint.
+    expect(root).toMatch(/<picture><source media="\(min-width: 1024px\)" srcset="\/media\/[^"]+\?w=768 768w/);
     const text = textOf(root);
     // The server knows a visitor is signed out: the header's sign-in button is in the HTML.
     expect(text).toContain('Connexion / Inscription');
@@ -223,6 +225,25 @@ for (const viewport of viewports) {
       await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Cours' }).click();
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('Nos cours de cuisine');
       expect(await page.evaluate(() => 'serverH1' in window)).toBe(true);
+      expect(console).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    });
+
+    it('the home hero photo is there at first paint on wide screens, and phones never download it', async () => {
+      const page = await newPage(viewport);
+      const console = watchConsole(page);
+      await openAndHydrate(page, '/');
+      const hero = page.locator('section[aria-labelledby="hero-title"] picture img');
+      const heroPhoto = seeded.home.courses[0]?.imageUrl ?? seeded.home.recipes[0]?.imageUrl;
+      if (viewport === 'desktop') {
+        await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1 && new URL(img.currentSrc).pathname)).toBe(heroPhoto);
+        expect(await hero.isVisible()).toBe(true);
+      } else {
+        expect(await hero.isVisible()).toBe(false);
+        // The picture's source does not apply: the img keeps its blank pixel, no photo is asked for.
+        expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc.slice(0, 15))).toBe('data:image/gif;');
+      }
       expect(console).toEqual([]);
       expect(pageErrors(page)).toEqual([]);
       await page.context().close();

@@ -27,11 +27,19 @@ type ResponsiveImageProps = {
   /** The rendered width for the browser's choice, e.g. '(min-width: 1024px) 33vw, 100vw'. */
   sizes?: string;
   priority?: boolean;
+  /**
+   * A media query the image exists under (e.g. '(min-width: 1024px)'): elsewhere nothing is
+   * downloaded. For an image the server renders that only wide screens show.
+   */
+  media?: string;
   className?: string;
   style?: CSSProperties;
 };
 
-export function ResponsiveImage({ src, alt, width, height, sizes = '100vw', priority = false, className, style }: ResponsiveImageProps) {
+/** A transparent pixel: what a `media` image shows, without a download, where its query fails. */
+const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+export function ResponsiveImage({ src, alt, width, height, sizes = '100vw', priority = false, media, className, style }: ResponsiveImageProps) {
   if (!src) {
     // No image stored: a warm placeholder of the same size rather than a broken image.
     return (
@@ -47,11 +55,11 @@ export function ResponsiveImage({ src, alt, width, height, sizes = '100vw', prio
     );
   }
   const srcSet = mediaSrcSet(src);
-  return (
+  const img = (
     <img
-      src={srcSet ? mediaUrl(src, 768) : src}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      src={media ? BLANK : srcSet ? mediaUrl(src, 768) : src}
+      srcSet={media ? undefined : srcSet}
+      sizes={srcSet && !media ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
@@ -61,5 +69,12 @@ export function ResponsiveImage({ src, alt, width, height, sizes = '100vw', prio
       className={cn('bg-brand-50 object-cover', className)}
       style={style}
     />
+  );
+  if (!media) return img;
+  return (
+    <picture>
+      <source media={media} srcSet={srcSet ?? src} sizes={srcSet ? sizes : undefined} />
+      {img}
+    </picture>
   );
 }

@@ -1,11 +1,10 @@
 // The home hero (spec: two buttons, to /reserver-un-cours and /recettes). The headline is the first
-// paint; on wide screens a photo of the next live course sits beside it.
+// paint; on wide screens a photo of the next live course sits beside it (phones never download it).
 import { CalendarClock, Sparkles } from 'lucide-react';
 import { formatSessionDateTime } from '@shared/format';
 import type { CourseSummary } from '@shared/schemas/public';
 import { ButtonLink } from '@client/components/ui/Button';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
-import { useMediaQuery } from '@client/lib/use-media-query';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 
 type HeroProps = {
@@ -15,8 +14,6 @@ type HeroProps = {
 };
 
 export function Hero({ nextCourse, fallbackImage }: HeroProps) {
-  // Phones skip the photo entirely (not merely hide it), so it is never downloaded there.
-  const wide = useMediaQuery('(min-width: 1024px)');
   const timeZone = useDisplayTimeZone();
   const image = nextCourse?.imageUrl ?? fallbackImage;
   return (
@@ -43,8 +40,10 @@ export function Hero({ nextCourse, fallbackImage }: HeroProps) {
             </ButtonLink>
           </div>
         </div>
-        {wide && image ? (
-          <div className="relative">
+        {image ? (
+          // In the server's HTML for every screen, shown on wide ones only; phones download nothing
+          // (the picture's source exists under the same query as the server's preload hint, pages.ts).
+          <div className="relative hidden lg:block">
             <div className="absolute -right-6 -top-6 size-40 rounded-full bg-saffron/25 blur-2xl" aria-hidden="true" />
             <ResponsiveImage
               src={image}
@@ -52,6 +51,7 @@ export function Hero({ nextCourse, fallbackImage }: HeroProps) {
               width={1200}
               height={900}
               sizes="560px"
+              media="(min-width: 1024px)"
               priority
               className="relative aspect-[4/3] w-full rounded-[2rem] shadow-xl ring-1 ring-black/5"
             />
