@@ -24,7 +24,7 @@ async function image(res: Response) {
 }
 
 describe('GET /media/<key>?w=', () => {
-  it.each([320, 480, 768, 1200])('gives a %i px wide WebP', async (w) => {
+  it.each([320, 480, 640, 768, 1200])('gives a %i px wide WebP', async (w) => {
     const res = await t.request(`/media/seed/recipes/grande.png?w=${w}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
@@ -63,7 +63,7 @@ describe('GET /media/<key>?w=', () => {
     const { status, body } = await t.json<ApiErrorBody>(`/media/seed/recipes/grande.png?w=${w}`);
     expect(status).toBe(400);
     expect(body.error.code).toBe('BAD_REQUEST');
-    expect(body.error.message).toBe("Largeur d'image non prise en charge : choisissez 320, 480, 768 ou 1200.");
+    expect(body.error.message).toBe("Largeur d'image non prise en charge : choisissez 320, 480, 640, 768 ou 1200.");
   });
 
   it('answers 404 for a missing or unsafe key, sized or not', async () => {

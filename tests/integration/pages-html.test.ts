@@ -119,7 +119,7 @@ describe('recipe page', () => {
     const src = '/media/seed/recipes/tarte.png';
     expect(image).toContain('as="image"');
     expect(decode(/imagesrcset="([^"]*)"/.exec(image!)?.[1])).toBe(
-      `${src}?w=320 320w, ${src}?w=480 480w, ${src}?w=768 768w, ${src}?w=1200 1200w`,
+      `${src}?w=320 320w, ${src}?w=480 480w, ${src}?w=640 640w, ${src}?w=768 768w, ${src}?w=1200 1200w`,
     );
     // The same sizes as RecipeDetailPage's <img>, or the browser would not reuse the download.
     expect(image).toContain('imagesizes="(min-width: 1152px) 560px, (min-width: 1024px) 48vw, 100vw"');

@@ -1,4 +1,4 @@
-// Serves stored files under /media/<key>. Images can be asked narrower with ?w=320|480|768|1200:
+// Serves stored files under /media/<key>. Images can be asked narrower with ?w= (MEDIA_WIDTHS):
 // a WebP made once by sharp (never wider than the original) and kept on disk under the data dir,
 // so memory stays flat however many images and sizes are asked for.
 import { createHash } from 'node:crypto';
@@ -8,14 +8,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { Hono } from 'hono';
+import { MEDIA_WIDTHS } from '@shared/media';
 import sharp from 'sharp';
 import type { Deps } from '../deps';
 import { AppError } from '../http/app-error';
 import type { StoredObject } from '../integrations/storage/storage';
 import { etagMatches } from './public-cache';
 
-/** The widths the client asks for in its srcset (components/ui/ResponsiveImage). */
-export const MEDIA_WIDTHS = [320, 480, 768, 1200] as const;
 
 /**
  * Keys are generated and never reused for other content (a new upload gets a new key), so a
@@ -24,7 +23,7 @@ export const MEDIA_WIDTHS = [320, 480, 768, 1200] as const;
  */
 const RESIZED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-const BAD_WIDTH = "Largeur d'image non prise en charge : choisissez 320, 480, 768 ou 1200.";
+const BAD_WIDTH = `Largeur d'image non prise en charge : choisissez ${MEDIA_WIDTHS.slice(0, -1).join(', ')} ou ${MEDIA_WIDTHS.at(-1)}.`;
 const NOT_AN_IMAGE = 'Seules les images peuvent être redimensionnées.';
 
 function parseWidth(raw: string): number {

@@ -40,9 +40,9 @@ describe('chef card defaults (spec: chef list)', () => {
 });
 
 describe('responsive image sources', () => {
-  it('offers the four resized widths for our own media only', () => {
+  it('offers the five resized widths for our own media only', () => {
     expect(mediaSrcSet('/media/seed/recipes/tarte.webp')).toBe(
-      '/media/seed/recipes/tarte.webp?w=320 320w, /media/seed/recipes/tarte.webp?w=480 480w, /media/seed/recipes/tarte.webp?w=768 768w, /media/seed/recipes/tarte.webp?w=1200 1200w',
+      '/media/seed/recipes/tarte.webp?w=320 320w, /media/seed/recipes/tarte.webp?w=480 480w, /media/seed/recipes/tarte.webp?w=640 640w, /media/seed/recipes/tarte.webp?w=768 768w, /media/seed/recipes/tarte.webp?w=1200 1200w',
     );
     expect(mediaSrcSet('/images/hero.svg')).toBeUndefined();
     expect(mediaUrl('/media/a.webp', 480)).toBe('/media/a.webp?w=480');

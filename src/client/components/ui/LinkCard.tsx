@@ -6,8 +6,11 @@ import { cn } from '@client/lib/cn';
 import { Card } from './Card';
 import { ResponsiveImage } from './ResponsiveImage';
 
-/** Cards sit three to a row on desktop, two on tablets, one on phones. */
-const CARD_IMAGE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
+/**
+ * Cards sit three to a row on desktop, two on tablets, one on phones — inside the page's side
+ * padding, which the widths subtract so the browser picks no wider a variant than it needs.
+ */
+const CARD_IMAGE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) calc(50vw - 2.25rem), calc(100vw - 2rem)';
 
 export type LinkCardProps = {
   to: string;

@@ -1,19 +1,18 @@
-// Images of the site. Our own media (/media/…) can be asked at 320/480/768/1200 px wide as WebP
+// Images of the site. Our own media (/media/…) can be asked at the widths of MEDIA_WIDTHS as WebP
 // (?w=), so the browser picks the smallest that fits; width/height reserve the space (no layout
 // shift). Below the fold images load lazily; the one likely to be the LCP element passes priority.
 import type { CSSProperties } from 'react';
 import { ChefHat } from 'lucide-react';
+import { MEDIA_WIDTHS, type MediaWidth } from '@shared/media';
 import { cn } from '@client/lib/cn';
-
-export const IMAGE_WIDTHS = [320, 480, 768, 1200] as const;
 
 export function mediaSrcSet(src: string): string | undefined {
   if (!src.startsWith('/media/')) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
+  return MEDIA_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
 }
 
 /** The URL of one resized variant (for preload hints and backgrounds). */
-export function mediaUrl(src: string, width: (typeof IMAGE_WIDTHS)[number]): string {
+export function mediaUrl(src: string, width: MediaWidth): string {
   return src.startsWith('/media/') ? `${src}?w=${width}` : src;
 }
 

@@ -3,7 +3,7 @@
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import type { Storage } from '../../integrations/storage/storage';
-import { MEDIA_WIDTHS } from '../media';
+import { MEDIA_WIDTHS } from '@shared/media';
 import type { ImagePreload, OgImage } from './head';
 
 /** The generated site image for pages without their own (see og-image.ts). */
