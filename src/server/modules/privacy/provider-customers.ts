@@ -38,9 +38,15 @@ export function createProviderCustomerDeletion(deps: Pick<Deps, 'database' | 'lo
       for (const customerId of customerIds) {
         try {
           await deleteAtProvider({ provider: provider.name, customerId, userId });
-          await cancelJob(deps.database.db, QUEUES.customerDelete, keyOf(provider.name, customerId));
         } catch (err) {
           deps.logger.warn({ err, userId, customerId }, 'payment provider customer of a deleted account not deleted yet: the job will try again');
+          continue;
+        }
+        try {
+          await cancelJob(deps.database.db, QUEUES.customerDelete, keyOf(provider.name, customerId));
+        } catch (err) {
+          // Harmless: the job will find the customer gone, which counts as deleted.
+          deps.logger.warn({ err, userId, customerId }, 'payment provider customer deleted, but its queued retry could not be cancelled');
         }
       }
     },

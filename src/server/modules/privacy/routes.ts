@@ -3,6 +3,8 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { exportFileName, type PrivacyInfoResponse } from '@shared/schemas/privacy';
+// The day in Québec names the file the person sees; taxDay keeps that formatter.
+import { taxDay } from '@shared/tax/compute';
 import type { AppEnv } from '../../app';
 import type { Deps } from '../../deps';
 import { requireUser, signedInOnly } from '../../http/guards';
@@ -12,9 +14,6 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/auth';
 import { createAccountDeletion } from './deletion';
 import { createDataExport } from './export';
 import { privacyInfo } from './privacy-info';
-
-/** The day in Québec, for the file name the person sees. */
-const quebecDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 export function privacyRoutes(deps: Deps, provider: PaymentProvider) {
   const app = new Hono<AppEnv>();
@@ -33,7 +32,7 @@ export function privacyRoutes(deps: Deps, provider: PaymentProvider) {
   account.get('/data-export', async (c) => {
     const { userId } = await requireUser(c);
     const data = await dataExport.build(userId);
-    c.header('content-disposition', `attachment; filename="${exportFileName(quebecDay(deps.now()))}"`);
+    c.header('content-disposition', `attachment; filename="${exportFileName(taxDay(deps.now()))}"`);
     c.header('cache-control', 'no-store');
     return c.body(JSON.stringify(data, null, 2), 200, { 'content-type': 'application/json; charset=utf-8' });
   });
