@@ -5,6 +5,7 @@
 import type { Viewer } from '@shared/access';
 import { CHEF_DEFAULT_BIO, CHEF_DEFAULT_SPECIALTY, COURSE_FORMAT_LABELS, RECIPE_CATEGORY_LABELS } from '@shared/catalog';
 import { formatPrice } from '@shared/format';
+import { MAIN_IMAGES } from '@shared/media';
 import { recipeListQuery } from '@shared/schemas/public';
 import { AppError } from '../http/app-error';
 import type { PublicServices } from '../modules/services';
@@ -36,18 +37,6 @@ export type ResolvedPage = {
 
 type Loader = (ctx: PageContext, params: Record<string, string>) => Promise<ResolvedPage>;
 
-/**
- * Each page's main image as the client renders it (its <img sizes>, and for the home hero the
- * media query under which it exists at all): the preload hint must say the same for the browser
- * to reuse the download. Keep in step with RecipeDetailPage, CourseDetailPage, ChefProfilePage
- * (ChefAvatar size 176) and home/components/Hero.
- */
-export const MAIN_IMAGES = {
-  recipe: { sizes: '(min-width: 1152px) 560px, (min-width: 1024px) 48vw, 100vw' },
-  course: { sizes: '(min-width: 1152px) 720px, (min-width: 1024px) 62vw, 100vw' },
-  chef: { sizes: '176px' },
-  homeHero: { sizes: '560px', media: '(min-width: 1024px)' },
-} as const;
 
 const SUFFIX = ' | Toque';
 const HOME_TITLE = 'Toque — Cours de cuisine en ligne avec une cheffe québécoise';

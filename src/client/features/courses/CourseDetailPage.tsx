@@ -18,6 +18,7 @@ import { CourseNotFound } from './components/CourseNotFound';
 import { PremiumPanel } from './components/PremiumPanel';
 import { SessionList } from './components/SessionList';
 import { useLoadErrorToast } from './use-load-error-toast';
+import { MAIN_IMAGES } from '@shared/media';
 
 const CourseVideo = lazy(() => import('@client/features/learning/CourseVideo'));
 const CourseVideoNotice = lazy(() => import('@client/features/learning/CourseVideo').then((m) => ({ default: m.CourseVideoNotice })));
@@ -45,7 +46,7 @@ export default function CourseDetailPage() {
         alt={`Illustration du cours « ${course.title} »`}
         width={1200}
         height={675}
-        sizes="(min-width: 1152px) 720px, (min-width: 1024px) 62vw, 100vw"
+        sizes={MAIN_IMAGES.course.sizes}
         priority
         className="aspect-[16/9] w-full"
       />

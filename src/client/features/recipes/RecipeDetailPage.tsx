@@ -18,6 +18,7 @@ import { RecipeContent } from './components/RecipeContent';
 import { RecipeDetailSkeleton } from './components/RecipeDetailSkeleton';
 import { RecipeLocked } from './components/RecipeLocked';
 import { useLoadErrorToast } from './use-load-error-toast';
+import { MAIN_IMAGES } from '@shared/media';
 
 export default function RecipeDetailPage() {
   const { recipeId = '' } = useParams();
@@ -52,7 +53,7 @@ export default function RecipeDetailPage() {
                 alt={recipe.name}
                 width={1200}
                 height={900}
-                sizes="(min-width: 1152px) 560px, (min-width: 1024px) 48vw, 100vw"
+                sizes={MAIN_IMAGES.recipe.sizes}
                 priority
                 className="aspect-[4/3] w-full"
               />

@@ -6,6 +6,7 @@ import type { CourseSummary } from '@shared/schemas/public';
 import { ButtonLink } from '@client/components/ui/Button';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
+import { MAIN_IMAGES } from '@shared/media';
 
 type HeroProps = {
   nextCourse: CourseSummary | undefined;
@@ -50,8 +51,8 @@ export function Hero({ nextCourse, fallbackImage }: HeroProps) {
               alt=""
               width={1200}
               height={900}
-              sizes="560px"
-              media="(min-width: 1024px)"
+              sizes={MAIN_IMAGES.homeHero.sizes}
+              media={MAIN_IMAGES.homeHero.media}
               priority
               className="relative aspect-[4/3] w-full rounded-[2rem] shadow-xl ring-1 ring-black/5"
             />
