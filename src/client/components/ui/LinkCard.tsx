@@ -10,7 +10,7 @@ import { ResponsiveImage } from './ResponsiveImage';
  * Cards sit three to a row on desktop, two on tablets, one on phones — inside the page's side
  * padding, which the widths subtract so the browser picks no wider a variant than it needs.
  */
-const CARD_IMAGE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) calc(50vw - 2.25rem), calc(100vw - 2rem)';
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) calc(50vw - 2.25rem), calc(100vw - 2rem)';
 
 export type LinkCardProps = {
   to: string;
@@ -20,6 +20,8 @@ export type LinkCardProps = {
   headingLevel?: 2 | 3;
   /** The first cards of a page may hold the largest image in view: load it eagerly. */
   priority?: boolean;
+  /** The image's `sizes` when the grid is not the usual three columns (CARD_IMAGE_SIZES). */
+  imageSizes?: string;
   /** Positioned over the image (badges, buttons); interactive elements stay above the link. */
   overlay?: ReactNode;
   /** Shown above the title. */
@@ -28,13 +30,17 @@ export type LinkCardProps = {
   className?: string;
 };
 
-export function LinkCard({ to, title, imageUrl, headingLevel = 3, priority = false, overlay, eyebrow, children, className }: LinkCardProps) {
+export function LinkCard({ to, title, imageUrl, headingLevel = 3, priority = false, imageSizes = CARD_IMAGE_SIZES, overlay, eyebrow, children, className }: LinkCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Card
       as="article"
       className={cn(
         'group relative flex h-full flex-col transition-shadow hover:shadow-md',
+        // Cards out of view are neither laid out nor painted until they come near it: a list of two
+        // dozen cards otherwise costs the phone's first layouts (docs/performance.md). A height only:
+        // an intrinsic width would widen a grid's column past a phone's screen.
+        '[content-visibility:auto] [contain-intrinsic-block-size:auto_26rem]',
         // The title link hides its own outline (it spans the card): the card shows the focus instead.
         'has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600',
         className,
@@ -46,7 +52,7 @@ export function LinkCard({ to, title, imageUrl, headingLevel = 3, priority = fal
           alt=""
           width={800}
           height={600}
-          sizes={CARD_IMAGE_SIZES}
+          sizes={imageSizes}
           priority={priority}
           className="aspect-[4/3] w-full transition-transform duration-300 group-hover:scale-[1.03]"
         />

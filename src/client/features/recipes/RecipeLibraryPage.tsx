@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { PageHeader } from '@client/components/ui/PageHeader';
+import { CARD_IMAGE_SIZES } from '@client/components/ui/LinkCard';
 import { CardSkeleton } from '@client/components/ui/Skeleton';
 import { cn } from '@client/lib/cn';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -19,6 +20,8 @@ import { useDebouncedValue } from './use-debounced-value';
 import { useLoadErrorToast } from './use-load-error-toast';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6 xl:grid-cols-4';
+// Four columns from 1280 px: (1152 px of page - 48 px of padding - 3 gaps of 24 px) / 4 = 258 px.
+const CARD_SIZES = `(min-width: 1280px) 258px, ${CARD_IMAGE_SIZES}`;
 const SEARCH_DEBOUNCE_MS = 300;
 
 export default function RecipeLibraryPage() {
@@ -116,6 +119,7 @@ export default function RecipeLibraryPage() {
                     recipe={recipe}
                     headingLevel={2}
                     priority={i < 2}
+                    imageSizes={CARD_SIZES}
                     isFavourite={favorites.isFavorite(recipe.id)}
                     favouritePending={favorites.isPending(recipe.id)}
                     onToggleFavourite={(r) => favorites.toggle(r.id)}

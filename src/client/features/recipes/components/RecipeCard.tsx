@@ -2,6 +2,7 @@
 // carries the favourite heart (spec: each card has a favourite toggle).
 import type { RecipeSummary } from '@shared/schemas/public';
 import { LinkCard } from '@client/components/ui/LinkCard';
+import { HydrateLater } from '@client/lib/hydrate-later';
 import { FavouriteButton } from './FavouriteButton';
 import { CategoryBadge, RecipeDuration, RecipePremiumBadge } from './RecipeBadges';
 
@@ -11,6 +12,8 @@ export type RecipeCardProps = {
   headingLevel?: 2 | 3;
   /** The first cards of a page may hold the largest image in view: load it eagerly. */
   priority?: boolean;
+  /** The image's `sizes` in a grid other than three columns (LinkCard). */
+  imageSizes?: string;
   /** The signed-in user's favourite state; visitors are asked to sign in instead. */
   isFavourite?: boolean;
   favouritePending?: boolean;
@@ -18,10 +21,20 @@ export type RecipeCardProps = {
   className?: string;
 };
 
-export function RecipeCard({
+/** Adopted after the rest of a server-rendered page, one card per task (lib/hydrate-later). */
+export function RecipeCard(props: RecipeCardProps) {
+  return (
+    <HydrateLater>
+      <RecipeCardContent {...props} />
+    </HydrateLater>
+  );
+}
+
+function RecipeCardContent({
   recipe,
   headingLevel = 3,
   priority = false,
+  imageSizes,
   isFavourite,
   favouritePending,
   onToggleFavourite,
@@ -34,6 +47,7 @@ export function RecipeCard({
       imageUrl={recipe.imageUrl}
       headingLevel={headingLevel}
       priority={priority}
+      imageSizes={imageSizes}
       className={className}
       overlay={
         <>
