@@ -8,7 +8,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const SHARED_UI = [
   /\/node_modules\/lucide-react\//,
   /\/src\/client\/components\/ui\/(Badge|Button|Card|EmptyState|ErrorPanel|LinkCard|PageHeader|Pager|ResponsiveImage|Select|Skeleton)\.tsx$/,
-  /\/src\/client\/lib\/(notify|toast|use-api-query|use-error-toast|use-media-query|use-page-title|use-time-zone|use-url-params)\.ts$/,
+  /\/src\/client\/lib\/(notify|toast|use-api-query|use-error-toast|use-media-query|use-page-title|use-time-zone|use-url-params|hydrate-later)\.tsx?$/,
   /\/src\/shared\/(catalog|format)\.ts$/,
 ];
 

@@ -2,13 +2,15 @@
 
 export const CHEF_TIME_ZONE = 'America/Toronto';
 
-// Building an Intl formatter costs ~50 times a format call (the locale's data is looked up), so each
-// is built on first use and kept, one per time zone: pages and receipts format dates by the dozen.
-let number2: Intl.NumberFormat | undefined;
+// The first Intl object a browser tab builds loads the locale's data: ~100–150 ms of a phone's CPU
+// (measured on Lighthouse's slowed CPU), in the middle of adopting the page. So the formats public
+// pages show — amounts, and dates in the chef's zone or the viewer's own — are written here by hand,
+// checked against Intl by tests/unit/format.test.ts; Intl stays for any other named zone (built
+// once per zone and kept: building one costs ~50 format calls).
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(kind: 'long' | 'session', timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone ?? ''}`;
+function dateFormat(kind: 'long' | 'session', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
   let format = dateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(
@@ -22,9 +24,66 @@ function dateFormat(kind: 'long' | 'session', timeZone: string | undefined): Int
   return format;
 }
 
+const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
+const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+
+/** The UTC instant of the n-th Sunday (1-based) of a month, at `hourUtc`. */
+function nthSunday(year: number, month: number, n: number, hourUtc: number): number {
+  const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  return Date.UTC(year, month, 1 + ((7 - first) % 7) + (n - 1) * 7, hourUtc);
+}
+
+/**
+ * Minutes to add to UTC for the chef's zone (Eastern time), by the rule in force since 2007:
+ * daylight time from the second Sunday of March at 2 h to the first Sunday of November at 2 h.
+ */
+export function chefZoneOffset(d: Date): number {
+  const year = d.getUTCFullYear();
+  const t = d.getTime();
+  return t >= nthSunday(year, 2, 2, 7) && t < nthSunday(year, 10, 1, 6) ? -240 : -300;
+}
+
+type WallClock = { year: number; month: number; day: number; weekday: number; hour: number; minute: number; zone: string };
+
+/** 'UTC', 'UTC+2', 'UTC−5', 'UTC+5:30': what Intl names a zone it has no French name for. */
+function offsetName(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  const mm = abs % 60;
+  return `UTC${minutes < 0 ? '\u2212' : '+'}${Math.floor(abs / 60)}${mm ? `:${String(mm).padStart(2, '0')}` : ''}`;
+}
+
+const chefZoneName = (offset: number) => (offset === -240 ? 'HAE' : 'HNE');
+
+/** The date's wall clock in the chef's zone, or in the runtime's own (the viewer's, in a browser). */
+function wallClock(d: Date, timeZone: typeof CHEF_TIME_ZONE | undefined): WallClock {
+  const chefOffset = chefZoneOffset(d);
+  if (timeZone === CHEF_TIME_ZONE) {
+    const w = new Date(d.getTime() + chefOffset * 60_000);
+    return { year: w.getUTCFullYear(), month: w.getUTCMonth(), day: w.getUTCDate(), weekday: w.getUTCDay(), hour: w.getUTCHours(), minute: w.getUTCMinutes(), zone: chefZoneName(chefOffset) };
+  }
+  const offset = -d.getTimezoneOffset();
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth(),
+    day: d.getDate(),
+    weekday: d.getDay(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    // A viewer on Eastern time reads HNE/HAE as Intl writes it; elsewhere the offset (Intl's
+    // French names of other North American zones, such as HNP, are not reproduced).
+    zone: offset === chefOffset ? chefZoneName(offset) : offsetName(offset),
+  };
+}
+
+/** Whether this module writes the date itself (the chef's zone or the runtime's, since 2007). */
+const byHand = (d: Date, timeZone: string | undefined): timeZone is typeof CHEF_TIME_ZONE | undefined =>
+  (timeZone === undefined || timeZone === CHEF_TIME_ZONE) && d.getTime() >= Date.UTC(2007, 0, 1) && d.getTime() < Date.UTC(2100, 0, 1);
+
 function amount(cents: number): string {
-  number2 ??= new Intl.NumberFormat('fr-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return number2.format(cents / 100);
+  const abs = Math.abs(Math.round(cents));
+  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${cents < 0 && abs > 0 ? '-' : ''}${units},${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** 1999 -> '19,99 CAD' (spec: prices in CAD, fr-CA digits). */
@@ -47,14 +106,20 @@ function toDate(value: Date | string | null | undefined): Date | null {
 export function formatLongDate(value: Date | string | null | undefined, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return 'N/A';
-  return dateFormat('long', timeZone).format(d);
+  if (!byHand(d, timeZone)) return dateFormat('long', timeZone!).format(d);
+  const w = wallClock(d, timeZone);
+  return `${w.day} ${MONTHS[w.month]} ${w.year}`;
 }
 
 /** 'samedi 28 novembre 2026 à 18 h 00 HNE' — a live session's time with its zone named. */
 export function formatSessionDateTime(value: Date | string | null | undefined, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return 'N/A';
-  return dateFormat('session', timeZone).format(d);
+  if (!byHand(d, timeZone)) return dateFormat('session', timeZone!).format(d);
+  const w = wallClock(d, timeZone);
+  const hh = String(w.hour).padStart(2, '0');
+  const mm = String(w.minute).padStart(2, '0');
+  return `${WEEKDAYS[w.weekday]} ${w.day} ${MONTHS[w.month]} ${w.year} à ${hh} h ${mm} ${w.zone}`;
 }
 
 /** 45 -> '45 min', 90 -> '1 h 30', 120 -> '2 h'. */

@@ -163,6 +163,8 @@ async function openAndHydrate(page: Page, path: string) {
   const before = await page.evaluate(() => {
     const h1 = document.querySelector('h1')!;
     (window as unknown as { serverH1: Element }).serverH1 = h1;
+    // A card and the footer are adopted in later tasks (lib/hydrate-later): kept too.
+    (window as unknown as { serverParts: Array<Element | null> }).serverParts = [document.querySelector('main article'), document.querySelector('footer')];
     return h1.textContent;
   });
   release();
@@ -172,7 +174,14 @@ async function openAndHydrate(page: Page, path: string) {
     .poll(() =>
       page.evaluate(() => {
         const h1 = (window as unknown as { serverH1: Element }).serverH1;
-        return '__k' in document.getElementById('root')! && h1.isConnected && h1 === document.querySelector('h1');
+        const [card, footer] = (window as unknown as { serverParts: Array<Element | null> }).serverParts;
+        return (
+          '__k' in document.getElementById('root')! &&
+          h1.isConnected &&
+          h1 === document.querySelector('h1') &&
+          card === document.querySelector('main article') &&
+          footer === document.querySelector('footer')
+        );
       }),
     )
     .toBe(true);
@@ -224,6 +233,21 @@ for (const viewport of viewports) {
       // A link of the main navigation: React Router's navigation, not a new document (the marker stays).
       await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Cours' }).click();
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('Nos cours de cuisine');
+      expect(await page.evaluate(() => 'serverH1' in window)).toBe(true);
+      expect(console).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    });
+
+    it('the cards, adopted after the rest of the page, lead to their page within the app', async () => {
+      const page = await newPage(viewport);
+      const console = watchConsole(page);
+      await openAndHydrate(page, '/recettes');
+      const card = page.locator('main article').first();
+      const name = (await card.getByRole('heading').textContent())!.trim();
+      await card.getByRole('link').click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe(name);
+      // React Router's navigation, not a new document: the marker set before the adoption stays.
       expect(await page.evaluate(() => 'serverH1' in window)).toBe(true);
       expect(console).toEqual([]);
       expect(pageErrors(page)).toEqual([]);

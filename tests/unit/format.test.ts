@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   CHEF_TIME_ZONE,
@@ -69,6 +71,65 @@ describe('formatSessionDateTime', () => {
   it("says 'N/A' when missing", () => {
     expect(formatSessionDateTime(null)).toBe('N/A');
     expect(formatSessionDateTime('n’importe quoi')).toBe('N/A');
+  });
+});
+
+// Public pages format without Intl (see format.ts): the hand-written formats must read exactly as
+// Intl writes them, hour by hour across the daylight-time changes and at random instants.
+describe('the hand-written formats read as Intl writes them', () => {
+  const intlSession = (tz?: string) =>
+    new Intl.DateTimeFormat('fr-CA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone: tz });
+  const intlLong = (tz?: string) => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone: tz });
+  const instants = (() => {
+    const list: Date[] = [];
+    for (let year = 2007; year <= 2040; year++) {
+      // Every hour of the weeks around both changes, and of New Year's Eve.
+      for (const [month, day] of [[2, 7], [9, 31], [11, 30]] as const) {
+        const start = Date.UTC(year, month, day);
+        for (let h = 0; h < 24 * 9; h++) list.push(new Date(start + h * 3_600_000 + (h % 7) * 60_000));
+      }
+    }
+    let seed = 7;
+    for (let i = 0; i < 3000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      list.push(new Date(Date.UTC(2007, 0, 1) + (seed / 2147483647) * 33 * 365 * 86_400_000));
+    }
+    return list;
+  })();
+
+  it("in the chef's zone", () => {
+    const session = intlSession(CHEF_TIME_ZONE);
+    const long = intlLong(CHEF_TIME_ZONE);
+    for (const d of instants) {
+      expect(formatSessionDateTime(d, CHEF_TIME_ZONE), d.toISOString()).toBe(session.format(d));
+      expect(formatLongDate(d, CHEF_TIME_ZONE), d.toISOString()).toBe(long.format(d));
+    }
+  });
+
+  it("in the runtime's own zone, whatever it is (the viewer's, in a browser)", () => {
+    const script = `
+      const { formatSessionDateTime, formatLongDate } = await import(${JSON.stringify(fileURLToPath(new URL('../../src/shared/format.ts', import.meta.url)))});
+      const session = new Intl.DateTimeFormat('fr-CA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+      const long = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long' });
+      const bad = [];
+      for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2028, 0, 1); t += 3_600_000 * 7 + 60_000) {
+        const d = new Date(t);
+        if (formatSessionDateTime(d) !== session.format(d)) bad.push(formatSessionDateTime(d) + ' / ' + session.format(d));
+        if (formatLongDate(d) !== long.format(d)) bad.push(formatLongDate(d) + ' / ' + long.format(d));
+      }
+      console.log(JSON.stringify(bad.slice(0, 3)));`;
+    // Zones Intl names by offset, and Eastern time (named like the chef's).
+    for (const tz of ['UTC', 'America/Toronto', 'America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'America/Sao_Paulo']) {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TZ: tz }, encoding: 'utf8' });
+      expect(JSON.parse(out), tz).toEqual([]);
+    }
+  });
+
+  it('amounts', () => {
+    const intl = new Intl.NumberFormat('fr-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const cents of [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1234567, 100_000_000, 987_654_321, -1, -1999, -123456]) {
+      expect(formatAmount(cents), String(cents)).toBe(intl.format(cents / 100));
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { CardSkeleton } from '@client/components/ui/Skeleton';
 import { useApiQuery } from '@client/lib/use-api-query';
 import { useErrorToast } from '@client/lib/use-error-toast';
+import { HydrateLater } from '@client/lib/hydrate-later';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { CourseCard } from '../courses/components/CourseCard';
 import { useFavorites } from '../favorites/api';
@@ -30,7 +31,10 @@ export default function HomePage() {
 
   return (
     <>
-      <Hero nextCourse={data?.courses[0]} fallbackImage={data?.recipes[0]?.imageUrl} />
+      {/* The page's blocks (and each card) are adopted in tasks of their own (lib/hydrate-later). */}
+      <HydrateLater>
+        <Hero nextCourse={data?.courses[0]} fallbackImage={data?.recipes[0]?.imageUrl} />
+      </HydrateLater>
 
       <section aria-labelledby="home-courses" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <SectionHeading
@@ -92,9 +96,15 @@ export default function HomePage() {
         )}
       </section>
 
-      {data?.chef ? <ChefBlock chef={data.chef} /> : null}
+      {data?.chef ? (
+        <HydrateLater>
+          <ChefBlock chef={data.chef} />
+        </HydrateLater>
+      ) : null}
 
-      <SubscriptionBand />
+      <HydrateLater>
+        <SubscriptionBand />
+      </HydrateLater>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { CalendarClock, UserRound } from 'lucide-react';
 import { formatSessionDateTime } from '@shared/format';
 import type { CourseSummary } from '@shared/schemas/public';
 import { LinkCard } from '@client/components/ui/LinkCard';
+import { HydrateLater } from '@client/lib/hydrate-later';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 import { coursePriceLabel } from '../price';
 import { FormatBadge, PremiumBadge } from './CourseBadges';
@@ -16,7 +17,16 @@ export type CourseCardProps = {
   className?: string;
 };
 
-export function CourseCard({ course, headingLevel = 3, priority = false, className }: CourseCardProps) {
+/** Adopted after the rest of a server-rendered page, one card per task (lib/hydrate-later). */
+export function CourseCard(props: CourseCardProps) {
+  return (
+    <HydrateLater>
+      <CourseCardContent {...props} />
+    </HydrateLater>
+  );
+}
+
+function CourseCardContent({ course, headingLevel = 3, priority = false, className }: CourseCardProps) {
   const timeZone = useDisplayTimeZone();
   return (
     <LinkCard
