@@ -5,7 +5,8 @@
 // them: signing 200 people up through the API would measure password hashing) are the same.
 //
 // Standalone: `node scripts/bench/booking.mjs [build dir, default dist]` builds nothing; it starts
-// that build on a scratch database (BENCH_DATABASE_URL), runs the rounds and prints the figures.
+// that build on a scratch database (BENCH_DATABASE_URL), runs the rounds and prints the figures;
+// BENCH_CPU_PROF_DIR=dir profiles the server.
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -134,7 +135,9 @@ async function standalone() {
   const base = `http://127.0.0.1:${port}`;
   const authSecret = randomBytes(32).toString('hex');
   const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: url.toString(), AUTH_SECRET: authSecret, SEED_ON_EMPTY: 'true', CLIENT_DIR: path.join(distDir, 'client') };
-  const app = startProcess(process.execPath, [path.join(distDir, 'server/index.js')], { cwd: root, env });
+  // BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile there when it stops (open it in Chromium's DevTools).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`] : [];
+  const app = startProcess(process.execPath, [...profile, path.join(distDir, 'server/index.js')], { cwd: root, env });
   try {
     await waitFor200(`${base}/healthz`, { child: app });
     const b = await measureBookingContention({ base, databaseUrl: url.toString(), authSecret });

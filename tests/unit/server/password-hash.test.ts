@@ -2,7 +2,7 @@
 // the switch keep signing in, and the library could read ours back.
 import { hashPassword as libraryHash, verifyPassword as libraryVerify } from 'better-auth/crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../src/server/modules/auth/password-hash';
+import { HASHES_AT_ONCE, hashPassword, hashingLoad, verifyPassword } from '../../../src/server/modules/auth/password-hash';
 
 const PASSWORD = 'Tourtière-du-Lac-2026';
 
@@ -29,5 +29,20 @@ describe('password hashes in the library format', () => {
     expect(await hashPassword(PASSWORD)).not.toBe(await hashPassword(PASSWORD));
     expect(await verifyPassword({ hash: 'pas-un-hash', password: PASSWORD })).toBe(false);
     expect(await verifyPassword({ hash: 'abcd:1234', password: PASSWORD })).toBe(false);
+  });
+});
+
+describe('hashes at once', () => {
+  it('runs at most one fewer than the cores (one at least); the others wait their turn and all complete', async () => {
+    const burst = HASHES_AT_ONCE + 3;
+    let mostRunning = 0;
+    const watch = setInterval(() => (mostRunning = Math.max(mostRunning, hashingLoad().running)), 1);
+    const pending = Array.from({ length: burst }, (_, i) => hashPassword(`${PASSWORD}-${i}`));
+    expect(hashingLoad()).toEqual({ running: HASHES_AT_ONCE, waiting: burst - HASHES_AT_ONCE });
+    const hashes = await Promise.all(pending);
+    clearInterval(watch);
+    expect(mostRunning).toBe(HASHES_AT_ONCE);
+    expect(new Set(hashes).size).toBe(burst);
+    expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -52,7 +52,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
   }
 
   /** Counts and takes the seat with the session row locked: never over capacity, whatever the instances. */
-  function holdUnderLock(userId: string, sessionId: string, clientName: string, servings: number | null, now: Date): Promise<{ created: boolean; row: HoldRow }> {
+  function holdUnderLock(userId: string, sessionId: string, servings: number | null, now: Date): Promise<{ created: boolean; row: HoldRow }> {
     return db().transaction(async (tx) => {
       const session = await repo.lockSession(tx, sessionId);
       if (!session || session.courseStatus !== 'published') throw new AppError('SESSION_NOT_FOUND');
@@ -69,7 +69,6 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
       const row = await repo.insertHold(tx, {
         userId,
         sessionId,
-        clientName,
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
         servings,
         now,
@@ -92,8 +91,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
           try {
             // Read again at this session's turn: it may have filled while this attempt waited.
             await refuseIfFull(userId, id, now);
-            const clientName = (await repo.profileName(db(), userId)) ?? '';
-            const held = await holdUnderLock(userId, id, clientName, servings, now);
+            const held = await holdUnderLock(userId, id, servings, now);
             turn.markHolder();
             return held;
           } catch (err) {
