@@ -122,8 +122,9 @@ describe('the hand-written formats read as Intl writes them', () => {
       console.log(JSON.stringify(bad.slice(0, 3)));`;
     // Zones Intl names by offset, and Eastern time (named like the chef's).
     const zones = ['UTC', 'America/Toronto', 'America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'America/Sao_Paulo'];
+    const run = promisify(execFile);
     const outputs = await Promise.all(
-      zones.map((tz) => promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TZ: tz }, encoding: 'utf8' })),
+      zones.map((tz) => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TZ: tz }, encoding: 'utf8' })),
     );
     outputs.forEach(({ stdout }, i) => expect(JSON.parse(stdout), zones[i]).toEqual([]));
   }, 60_000);
