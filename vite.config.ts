@@ -12,7 +12,14 @@ const SHARED_UI = [
   /\/src\/shared\/(catalog|format)\.ts$/,
 ];
 
+// What the entry needs before the page has painted goes in a small chunk of its own: the manual
+// `ui` chunk would otherwise take the modules it shares with the app (and all of `ui` would load
+// first). Not the entry's own chunk: the app imports the preload helper, and a chunk that both
+// awaits the app and is imported by it would wait for itself.
+const BOOT = [/\/src\/client\/lib\/after-first-paint\.ts$/, /\/src\/shared\/initial-data\.ts$/, /vite\/preload-helper/];
+
 function sharedChunk(id: string): string | undefined {
+  if (BOOT.some((re) => re.test(id))) return 'boot';
   return SHARED_UI.some((re) => re.test(id)) ? 'ui' : undefined;
 }
 

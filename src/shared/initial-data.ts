@@ -6,3 +6,10 @@ export const INITIAL_DATA_ID = 'toque-data';
  * (no session), so the header is drawn signed out at once, in the HTML and at hydration alike.
  */
 export const ME_INITIAL_DATA_KEY = '/me';
+
+/**
+ * The id of the JSON list of the route's code files on a page the server rendered: the entry asks
+ * for them once the page has painted, instead of <link rel="modulepreload"> hints that would compete
+ * with the page's photos and font for the network and the main thread (src/client/main.tsx).
+ */
+export const PAGE_MODULES_ID = 'toque-modules';

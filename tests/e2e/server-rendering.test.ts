@@ -46,7 +46,7 @@ async function fetchPage(path: string, cookie?: string) {
   const res = await fetch(`${baseURL}${path}`, { headers: cookie ? { cookie } : {} });
   const html = await res.text();
   const start = html.indexOf('<div id="root">');
-  const end = html.indexOf('<script type="application/json"');
+  const end = html.indexOf('<script type="application/json"', start);
   expect(start, `${path} has a root`).toBeGreaterThan(0);
   return { status: res.status, html, root: html.slice(start, end > start ? end : html.indexOf('</body>')) };
 }
@@ -271,6 +271,33 @@ for (const viewport of viewports) {
       expect(console).toEqual([]);
       expect(pageErrors(page)).toEqual([]);
       await page.context().close();
+    });
+
+    it('the app’s code is asked for once the server’s page has painted, all of it at once', async () => {
+      for (const path of ['/', '/cours', '/recettes', `/recettes/${recipe.id}`]) {
+        const page = await newPage(viewport);
+        await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+        // The HTML names the entry and what it imports itself; the app and the page's chunks only
+        // come in the list the entry reads (no modulepreload for them).
+        const html = await (await fetch(`${baseURL}${path}`)).text();
+        const listed = JSON.parse(/<script type="application\/json" id="toque-modules">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[];
+        expect(listed.some((f) => /\/start-[\w-]+\.js$/.test(f)), path).toBe(true);
+        for (const file of listed) expect(html, path).not.toContain(`rel="modulepreload" crossorigin href="${file}"`);
+        const timing = await page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          code: performance
+            .getEntriesByType('resource')
+            .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+            .map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+        }));
+        expect(timing.paint, path).not.toBeNull();
+        const fetched = timing.code.filter((c) => listed.includes(c.path));
+        expect(fetched.map((c) => c.path).sort(), path).toEqual([...listed].sort());
+        for (const c of fetched) expect(c.at, `${path}: ${c.path} asked for after the first paint`).toBeGreaterThanOrEqual(timing.paint!);
+        expect(await page.evaluate(() => '__k' in document.getElementById('root')!), `${path} adopted`).toBe(true);
+        expect(pageErrors(page), path).toEqual([]);
+        await page.context().close();
+      }
     });
 
     it('with a query string the page is rendered afresh by the browser, without an error', async () => {

@@ -107,9 +107,11 @@ describe('recipe page', () => {
     expect(initialData(html)).toEqual({ [`/recipes/${ids.free}`]: api });
   });
 
-  it('asks early for its page chunk, its imports and its main image', async () => {
+  it('asks early for the app, its page chunk, their imports and its main image', async () => {
     const { html } = await page(`/recettes/${ids.free}`);
     const preloads = links(html, 'modulepreload').join('\n');
+    // The app is imported dynamically by the entry: asked for at once, not after the entry has run.
+    expect(preloads).toContain('href="/assets/start-Bfix0008.js"');
     expect(preloads).toContain('href="/assets/RecipeDetailPage-Bfix0005.js"');
     expect(preloads).toContain('href="/assets/ResponsiveImage-Bfix0004.js"');
     // The entry's own imports are already preloaded by Vite's index.html: not twice.

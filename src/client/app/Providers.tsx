@@ -7,7 +7,6 @@ import { createQueryClient } from '@client/lib/query-client';
 import { AuthProvider } from './auth/AuthProvider';
 import { RealtimeHost } from './realtime/RealtimeHost';
 import { ToasterHost } from './ToasterHost';
-import './app.css';
 
 /** `client`: the server's render brings one seeded with the page's initial data (entry-server.tsx). */
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {

@@ -1,9 +1,10 @@
-// Which files a route's page needs, from Vite's build manifest, so the HTML can ask for them
-// with <link rel="modulepreload"> while the entry script is still loading (no request waterfall).
+// Which files a route's page needs, from Vite's build manifest, so they are all asked for at once
+// rather than each after the code that imports it (no request waterfall): the app (start.tsx, the
+// one dynamic import of the entry, main.tsx), the page's chunk and what they import.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; assets?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[]; isEntry?: boolean };
 export type ViteManifest = Record<string, ManifestChunk>;
 
 /** `fonts`: only for a page whose text the server rendered (its first paint needs them at once). */
@@ -13,32 +14,42 @@ const NONE: PagePreloads = { modules: [], styles: [] };
 
 /** The web fonts the entry's stylesheet loads (Fraunces), for a preload hint. */
 export function entryFonts(manifest: ViteManifest): string[] {
-  return Object.values(manifest)
-    .filter((chunk) => chunk.isEntry)
-    .flatMap((chunk) => chunk.assets ?? [])
-    .filter((file) => file.endsWith('.woff2'));
+  const entry = entryClosure(manifest);
+  return [...entry.assets].filter((file) => file.endsWith('.woff2'));
+}
+
+type Files = { modules: Set<string>; styles: Set<string>; assets: Set<string> };
+const noFiles = (): Files => ({ modules: new Set(), styles: new Set(), assets: new Set() });
+
+/** What the entry loads: its chunk and every chunk it imports statically (the build may split it). */
+function entryClosure(manifest: ViteManifest): Files {
+  const entry = noFiles();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, entry);
+  return entry;
 }
 
 /** The files of a chunk and everything it imports statically, in load order. */
-function closure(manifest: ViteManifest, key: string, into: { modules: Set<string>; styles: Set<string> }, seen = new Set<string>()) {
+function closure(manifest: ViteManifest, key: string, into: Files, seen = new Set<string>()) {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return;
   seen.add(key);
   into.modules.add(chunk.file);
   for (const css of chunk.css ?? []) into.styles.add(css);
+  for (const asset of chunk.assets ?? []) into.assets.add(asset);
   for (const dep of chunk.imports ?? []) closure(manifest, dep, into, seen);
 }
 
 /**
- * The page chunk (its manifest key is its path under src/client, e.g.
- * 'features/recipes/RecipeDetailPage.tsx') and its static imports, minus what the entry
- * already loads: Vite's index.html preloads those itself.
+ * The app and the page chunk (its manifest key is its path under src/client, e.g.
+ * 'features/recipes/RecipeDetailPage.tsx') with their static imports, minus what the entry already
+ * loads: Vite's index.html asks for those itself.
  */
 export function pagePreloads(manifest: ViteManifest, pageKey: string): PagePreloads {
   if (!manifest[pageKey]) return NONE;
-  const entry = { modules: new Set<string>(), styles: new Set<string>() };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, entry);
-  const page = { modules: new Set<string>(), styles: new Set<string>() };
+  const entry = entryClosure(manifest);
+  const page = noFiles();
+  // The app's chunk: the build names it by its file or by a chunk it was merged into.
+  for (const chunk of Object.values(manifest)) if (chunk.isEntry) for (const app of chunk.dynamicImports ?? []) closure(manifest, app, page);
   closure(manifest, pageKey, page);
   return {
     modules: [...page.modules].filter((f) => !entry.modules.has(f)),

@@ -1,5 +1,6 @@
 // The <head> block of a page: title, description, canonical link, Open Graph and Twitter tags,
 // schema.org JSON-LD and the preload hints of the route. Every value is escaped here.
+import { PAGE_MODULES_ID } from '@shared/initial-data';
 import { escapeHtml, scriptJson } from '../html/escape';
 import type { PagePreloads } from '../html/manifest';
 
@@ -66,10 +67,15 @@ export function renderHead(head: PageHead): string {
     `<meta name="twitter:description" content="${attr(head.description)}" />`,
     `<meta name="twitter:image" content="${attr(head.image.url)}" />`,
   );
-  // With the page rendered in the HTML, its code is not needed to paint: the font and images go first.
-  const codePriority = head.serverRendered ? ' fetchpriority="low"' : '';
   for (const file of head.preloads?.fonts ?? []) lines.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${attr(file)}" />`);
-  for (const file of head.preloads?.modules ?? []) lines.push(`<link rel="modulepreload" crossorigin href="/${attr(file)}"${codePriority} />`);
+  const modules = head.preloads?.modules ?? [];
+  if (head.serverRendered && modules.length) {
+    // With the page rendered in the HTML, its code is not needed to paint: the entry asks for these
+    // files once the page has painted (src/client/main.tsx). Data, not code: the CSP allows it.
+    lines.push(`<script type="application/json" id="${PAGE_MODULES_ID}">${scriptJson(modules.map((f) => `/${f}`))}</script>`);
+  } else {
+    for (const file of modules) lines.push(`<link rel="modulepreload" crossorigin href="/${attr(file)}" />`);
+  }
   for (const file of head.preloads?.styles ?? []) lines.push(`<link rel="stylesheet" crossorigin href="/${attr(file)}" />`);
   const img = head.imagePreload;
   if (img) {
