@@ -21,6 +21,12 @@ type Entry = {
   headers: Record<string, string>;
   /** The body compressed with Brotli, for clients that accept it (bodies worth compressing only). */
   br: Buffer | null;
+  /**
+   * The same headers as Node's flat [name, value, …] list, for the plain and the Brotli body, the
+   * request id's value last: the fast path copies one and fills that slot instead of building an
+   * object per request.
+   */
+  flat: { plain: string[]; br: string[] | null };
   expiresAt: number;
   bytes: number;
 };
@@ -81,18 +87,15 @@ export class PublicResponseCache {
     const etag = strongEtag(body);
     const utf8 = Buffer.from(body);
     const br = brotli(body);
+    const stored = { ...headers, etag, 'cache-control': CACHE_CONTROL, vary: 'Cookie, Accept-Encoding', 'content-length': String(utf8.length) };
+    const flat = (record: Record<string, string>) => [...Object.entries(record).flat(), 'x-request-id', ''];
     const entry: Entry = {
       body,
       utf8,
       etag,
-      headers: {
-        ...headers,
-        etag,
-        'cache-control': CACHE_CONTROL,
-        vary: 'Cookie, Accept-Encoding',
-        'content-length': String(utf8.length),
-      },
+      headers: stored,
       br,
+      flat: { plain: flat(stored), br: br && flat({ ...stored, 'content-encoding': 'br', 'content-length': String(br.length) }) },
       expiresAt: this.#clock() + this.options.ttlMs,
       // The string, its bytes and their Brotli form: what this entry holds in memory.
       bytes: body.length + utf8.length + (br?.length ?? 0),
@@ -165,15 +168,29 @@ export function removePublicCacheBroadcaster(fn: () => void): void {
   if (broadcaster === fn) broadcaster = null;
 }
 
-/** What a stored answer sends to one request: the only place that decides 304, Brotli or plain. */
+/** What a stored answer sends to one request through the app. */
 type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; body: Buffer | null };
 
-function cachedAnswer(entry: Entry, request: { ifNoneMatch?: string; acceptEncoding?: string }): CachedAnswer {
+type ConditionalRequest = { ifNoneMatch?: string; acceptEncoding?: string };
+
+/** Which answer a request gets from a stored one: the only place that decides 304, Brotli or plain. */
+function variantFor(entry: Entry, request: ConditionalRequest): 'not-modified' | 'br' | 'plain' {
+  if (request.ifNoneMatch && etagMatches(request.ifNoneMatch, entry.etag)) return 'not-modified';
+  return entry.br && /\bbr\b/.test(request.acceptEncoding ?? '') ? 'br' : 'plain';
+}
+
+const notModifiedHeaders = (entry: Entry, requestId: string) => ({
+  etag: entry.etag,
+  'cache-control': CACHE_CONTROL,
+  vary: 'Cookie, Accept-Encoding',
+  'x-request-id': requestId,
+});
+
+function cachedAnswer(entry: Entry, request: ConditionalRequest): CachedAnswer {
   const requestId = randomUUID();
-  if (request.ifNoneMatch && etagMatches(request.ifNoneMatch, entry.etag)) {
-    return { status: 304, headers: { etag: entry.etag, 'cache-control': CACHE_CONTROL, vary: 'Cookie, Accept-Encoding', 'x-request-id': requestId }, body: null };
-  }
-  if (entry.br && /\bbr\b/.test(request.acceptEncoding ?? '')) {
+  const variant = variantFor(entry, request);
+  if (variant === 'not-modified') return { status: 304, headers: notModifiedHeaders(entry, requestId), body: null };
+  if (variant === 'br' && entry.br) {
     return {
       status: 200,
       headers: { ...entry.headers, 'content-encoding': 'br', 'content-length': String(entry.br.length), 'x-request-id': requestId },
@@ -181,6 +198,22 @@ function cachedAnswer(entry: Entry, request: { ifNoneMatch?: string; acceptEncod
     };
   }
   return { status: 200, headers: { ...entry.headers, 'x-request-id': requestId }, body: entry.utf8 };
+}
+
+/** The stored answer written on Node's response from the prebuilt header lists (the fast path). */
+function writeCached(res: ServerResponse, entry: Entry, request: ConditionalRequest, head: boolean): void {
+  const requestId = randomUUID();
+  const variant = variantFor(entry, request);
+  if (variant === 'not-modified') {
+    res.writeHead(304, notModifiedHeaders(entry, requestId));
+    res.end();
+    return;
+  }
+  const br = variant === 'br' && entry.flat.br !== null && entry.br !== null;
+  const headers = (br ? entry.flat.br! : entry.flat.plain).slice();
+  headers[headers.length - 1] = requestId;
+  res.writeHead(200, headers);
+  res.end(head ? undefined : br ? entry.br! : entry.utf8);
 }
 
 function answer(c: Context, entry: Entry): Response {
@@ -291,9 +324,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, from: Iterab
   for (const cache of from) {
     const entry = cache.get(req.url);
     if (!entry) continue;
-    const { status, headers, body } = cachedAnswer(entry, { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] });
-    res.writeHead(status, headers);
-    res.end(method === 'HEAD' ? undefined : (body ?? undefined));
+    writeCached(res, entry, { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] }, method === 'HEAD');
     return true;
   }
   return false;
