@@ -54,6 +54,17 @@ async function openReader(user: SignedInLearner) {
   return reader;
 }
 const nextEvent = async (reader: SseReader) => JSON.parse((await reader.nextEvent(5000)).data) as RealtimeEvent;
+/**
+ * The next event that is not a `notification.created`: on PostgreSQL, the NOTIFY of a notification
+ * committed just before the tab connected may reach it after it has connected (seen once in CI, with
+ * the machine busy): the tab rightly hears of it, then of what the test did.
+ */
+const nextEventAfterCreations = async (reader: SseReader) => {
+  for (;;) {
+    const event = await nextEvent(reader);
+    if (event.type !== 'notification.created') return event;
+  }
+};
 
 describe('notify()', () => {
   it('creates one notification per dedupe key and person, however often the event comes', async () => {
@@ -142,7 +153,7 @@ describe('marking read', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await res.json()) as MarkReadResponse).toEqual({ unreadCount: 1 });
-    expect(await nextEvent(reader)).toEqual({ type: 'notifications.read', unreadCount: 1 });
+    expect(await nextEventAfterCreations(reader)).toEqual({ type: 'notifications.read', unreadCount: 1 });
     const readAt = (await list(ana)).notifications.find((n) => n.id === a)!.readAt;
     expect(readAt).not.toBeNull();
     // Again (a double click, its id in capitals): same count, same read time.
@@ -161,7 +172,7 @@ describe('marking read', () => {
     const res = await send(t, 'POST', '/api/notifications/read-all', { cookie: ana.cookie });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ unreadCount: 0 });
-    expect(await nextEvent(reader)).toEqual({ type: 'notifications.read', unreadCount: 0 });
+    expect(await nextEventAfterCreations(reader)).toEqual({ type: 'notifications.read', unreadCount: 0 });
     expect((await list(ana)).notifications.every((n) => n.readAt !== null)).toBe(true);
     expect(await count(ben)).toBe(1);
     // A new one after that is unread again.
