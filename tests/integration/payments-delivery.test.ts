@@ -191,8 +191,15 @@ describe('the started worker', () => {
       // A failing endpoint: the worker's own retries get it through once the clock passes the backoff.
       failures = 1;
       const second = await paidAtProcessor();
-      for (const deadline = Date.now() + WAIT_MS; failures > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
-      clock += 50;
+      // The clock moves only once the worker has recorded the failure and its next attempt's time:
+      // moved as soon as the endpoint refused, it could pass before the worker read it (seen in CI on
+      // a busy machine), and the retry would fall due only after a clock that never moves again.
+      let row = await eventRow(second.eventId);
+      for (const deadline = Date.now() + WAIT_MS; !(row.attempts >= 1 && row.nextAttemptAt) && row.deliveredAt === null && Date.now() < deadline; row = await eventRow(second.eventId)) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(row.attempts).toBe(1);
+      clock = Math.max(clock, row.nextAttemptAt!.getTime());
       expect(await statusOnceSettled(second.user.cookie, second.order.id, 'paid')).toBe('paid');
     } finally {
       await delivery.stop();
