@@ -12,24 +12,32 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getViewer } from '../http/viewer';
 
+/** One encoding of a stored answer, ready to send: built once, when the answer is stored. */
+type StoredAnswer = {
+  /** The bytes to send: encoded once, not per request. */
+  body: Buffer;
+  /** The answer's headers as sent the first time (security headers included), ETag, length and encoding added. */
+  headers: Record<string, string>;
+  /**
+   * The same headers as Node's flat [name, value, …] list, the request id's value last: the fast
+   * path copies it and fills that slot instead of building an object per request.
+   */
+  flat: string[];
+};
+
 type Entry = {
   body: string;
-  /** The body encoded once: the fast path writes these bytes instead of encoding 10 kB per request. */
-  utf8: Buffer;
   etag: string;
-  /** The answer's headers as sent the first time (security headers included), ETag and length added. */
-  headers: Record<string, string>;
+  plain: StoredAnswer;
   /** The body compressed with Brotli, for clients that accept it (bodies worth compressing only). */
-  br: Buffer | null;
-  /**
-   * The same headers as Node's flat [name, value, …] list, for the plain and the Brotli body, the
-   * request id's value last: the fast path copies one and fills that slot instead of building an
-   * object per request.
-   */
-  flat: { plain: string[]; br: string[] | null };
+  br: StoredAnswer | null;
   expiresAt: number;
   bytes: number;
 };
+
+function storedAnswer(body: Buffer, headers: Record<string, string>): StoredAnswer {
+  return { body, headers, flat: [...Object.entries(headers).flat(), 'x-request-id', ''] };
+}
 
 /** Below this size compression saves less than its headers cost. */
 const COMPRESS_MIN_BYTES = 1024;
@@ -88,14 +96,11 @@ export class PublicResponseCache {
     const utf8 = Buffer.from(body);
     const br = brotli(body);
     const stored = { ...headers, etag, 'cache-control': CACHE_CONTROL, vary: 'Cookie, Accept-Encoding', 'content-length': String(utf8.length) };
-    const flat = (record: Record<string, string>) => [...Object.entries(record).flat(), 'x-request-id', ''];
     const entry: Entry = {
       body,
-      utf8,
       etag,
-      headers: stored,
-      br,
-      flat: { plain: flat(stored), br: br && flat({ ...stored, 'content-encoding': 'br', 'content-length': String(br.length) }) },
+      plain: storedAnswer(utf8, stored),
+      br: br && storedAnswer(br, { ...stored, 'content-encoding': 'br', 'content-length': String(br.length) }),
       expiresAt: this.#clock() + this.options.ttlMs,
       // The string, its bytes and their Brotli form: what this entry holds in memory.
       bytes: body.length + utf8.length + (br?.length ?? 0),
@@ -173,10 +178,10 @@ type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; body: 
 
 type ConditionalRequest = { ifNoneMatch?: string; acceptEncoding?: string };
 
-/** Which answer a request gets from a stored one: the only place that decides 304, Brotli or plain. */
-function variantFor(entry: Entry, request: ConditionalRequest): 'not-modified' | 'br' | 'plain' {
-  if (request.ifNoneMatch && etagMatches(request.ifNoneMatch, entry.etag)) return 'not-modified';
-  return entry.br && /\bbr\b/.test(request.acceptEncoding ?? '') ? 'br' : 'plain';
+/** Which answer a request gets from a stored one (null: 304): the only place that decides 304, Brotli or plain. */
+function answerFor(entry: Entry, request: ConditionalRequest): StoredAnswer | null {
+  if (request.ifNoneMatch && etagMatches(request.ifNoneMatch, entry.etag)) return null;
+  return entry.br && /\bbr\b/.test(request.acceptEncoding ?? '') ? entry.br : entry.plain;
 }
 
 const notModifiedHeaders = (entry: Entry, requestId: string) => ({
@@ -188,32 +193,24 @@ const notModifiedHeaders = (entry: Entry, requestId: string) => ({
 
 function cachedAnswer(entry: Entry, request: ConditionalRequest): CachedAnswer {
   const requestId = randomUUID();
-  const variant = variantFor(entry, request);
-  if (variant === 'not-modified') return { status: 304, headers: notModifiedHeaders(entry, requestId), body: null };
-  if (variant === 'br' && entry.br) {
-    return {
-      status: 200,
-      headers: { ...entry.headers, 'content-encoding': 'br', 'content-length': String(entry.br.length), 'x-request-id': requestId },
-      body: entry.br,
-    };
-  }
-  return { status: 200, headers: { ...entry.headers, 'x-request-id': requestId }, body: entry.utf8 };
+  const stored = answerFor(entry, request);
+  if (!stored) return { status: 304, headers: notModifiedHeaders(entry, requestId), body: null };
+  return { status: 200, headers: { ...stored.headers, 'x-request-id': requestId }, body: stored.body };
 }
 
 /** The stored answer written on Node's response from the prebuilt header lists (the fast path). */
 function writeCached(res: ServerResponse, entry: Entry, request: ConditionalRequest, head: boolean): void {
   const requestId = randomUUID();
-  const variant = variantFor(entry, request);
-  if (variant === 'not-modified') {
+  const stored = answerFor(entry, request);
+  if (!stored) {
     res.writeHead(304, notModifiedHeaders(entry, requestId));
     res.end();
     return;
   }
-  const br = variant === 'br' && entry.flat.br !== null && entry.br !== null;
-  const headers = (br ? entry.flat.br! : entry.flat.plain).slice();
+  const headers = stored.flat.slice();
   headers[headers.length - 1] = requestId;
   res.writeHead(200, headers);
-  res.end(head ? undefined : br ? entry.br! : entry.utf8);
+  res.end(head ? undefined : stored.body);
 }
 
 function answer(c: Context, entry: Entry): Response {
