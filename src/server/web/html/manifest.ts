@@ -21,10 +21,17 @@ export function entryFonts(manifest: ViteManifest): string[] {
 type Files = { modules: Set<string>; styles: Set<string>; assets: Set<string> };
 const noFiles = (): Files => ({ modules: new Set(), styles: new Set(), assets: new Set() });
 
+// Read once per build: every page render asks, the manifest does not change under a running server.
+const entryClosures = new WeakMap<ViteManifest, Files>();
+
 /** What the entry loads: its chunk and every chunk it imports statically (the build may split it). */
 function entryClosure(manifest: ViteManifest): Files {
-  const entry = noFiles();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, entry);
+  let entry = entryClosures.get(manifest);
+  if (!entry) {
+    entry = noFiles();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, entry);
+    entryClosures.set(manifest, entry);
+  }
   return entry;
 }
 
