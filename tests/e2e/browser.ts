@@ -2,7 +2,7 @@
 // desktop widths, the errors a page threw, and an axe-core accessibility check.
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource: string = require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -76,6 +76,15 @@ export function usePage(viewport: Viewport, keep: (page: Page) => void): void {
     page = await newPage(viewport);
     keep(page);
   });
+  // A journey that failed (a timeout says nothing of where it stood) reports the page it was on.
+  afterEach(async (ctx) => {
+    if (!page || ctx.task.result?.state !== 'fail') return;
+    const heading = await page
+      .locator('h1, [role="dialog"] h2')
+      .allTextContents()
+      .catch(() => []);
+    console.error(`[${ctx.task.name}] failed on ${page.url()} — headings: ${JSON.stringify(heading)}`);
+  });
   afterAll(async () => {
     await page?.context().close();
   });
@@ -89,16 +98,20 @@ export const pageErrors = (page: Page): string[] => uncaught.get(page) ?? [];
 /** Runs axe on the page as it is now; returns the violations (impact, id, help, target). */
 export async function axeViolations(page: Page) {
   // Judge the page as it settles, not mid-animation: a card fading in has, for a moment, text
-  // whose contrast is computed against its half-transparent self.
+  // whose contrast is computed against its half-transparent self. Each finite animation is jumped
+  // to its end rather than awaited: `evaluate` has no time limit, so an animation whose end never came
+  // would hold the journey until its 60 s ran out, saying nothing of where.
   // Endless ones (spinners) are left alone.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await page.evaluate(() => {
+    for (const a of document.getAnimations()) {
+      if (!Number.isFinite(Number(a.effect?.getComputedTiming().endTime))) continue;
+      try {
+        a.finish();
+      } catch {
+        // A paused or zero-rate animation cannot be finished: it stays as it is.
+      }
+    }
+  });
   // Evaluated, not added as an inline <script>, which the site's CSP refuses.
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
