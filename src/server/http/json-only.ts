@@ -4,6 +4,8 @@
 // upload are named here explicitly and take multipart/form-data only; routes that take a raw file
 // as the body (a course video, streamed to storage) are matched by a pattern and take only the
 // media types they list.
+import type { IncomingMessage } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from './app-error';
@@ -17,12 +19,26 @@ const MULTIPART_REQUIRED = 'Le fichier doit être envoyé comme formulaire (mult
 export const JSON_MAX_BYTES = 100 * 1024;
 
 /** Counted while the body is read, so a huge body is refused (413) before it is buffered whole. */
-const jsonLimit = bodyLimit({
+const countedLimit = bodyLimit({
   maxSize: JSON_MAX_BYTES,
   onError: () => {
     throw new AppError('PAYLOAD_TOO_LARGE');
   },
 });
+
+/**
+ * A body of declared length is judged by its Content-Length header alone (Node's parser never hands
+ * over more bytes than it declares); a chunked one is counted as it is read. The declared case
+ * touches no body here: hono's bodyLimit looks at `request.body`, which on Node turns the adapter's
+ * light request into a full web Request with a stream (a tenth of a hold's cost, most of its garbage).
+ */
+const jsonLimit: MiddlewareHandler = (c, next) => {
+  const headers = c.req.raw.headers;
+  const declared = headers.get('content-length');
+  if (declared === null || headers.has('transfer-encoding')) return countedLimit(c, next);
+  if (Number.parseInt(declared, 10) > JSON_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  return next();
+};
 
 export type MultipartRoute = { method: string; path: string };
 /** A route whose body is the file itself, e.g. PUT /api/admin/courses/:id/video with video/mp4. */
@@ -73,10 +89,30 @@ export function jsonOnly(
   };
 }
 
+const utf8 = new TextDecoder();
+
+/**
+ * The Node request under this one when its body can be read straight from it: a body of declared
+ * length (the limit above let it through without touching it), not read yet. Else null (a chunked
+ * body, counted into a new web Request; a test's `app.request()`).
+ */
+function unreadNodeBody(c: Context): IncomingMessage | null {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming || incoming.readableDidRead || incoming.readableEnded) return null;
+  const headers = c.req.raw.headers;
+  return headers.has('content-length') && !headers.has('transfer-encoding') ? incoming : null;
+}
+
 /** The request's JSON body; unparseable JSON is a 400 in French, not a server error. */
 export async function readJsonBody(c: Context): Promise<unknown> {
   try {
-    return await c.req.json();
+    const incoming = unreadNodeBody(c);
+    if (!incoming) return await c.req.json();
+    // As `Request.json()` reads it (UTF-8, a leading byte-order mark dropped), without building the
+    // web Request and its stream; kept where hono's own readers look, should anything ask again.
+    const body: unknown = JSON.parse(utf8.decode(await buffer(incoming)));
+    c.req.bodyCache.json = Promise.resolve(body);
+    return body;
   } catch {
     throw new AppError('BAD_REQUEST', 'Le contenu JSON envoyé est illisible.');
   }
