@@ -175,7 +175,9 @@ ${notes}
   beside it. Latency has 1 ms resolution.
 - **Booking contention**: on the same server, ${r.booking ? `${r.booking.attempts} learners (written into the database with
   signed session cookies, so password hashing is not measured) send \`POST /api/booking/holds\` for a new
-  ${r.booking.seats}-seat session all at once, from the bench's process (one connection each); one warm-up round, then
+  ${r.booking.seats}-seat session all at once, from the bench's process with node:http (one kept-alive connection each,
+  opened by the warm-up round, as from browsers already on the page; fetch's own CPU, ~0.7 ms a request,
+  was counted in every latency on these two shared cores); one warm-up round, then
   ${r.booking.rounds.length} measured rounds, each on a new session. Latency is from sending to the whole answer; the
   seats held are counted in the database after each round. Throughput is attempts answered (and seats
   granted) per second of the rounds' wall time.` : 'not measured in this run.'}
