@@ -1,6 +1,7 @@
-// Child processes the bench starts and stops: the built app, a bare node:http server, and helpers
-// to wait for a first 200. Every child runs in its own process group so it can be stopped whole.
+// Child processes the bench starts and stops: the built app, a bare node:http server (and one
+// replaying a recorded answer), and helpers to wait for a first 200. Every child runs in its own process group so it can be stopped whole.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 
 export async function freePort() {
@@ -73,4 +74,40 @@ export function startBareServer(port) {
     }).listen(${port}, '127.0.0.1');
   `;
   return startProcess(process.execPath, ['-e', source], { quiet: true });
+}
+
+/**
+ * A bare node:http server sending one recorded answer (its status, headers and body bytes), in its own
+ * process: what Node alone does per request for an answer of that size, the ceiling of any server of ours
+ * sending the same bytes.
+ */
+export function startReplayServer(port, { status, headers, body }) {
+  const source = `
+    const http = require('node:http');
+    const { status, headers, body } = JSON.parse(process.env.REPLAY_ANSWER);
+    const bytes = Buffer.from(body, 'base64');
+    http.createServer((req, res) => {
+      res.writeHead(status, headers);
+      res.end(bytes);
+    }).listen(${port}, '127.0.0.1');
+  `;
+  const answer = JSON.stringify({ status, headers, body: body.toString('base64') });
+  return startProcess(process.execPath, ['-e', source], { quiet: true, env: { ...process.env, REPLAY_ANSWER: answer } });
+}
+
+/** One answer of `url` as sent (status, headers but those of the connection and the clock, body bytes as received). */
+export function recordAnswer(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const kept = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+          resolve({ status: res.statusCode, headers: kept, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }

@@ -25,6 +25,15 @@ export function buildRows(r) {
     const label = `GET ${api.path}${api.client === 'identity' ? ' without compression' : api.client === 'browser' ? ', as a browser asks (Brotli)' : ''}`;
     check(`${label} (${(api.bytesPerResponse / 1000).toFixed(1)} kB/response${cpu(api)}) — req/s (ratio to bare)`, `${Math.round(api.rps).toLocaleString('en')} (${pct(ratio)})`, judged ? '>= 50 % of bare' : '', judged ? ratio >= 0.5 : null);
     check(`${label} — p50 / p99`, `${ms(api.p50)} / ${ms(api.p99)}`, 'p99 <= 50 ms', api.p99 <= 50);
+    if (api.sameBytes) {
+      const s = api.sameBytes;
+      check(
+        `${label} — ceiling: bare node:http sending this same answer (${(s.bytesPerResponse / 1000).toFixed(1)} kB${cpu(s)}) — req/s (ratio to bare; the API's share of it)`,
+        `${Math.round(s.rps).toLocaleString('en')} (${pct(s.rps / (api.bareRps ?? r.bare.rps))}; ${pct(api.rps / s.rps)})`,
+        '',
+        null,
+      );
+    }
     if (api.non2xx || api.errors || api.timeouts) {
       check(`GET ${api.path} — failed requests`, `${api.non2xx} non-2xx, ${api.errors} errors, ${api.timeouts} timeouts`, 'none', false);
     }
@@ -172,7 +181,10 @@ ${notes}
   read 29 % to 58 %). Each API read is measured twice: with the
   headers Chromium sends on the site's own fetch (\`Accept-Encoding: gzip, deflate, br, zstd\`: the answer
   comes compressed, as to every visitor), which the budget judges, and without any (the whole JSON), shown
-  beside it. Latency has 1 ms resolution.
+  beside it. The judged read is followed by its ceiling: one of its answers recorded (status, headers,
+  compressed body) and replayed by another bare \`node:http\` server under the same load — what Node alone
+  does per request for that many bytes, which no server of ours sending them can beat. Latency has 1 ms
+  resolution.
 - **Booking contention**: on the same server, ${r.booking ? `${r.booking.attempts} learners (written into the database with
   signed session cookies, so password hashing is not measured) send \`POST /api/booking/holds\` for a new
   ${r.booking.seats}-seat session all at once, from the bench's process with node:http (one kept-alive connection each,

@@ -19,7 +19,7 @@ import { medianAudit } from './lighthouse.mjs';
 import { measure } from './load.mjs';
 import { rssBytes, sampleMemory } from './memory.mjs';
 import { measureMixedLoad } from './mixed.mjs';
-import { freePort, startBareServer, startProcess, stopProcess, waitFor200 } from './processes.mjs';
+import { freePort, recordAnswer, startBareServer, startProcess, startReplayServer, stopProcess, waitFor200 } from './processes.mjs';
 import { buildRows, keptNotes, machine, markdown, printTable } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -120,6 +120,19 @@ async function measureStartup() {
   return { first, node: { runs: node, median: median(node) }, npmStart: { runs: npmStart, median: median(npmStart) } };
 }
 
+/** A bare node:http server replaying one recorded answer of `url`, measured with the same load. */
+async function measureReplay(url, headers, load) {
+  const answer = await recordAnswer(url, headers);
+  const port = await freePort();
+  const replay = startReplayServer(port, answer);
+  try {
+    await waitFor200(`http://127.0.0.1:${port}/`, { child: replay });
+    return await measure(`http://127.0.0.1:${port}/`, { ...load, serverPid: replay.pid, headers });
+  } finally {
+    await stopProcess(replay);
+  }
+}
+
 async function main() {
   if (!existsSync(settings.chromePath)) throw new Error(`Chromium not found at ${settings.chromePath} (set CHROMIUM_PATH)`);
   // Figures from a busy machine are not comparable: say so up front.
@@ -180,8 +193,11 @@ async function main() {
       bares.push(pair);
       console.log(`bare node:http: ${Math.round(pair.rps)} req/s, p99 ${pair.p99} ms`);
       const r = await measure(`${base}${p}`, { ...load, serverPid: app.pid, headers });
-      apis.push({ ...r, path: p, client, bareRps: pair.rps });
       console.log(`${p} (${client}): ${Math.round(r.rps)} req/s (${Math.round((r.rps / pair.rps) * 100)} % of bare), p99 ${r.p99} ms, ${r.bytesPerResponse} B/response, non-2xx ${r.non2xx}`);
+      // Where the judged ratio stands against its ceiling: Node alone sending this very answer.
+      const sameBytes = client === 'browser' ? await measureReplay(`${base}${p}`, headers, load) : null;
+      if (sameBytes) console.log(`bare node:http sending the same answer: ${Math.round(sameBytes.rps)} req/s (${Math.round((sameBytes.rps / pair.rps) * 100)} % of bare; the API ${Math.round((r.rps / sameBytes.rps) * 100)} % of it)`);
+      apis.push({ ...r, path: p, client, bareRps: pair.rps, sameBytes });
     }
   }
   // The bare row: the median of its windows, with the spread beside it.
