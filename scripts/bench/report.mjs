@@ -145,6 +145,7 @@ DESIGN.md §6. The bench is never part of \`npm test\`.
 | Node.js | ${m.node} |
 | Chromium | ${esc(m.chromium)} |
 | PostgreSQL | ${esc(m.postgres)} |
+| Load generator | ${esc(settings.wrkVersion ?? 'n/a')}, one thread |
 | Load average | ${m.load} |
 
 ## Results
@@ -174,8 +175,10 @@ ${notes}
 
 - **Throughput**: the production build (\`dist/server/index.js\`, \`NODE_ENV=production\`) on a scratch
   PostgreSQL database, migrated and seeded on its first start; a bare \`node:http\` server answering a
-  small JSON body runs as a sibling process. autocannon, in the bench's own process, drives each with
-  ${settings.connections} connections: ${settings.warmup} s of warm-up, then ${settings.duration} s measured. The ratio is the
+  small JSON body runs as a sibling process. wrk (one thread; the server has the other core) drives each
+  with ${settings.connections} connections: ${settings.warmup} s of warm-up, then ${settings.duration} s measured. Not autocannon, used
+  before: in Node, it was the limit for answers of a few kB on these two cores (a bare server replaying a
+  3.2 kB answer read 51k requests/s under it, 79k under wrk), so the ratios measured it. The ratio is the
   endpoint's requests/s over the bare server's, measured right before it (one bare window per API read:
   on this shared machine the speed drifts within a minute, and with a single bare window the same build
   read 29 % to 58 %). Each API read is measured twice: with the
@@ -183,8 +186,8 @@ ${notes}
   comes compressed, as to every visitor), which the budget judges, and without any (the whole JSON), shown
   beside it. The judged read is followed by its ceiling: one of its answers recorded (status, headers,
   compressed body) and replayed by another bare \`node:http\` server under the same load — what Node alone
-  does per request for that many bytes, which no server of ours sending them can beat. Latency has 1 ms
-  resolution.
+  does per request for that many bytes, which no server of ours sending them can beat. Latency: wrk's
+  distribution, rounded to the millisecond.
 - **Booking contention**: on the same server, ${r.booking ? `${r.booking.attempts} learners (written into the database with
   signed session cookies, so password hashing is not measured) send \`POST /api/booking/holds\` for a new
   ${r.booking.seats}-seat session all at once, from the bench's process with node:http (one kept-alive connection each,

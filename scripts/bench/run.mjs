@@ -1,5 +1,5 @@
 // `npm run bench`: builds the app, then measures it against DESIGN.md §6 budgets and writes
-// docs/performance.md. Needs PostgreSQL (BENCH_DATABASE_URL) and Chromium (CHROMIUM_PATH).
+// docs/performance.md. Needs PostgreSQL (BENCH_DATABASE_URL), Chromium (CHROMIUM_PATH) and wrk.
 //
 // Settings (environment): BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS per page (3),
@@ -16,7 +16,7 @@ import pg from 'pg';
 import { measureBookingContention, describeBooking, bookingExact } from './booking.mjs';
 import { firstLoadJs } from './first-load.mjs';
 import { medianAudit } from './lighthouse.mjs';
-import { measure } from './load.mjs';
+import { measure, requireWrk } from './load.mjs';
 import { rssBytes, sampleMemory } from './memory.mjs';
 import { measureMixedLoad } from './mixed.mjs';
 import { freePort, recordAnswer, startBareServer, startProcess, startReplayServer, stopProcess, waitFor200 } from './processes.mjs';
@@ -135,6 +135,7 @@ async function measureReplay(url, headers, load) {
 
 async function main() {
   if (!existsSync(settings.chromePath)) throw new Error(`Chromium not found at ${settings.chromePath} (set CHROMIUM_PATH)`);
+  settings.wrkVersion = await requireWrk();
   // Figures from a busy machine are not comparable: say so up front.
   if (loadAtStart[0] > os.cpus().length) {
     console.warn(`Warning: load average ${loadAtStart[0].toFixed(1)} on ${os.cpus().length} cores; other work will lower the figures.`);
