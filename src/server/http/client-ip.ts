@@ -1,6 +1,7 @@
 // The client's address, for rate limits. A header anyone can write never decides it unless the
 // request really comes through a proxy we were told to trust.
 import type { Context } from 'hono';
+import { nodeRequest } from './node-request';
 
 function normalise(ip: string): string {
   const v = ip.trim();
@@ -9,8 +10,7 @@ function normalise(ip: string): string {
 
 /** The socket's peer (from @hono/node-server's env); 'unknown' when there is no socket (in-process requests). */
 export function socketAddress(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  const address = env?.incoming?.socket?.remoteAddress;
+  const address = nodeRequest(c)?.socket?.remoteAddress;
   return address ? normalise(address) : 'unknown';
 }
 

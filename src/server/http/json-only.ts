@@ -4,11 +4,11 @@
 // upload are named here explicitly and take multipart/form-data only; routes that take a raw file
 // as the body (a course video, streamed to storage) are matched by a pattern and take only the
 // media types they list.
-import type { IncomingMessage } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from './app-error';
+import { declaredLength, nodeRequest } from './node-request';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -33,12 +33,16 @@ const countedLimit = bodyLimit({
  * light request into a full web Request with a stream (a tenth of a hold's cost, most of its garbage).
  */
 const jsonLimit: MiddlewareHandler = (c, next) => {
-  const headers = c.req.raw.headers;
-  const declared = headers.get('content-length');
-  if (declared === null || headers.has('transfer-encoding')) return countedLimit(c, next);
-  if (Number.parseInt(declared, 10) > JSON_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  const declared = declaredBodyLength(c.req.raw.headers);
+  if (declared === null) return countedLimit(c, next);
+  if (declared > JSON_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
   return next();
 };
+
+/** The body's length when the request declares it (not chunked); null otherwise. */
+function declaredBodyLength(headers: Headers): number | null {
+  return headers.has('transfer-encoding') ? null : declaredLength(headers.get('content-length'));
+}
 
 export type MultipartRoute = { method: string; path: string };
 /** A route whose body is the file itself, e.g. PUT /api/admin/courses/:id/video with video/mp4. */
@@ -96,11 +100,10 @@ const utf8 = new TextDecoder();
  * length (the limit above let it through without touching it), not read yet. Else null (a chunked
  * body, counted into a new web Request; a test's `app.request()`).
  */
-function unreadNodeBody(c: Context): IncomingMessage | null {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+function unreadNodeBody(c: Context) {
+  const incoming = nodeRequest(c);
   if (!incoming || incoming.readableDidRead || incoming.readableEnded) return null;
-  const headers = c.req.raw.headers;
-  return headers.has('content-length') && !headers.has('transfer-encoding') ? incoming : null;
+  return declaredBodyLength(c.req.raw.headers) === null ? null : incoming;
 }
 
 /** The request's JSON body; unparseable JSON is a 400 in French, not a server error. */

@@ -1,12 +1,12 @@
 // GET /api/events: the signed-in user's event stream (Server-Sent Events). Each event is
 // `event: message` + `data: <RealtimeEvent JSON>` with an id; `event: resync` says events may have
 // been missed (read the data again); comment lines are heartbeats.
-import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../app';
 import { AppError } from '../http/app-error';
 import { requireUser, signedInOnly } from '../http/guards';
+import { nodeRequest } from '../http/node-request';
 import type { Realtime } from './realtime';
 
 /** How long a browser waits before reconnecting after the stream drops (the `retry:` field). */
@@ -32,7 +32,7 @@ export function eventRoutes(realtime: Realtime) {
     const res = streamSSE(c, async (stream) => {
       // Registered in the tick room() was asked: the limits cannot be overrun by a burst.
       // On Node (not in app.request tests), the socket under the response: dropped for a stuck reader.
-      const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+      const socket = nodeRequest(c)?.socket;
       const conn = hub.add(
         { userId, role },
         { write: (chunk) => stream.write(chunk), close: () => stream.close(), abort: () => socket?.destroy() },

@@ -10,6 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { nodeRequest } from '../http/node-request';
 import { getViewer } from '../http/viewer';
 
 /** One encoding of a stored answer, ready to send: built once, when the answer is stored. */
@@ -224,7 +225,7 @@ function answer(c: Context, entry: Entry): Response {
 
 /** Reads a request header from Node's parsed headers when there, without building a Headers object. */
 function requestHeader(c: Context, name: string): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = nodeRequest(c);
   if (incoming) {
     const value = incoming.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;

@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readImageUpload, uploadBodyLimit } from '../../http/image-upload';
 import { readJsonBody, type MultipartRoute, type RawUploadRoute } from '../../http/json-only';
+import { declaredLength } from '../../http/node-request';
 import { noQuery, readQuery } from '../params';
 import type { AdminCourseService } from './service';
 
@@ -26,10 +27,6 @@ export const ADMIN_COURSE_MULTIPART_ROUTES: MultipartRoute[] = [{ method: 'POST'
 export const ADMIN_COURSE_RAW_ROUTES: RawUploadRoute[] = [
   { method: 'PUT', path: /^\/api\/admin\/courses\/[^/]+\/video$/, types: COURSE_VIDEO_TYPES, refused: () => new AppError('UNSUPPORTED_VIDEO_TYPE') },
 ];
-
-function declaredLength(raw: string | undefined): number | null {
-  return raw && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : null;
-}
 
 export function adminCourseRoutes(courses: AdminCourseService) {
   const app = new Hono<AppEnv>();

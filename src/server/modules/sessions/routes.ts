@@ -7,6 +7,7 @@ import type { AppEnv } from '../../app';
 import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readJsonBody, type RawUploadRoute } from '../../http/json-only';
+import { declaredLength } from '../../http/node-request';
 import { noQuery, readQuery } from '../params';
 import type { SessionService } from './service';
 
@@ -19,10 +20,6 @@ export const ADMIN_SESSION_RAW_ROUTES: RawUploadRoute[] = [
     refused: () => new AppError('UNSUPPORTED_VIDEO_TYPE'),
   },
 ];
-
-function declaredLength(raw: string | undefined): number | null {
-  return raw && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : null;
-}
 
 export function adminSessionRoutes(sessions: SessionService) {
   const app = new Hono<AppEnv>();
