@@ -46,18 +46,18 @@ async function createLearners(db, count, authSecret) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
- * One hold request over `agent`'s kept-alive connections; its latency covers the whole answer
- * (headers and body). node:http rather than fetch: fetch's own work (web streams, WebIDL checks)
- * cost ~0.7 ms of CPU per request here, ~130 ms a round taken from the two cores the server and
- * PostgreSQL share with this process, and counted in every latency.
+ * One hold request (`hold`: the site's origin and the request's fixed options, whose agent keeps the
+ * connections alive); its latency covers the whole answer (headers and body). node:http rather than
+ * fetch: fetch's own work (web streams, WebIDL checks) cost ~0.7 ms of CPU per request here, ~130 ms
+ * a round taken from the two cores the server and PostgreSQL share with this process, and counted
+ * in every latency.
  */
-function attempt(agent, base, cookie, sessionId) {
+function attempt(hold, cookie, sessionId) {
   const started = performance.now();
   const body = JSON.stringify({ sessionId });
-  const { hostname, port } = new URL(base);
-  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: base, cookie };
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: hold.origin, cookie };
   return new Promise((resolve) => {
-    const req = http.request({ agent, hostname, port, path: '/api/booking/holds', method: 'POST', headers }, (res) => {
+    const req = http.request({ ...hold.options, headers }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => {
@@ -84,6 +84,8 @@ export async function measureBookingContention({ base, databaseUrl, authSecret, 
   await db.connect();
   // One connection per learner, opened by the warm-up round and kept: as from browsers already on the page.
   const agent = new http.Agent({ keepAlive: true, maxSockets: attempts });
+  const { hostname, port } = new URL(base);
+  const hold = { origin: base, options: { agent, hostname, port, path: '/api/booking/holds', method: 'POST' } };
   try {
     const { rows: courses } = await db.query("SELECT id FROM courses WHERE is_live AND status = 'published' ORDER BY created_at LIMIT 1");
     if (!courses.length) throw new Error('No published live course in the database to book');
@@ -97,7 +99,7 @@ export async function measureBookingContention({ base, databaseUrl, authSecret, 
       const { rows } = await db.query('INSERT INTO course_sessions (course_id, starts_at, capacity) VALUES ($1, $2, $3) RETURNING id', [courseId, startsAt, seats]);
       const sessionId = rows[0].id;
       const started = performance.now();
-      const answers = await Promise.all(cookies.map((cookie) => attempt(agent, base, cookie, sessionId)));
+      const answers = await Promise.all(cookies.map((cookie) => attempt(hold, cookie, sessionId)));
       const wallMs = performance.now() - started;
       if (round < warmupRounds) continue;
       const { rows: held } = await db.query("SELECT count(*)::int AS n FROM reservations WHERE session_id = $1 AND status = 'pending_payment'", [sessionId]);

@@ -1,5 +1,6 @@
 // Child processes the bench starts and stops: the built app, a bare node:http server (and one
-// replaying a recorded answer), and helpers to wait for a first 200. Every child runs in its own process group so it can be stopped whole.
+// replaying a recorded answer), and helpers to wait for a first 200. Every child runs in its own
+// process group so it can be stopped whole.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
