@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { preact } from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
@@ -8,7 +8,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const SHARED_UI = [
   /\/node_modules\/lucide-react\//,
   /\/src\/client\/components\/ui\/(Badge|Button|Card|EmptyState|ErrorPanel|LinkCard|PageHeader|Pager|ResponsiveImage|Select|Skeleton)\.tsx$/,
-  /\/src\/client\/lib\/(notify|toast|use-api-query|use-error-toast|use-media-query|use-page-title|use-time-zone|use-url-params|hydrate-later)\.tsx?$/,
+  /\/src\/client\/lib\/(notify|toast|use-api-query|use-error-toast|use-media-query|use-page-title|use-time-zone|use-url-params|hydration-boundary)\.tsx?$/,
   /\/src\/shared\/(catalog|format)\.ts$/,
 ];
 
@@ -23,15 +23,14 @@ function sharedChunk(id: string): string | undefined {
   return SHARED_UI.some((re) => re.test(id)) ? 'ui' : undefined;
 }
 
-// The components are React-style code run by Preact 11 through preact/compat (docs/decisions/0019):
-// the preset points `react` and `react-dom` at it, in the browser's build and the server's alike.
-// `vite build --ssr entry-server.tsx`: the server's render of the public pages (docs/decisions/0018),
-// beside the client's build; it needs neither the public folder nor a manifest. Every package goes
-// into that bundle: left external, Node would load a library's `import 'react'` as React itself.
+// `vite build --ssr entry-server.tsx`: the server's render of the public pages with react-dom's
+// server renderer (docs/decisions/0018, 0022), beside the client's build; it needs neither the public
+// folder nor a manifest. Every package goes into that bundle, so the server's render runs the very
+// versions the browser's build was made with.
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
   publicDir: r('./src/client/public'),
-  plugins: [preact(), tailwindcss()],
+  plugins: [react(), tailwindcss()],
   ssr: { noExternal: true },
   resolve: {
     alias: {

@@ -151,10 +151,13 @@ async function main() {
   const firstLoad = firstLoadJs(path.join(root, 'dist/client'), path.join(root, 'src/client/app/router.tsx'), [
     '/',
     '/cours',
+    '/cours/:courseId',
     '/recettes',
     '/recettes/:recipeId',
+    '/chefs',
+    '/abonnement',
   ]);
-  for (const f of firstLoad) console.log(`${f.route}: ${(f.gzipBytes / 1000).toFixed(1)} kB gzip in ${f.files} files`);
+  for (const f of firstLoad) console.log(`${f.route}: ${(f.gzipBytes / 1000).toFixed(1)} kB gzip in ${f.files} files, ${(f.beforePaintGzipBytes / 1000).toFixed(1)} kB before the first paint`);
 
   step(`Scratch database on ${new URL(settings.databaseUrl).host}`);
   const db = await createScratchDatabase();
@@ -222,16 +225,22 @@ async function main() {
   const recipes = await (await fetch(`${base}/api/recipes`)).json();
   const recipe = recipes.recipes?.find((r) => !r.isPremium) ?? recipes.recipes?.[0];
   if (!recipe) throw new Error('No recipe in the seeded database to audit');
+  const { courses } = await (await fetch(`${base}/api/courses`)).json();
+  const course = courses?.find((c) => c.isLive && c.nextSessionAt) ?? courses?.[0];
+  if (!course) throw new Error('No course in the seeded database to audit');
   const lighthouse = [];
   for (const [label, url] of [
     ['/', `${base}/`],
     ['/cours', `${base}/cours`],
+    [`/cours/:id (${course.title})`, `${base}/cours/${course.id}`],
     ['/recettes', `${base}/recettes`],
     [`/recettes/:id (${recipe.name})`, `${base}/recettes/${recipe.id}`],
+    ['/chefs', `${base}/chefs`],
+    ['/abonnement', `${base}/abonnement`],
   ]) {
     const r = await medianAudit(url, settings.chromePath, settings.lhRuns);
     lighthouse.push({ ...r, label });
-    console.log(`${label}: perf ${r.performance} (${r.runs.join(', ')}), a11y ${r.accessibility}, bp ${r.bestPractices}, seo ${r.seo}, LCP ${Math.round(r.lcpMs)} ms`);
+    console.log(`${label}: perf ${r.performance} (${r.runs.join(', ')}), a11y ${r.accessibility}, bp ${r.bestPractices}, seo ${r.seo}, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`);
   }
   // Ten seconds after the loads: what the process keeps once the garbage collector has run.
   await new Promise((r) => setTimeout(r, 10_000));

@@ -1,9 +1,8 @@
 // The server's render of a visitor's first screen (Vite's SSR build, dist/ssr/entry-server.js, loaded
-// by src/server/web/html/ssr.ts). The same providers and routes as main.tsx, with a static router at
+// by src/server/web/html/ssr.ts). The same providers and routes as start.tsx, with a static router at
 // the request's path and a query cache already holding the page's initial data, the JSON block that
 // goes out with the HTML, so that the browser's hydration finds exactly the same answers.
-import type { VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { ME_INITIAL_DATA_KEY } from '@shared/initial-data';
 import { ME_QUERY_KEY } from './app/auth/auth-context';
@@ -16,34 +15,44 @@ import { apiKeyOf } from './lib/use-api-query';
 const RENDER_TIMEOUT_MS = 5_000;
 
 /**
+ * React puts a <link rel="preload"> before the markup for each image rendered eagerly. Not in the
+ * root the browser hydrates; and not needed: those <img> are in the HTML itself, found as early, and
+ * the page's main image has its hint in <head> already (pages.ts).
+ */
+const LEADING_LINKS = /^(?:<link [^>]*>)+/;
+
+/**
  * The markup of <div id="root"> for `path` (no query string: the page's HTML never depends on it).
- * The asynchronous render waits for every lazy part, so the page comes whole, with no boundary left
- * for a script to fill in (the CSP allows none). Rejects when any part failed to render: a
- * half-rendered page would only hydrate into an error.
+ * `prerender` waits for every lazy part, so the page comes whole, with no boundary left for a script
+ * to fill in (the CSP allows none). Rejects when any part failed to render: a half-rendered page
+ * would only hydrate into an error.
  */
 export async function render(path: string, initialData: Record<string, unknown> = {}): Promise<string> {
   const client = createQueryClient();
   for (const [key, value] of Object.entries(initialData)) {
     client.setQueryData(key === ME_INITIAL_DATA_KEY ? ME_QUERY_KEY : apiKeyOf(key), value);
   }
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`server render took more than ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
-  });
+  const errors: unknown[] = [];
   try {
-    // A render that times out cannot be stopped; it finishes unseen, and the page goes out as the shell.
-    return await Promise.race([
-      renderToStringAsync(
-        <Providers client={client}>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
-        </Providers> as unknown as VNode, // React's element type for TypeScript; Preact's at run time
-      ),
-      timeout,
-    ]);
+    const { prelude } = await prerenderToNodeStream(
+      <Providers client={client}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>,
+      {
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        onError: (err) => void errors.push(err),
+        // Every boundary inline, in place: a large one would otherwise be sent after its fallback, to be
+        // swapped in by an inline script, which the CSP forbids (and no spinner should paint at all).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
+    );
+    let html = '';
+    for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+    if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
+    return html.replace(LEADING_LINKS, '');
   } finally {
-    clearTimeout(timer);
     client.clear();
   }
 }

@@ -1,24 +1,32 @@
 // The app itself, loaded by the entry (main.tsx) once it is time: the server's markup adopted, or
 // the page rendered in the browser.
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { App } from './app/App';
 
 const container = document.getElementById('root')!;
-// No StrictMode: it does nothing under Preact (decision 0019).
-const app = (
+const tree = (
   <Providers>
     <App />
   </Providers>
 );
+// StrictMode's double renders and effects find impure code while developing; not in production,
+// where they would only cost time.
+const app: ReactNode = import.meta.env.DEV ? <StrictMode>{tree}</StrictMode> : tree;
 
 // A visitor's public page comes rendered by the server (entry-server.tsx), for its bare path: the
 // browser adopts that markup. With a query string (filters, a search) the page may differ from it,
-// so it is rendered afresh, as is the plain shell of every other page. Preact (decision 0019) mends
-// a mismatch silently, with no error to report: the server-rendering journey is what checks that
-// the server's markup is adopted, not replaced.
+// so it is rendered afresh, as is the plain shell of every other page.
 if (container.firstElementChild && window.location.search === '') {
-  hydrateRoot(container, app);
+  hydrateRoot(container, app, {
+    // A mismatch is a bug, never mended silently: logged with where it happened and reported as an
+    // uncaught error, which fails every browser journey (docs/decisions/0022).
+    onRecoverableError: (error, info) => {
+      console.error('Hydratation :', error, info.componentStack ?? '');
+      reportError(error);
+    },
+  });
 } else {
   container.replaceChildren();
   createRoot(container).render(app);

@@ -218,7 +218,7 @@ const chef: Loader = orNotFound(MODULES.chef, async (ctx, { id }) => {
   };
 });
 
-/** Public pages without data: their own title and description, indexed. */
+/** Public pages without data: their own title and description, indexed, rendered by the server. */
 export const STATIC_PAGES = [
   {
     path: '/faq',
@@ -300,7 +300,7 @@ export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
   ...STATIC_PAGES.map(
     (p): [string, Loader] => [
       p.path,
-      async (ctx) => ({ status: 200, module: p.module, head: plainHead(ctx, p.path, p.title, p.description), data: staticData(ctx, p.path) }),
+      async (ctx) => ({ status: 200, module: p.module, prerender: true, head: plainHead(ctx, p.path, p.title, p.description), data: staticData(ctx, p.path) }),
     ],
   ),
   ...PRIVATE_PAGES.map(

@@ -1,8 +1,8 @@
 // The shared layout of every page but payment (spec: Layout): skip link, sticky header with the
 // desktop navigation, the page, the footer, and the phone's bottom navigation. On a page the server
-// rendered, the header, the footer and the bottom navigation are adopted in tasks of their own after
-// the page (lib/hydrate-later), so no single task holds the phone's main thread for long.
-import { HydrateLater } from '@client/lib/hydrate-later';
+// rendered, the header, the footer and the bottom navigation are hydrated each on its own after
+// the page (lib/hydration-boundary), so no single task holds the phone's main thread for long.
+import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileNav } from './MainNav';
@@ -19,20 +19,20 @@ export function RootLayout() {
       >
         Aller au contenu
       </a>
-      <HydrateLater>
+      <HydrationBoundary>
         <Header />
-      </HydrateLater>
+      </HydrationBoundary>
       <main id="contenu" tabIndex={-1} className="flex-1 pb-12 outline-none">
         <PageOutlet />
       </main>
-      <HydrateLater>
+      <HydrationBoundary>
         <div className="pb-16 lg:pb-0">
           <Footer />
         </div>
-      </HydrateLater>
-      <HydrateLater>
+      </HydrationBoundary>
+      <HydrationBoundary>
         <MobileNav />
-      </HydrateLater>
+      </HydrationBoundary>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { CardSkeleton } from '@client/components/ui/Skeleton';
 import { useApiQuery } from '@client/lib/use-api-query';
 import { useErrorToast } from '@client/lib/use-error-toast';
-import { HydrateLater } from '@client/lib/hydrate-later';
+import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { CourseCard } from '../courses/components/CourseCard';
 import { useFavorites } from '../favorites/api';
@@ -31,10 +31,10 @@ export default function HomePage() {
 
   return (
     <>
-      {/* The page's blocks (and each card) are adopted in tasks of their own (lib/hydrate-later). */}
-      <HydrateLater>
+      {/* The page's blocks (and each card) are hydrated each on its own (lib/hydration-boundary). */}
+      <HydrationBoundary>
         <Hero nextCourse={data?.courses[0]} fallbackImage={data?.recipes[0]?.imageUrl} />
-      </HydrateLater>
+      </HydrationBoundary>
 
       <section aria-labelledby="home-courses" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <SectionHeading
@@ -97,14 +97,14 @@ export default function HomePage() {
       </section>
 
       {data?.chef ? (
-        <HydrateLater>
+        <HydrationBoundary>
           <ChefBlock chef={data.chef} />
-        </HydrateLater>
+        </HydrationBoundary>
       ) : null}
 
-      <HydrateLater>
+      <HydrationBoundary>
         <SubscriptionBand />
-      </HydrateLater>
+      </HydrationBoundary>
     </>
   );
 }

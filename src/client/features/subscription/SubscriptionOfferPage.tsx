@@ -3,6 +3,7 @@
 // navigation state asks for it, which the layout does for every page). Signed in, 'S'abonner' starts
 // the first month's checkout and goes on to /payment/subscription.
 import { Check, PartyPopper } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { formatAmount } from '@shared/format';
@@ -11,8 +12,10 @@ import { PageSpinner } from '@client/components/ui/Spinner';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import { SUBSCRIPTION_BENEFITS } from './benefits';
-import { ProvinceDialog } from './components/ProvinceDialog';
 import { useSubscribe } from './use-subscribe';
+
+// Asked of few people (a province the account lacks): the dialog's code (Radix, ~12 kB) comes then.
+const ProvinceDialog = lazy(() => import('./components/ProvinceDialog').then((m) => ({ default: m.ProvinceDialog })));
 
 export default function SubscriptionOfferPage() {
   usePageTitle('Abonnement mensuel à 19,99 CAD');
@@ -96,7 +99,11 @@ export default function SubscriptionOfferPage() {
           </p>
         </section>
       </div>
-      <ProvinceDialog message={provinceNeeded} busy={pending} onClose={closeProvince} onSubmit={(province) => void subscribe(province)} />
+      {provinceNeeded !== null && (
+        <Suspense fallback={null}>
+          <ProvinceDialog message={provinceNeeded} busy={pending} onClose={closeProvince} onSubmit={(province) => void subscribe(province)} />
+        </Suspense>
+      )}
     </div>
   );
 }

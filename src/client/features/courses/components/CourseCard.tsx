@@ -3,7 +3,7 @@ import { CalendarClock, UserRound } from 'lucide-react';
 import { formatSessionDateTime } from '@shared/format';
 import type { CourseSummary } from '@shared/schemas/public';
 import { LinkCard } from '@client/components/ui/LinkCard';
-import { HydrateLater } from '@client/lib/hydrate-later';
+import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 import { coursePriceLabel } from '../price';
 import { FormatBadge, PremiumBadge } from './CourseBadges';
@@ -17,12 +17,12 @@ export type CourseCardProps = {
   className?: string;
 };
 
-/** Adopted after the rest of a server-rendered page, one card per task (lib/hydrate-later). */
+/** Adopted after the rest of a server-rendered page, each card on its own (lib/hydration-boundary). */
 export function CourseCard(props: CourseCardProps) {
   return (
-    <HydrateLater>
+    <HydrationBoundary>
       <CourseCardContent {...props} />
-    </HydrateLater>
+    </HydrationBoundary>
   );
 }
 

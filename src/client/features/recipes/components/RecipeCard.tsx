@@ -2,7 +2,7 @@
 // carries the favourite heart (spec: each card has a favourite toggle).
 import type { RecipeSummary } from '@shared/schemas/public';
 import { LinkCard } from '@client/components/ui/LinkCard';
-import { HydrateLater } from '@client/lib/hydrate-later';
+import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { FavouriteButton } from './FavouriteButton';
 import { CategoryBadge, RecipeDuration, RecipePremiumBadge } from './RecipeBadges';
 
@@ -21,12 +21,12 @@ export type RecipeCardProps = {
   className?: string;
 };
 
-/** Adopted after the rest of a server-rendered page, one card per task (lib/hydrate-later). */
+/** Adopted after the rest of a server-rendered page, each card on its own (lib/hydration-boundary). */
 export function RecipeCard(props: RecipeCardProps) {
   return (
-    <HydrateLater>
+    <HydrationBoundary>
       <RecipeCardContent {...props} />
-    </HydrateLater>
+    </HydrationBoundary>
   );
 }
 
