@@ -40,6 +40,7 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_API_URL: z.string().url().optional(),
   SELLER_NAME: z.string().min(1).default('Toque — Geneviève Tremblay, cheffe'),
   SELLER_ADDRESS: z.string().min(1).default('1234, rue Saint-Denis, Montréal (Québec) H2X 3K4'),
   TAX_MODE: z.enum(['registered', 'not_registered']).default('registered'),
@@ -139,7 +140,14 @@ export type PaymentsConfig =
       /** Where the sandbox delivers its events: this server's own webhook endpoint. */
       webhookUrl: string;
     }
-  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** Where the Stripe API is reached when not api.stripe.com (stripe-mock, the browser journeys' stand-in). */
+      endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
+    };
 
 export type SellerConfig = {
   name: string;
@@ -188,6 +196,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** STRIPE_API_URL as the SDK takes it: a bare origin (the SDK adds /v1/… itself). */
+function stripeEndpoint(value: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(value);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.username) {
+    throw new Error('Configuration invalide : STRIPE_API_URL doit être une origine http(s)://hôte[:port], sans chemin.');
+  }
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
+}
+
 function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
   if (e.PAYMENT_PROVIDER === 'stripe') {
     const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
@@ -196,7 +214,7 @@ function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
         'Configuration invalide : PAYMENT_PROVIDER=stripe demande STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY et STRIPE_WEBHOOK_SECRET.',
       );
     }
-    return { provider: 'stripe', secretKey, publishableKey, webhookSecret };
+    return { provider: 'stripe', secretKey, publishableKey, webhookSecret, ...(e.STRIPE_API_URL ? { endpoint: stripeEndpoint(e.STRIPE_API_URL) } : {}) };
   }
   const port = e.PORT;
   return {

@@ -10,7 +10,7 @@ export function createPaymentProvider(deps: Pick<Deps, 'config' | 'database' | '
     case 'sandbox':
       return createSandboxProvider(deps, { webhookSecret: payments.webhookSecret });
     case 'stripe':
-      return createStripeProvider(payments, { now: deps.now });
+      return createStripeProvider(payments, { now: deps.now, ...(payments.endpoint ? { endpoint: payments.endpoint } : {}) });
   }
 }
 

@@ -57,8 +57,10 @@ function PaymentForm({ order, returnPath }: { order: OrderView; returnPath?: str
     if (!returnPath) returnUrl.searchParams.set('order_id', order.id);
     // On success Stripe leaves the page for return_url; only a failure comes back here.
     const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl.toString() } });
-    // Spec §5: the card's and the form's own errors as Stripe words them; anything else, ours.
-    setFailure(error.type === 'card_error' || error.type === 'validation_error' ? (error.message ?? UNEXPECTED_ERROR) : UNEXPECTED_ERROR);
+    // Spec §5: the card's and the form's own errors as Stripe words them; anything else, ours. A
+    // 3-D Secure step the bank refused is the card's too, though Stripe files it as a request error.
+    const buyers = error.type === 'card_error' || error.type === 'validation_error' || error.code === 'payment_intent_authentication_failure';
+    setFailure(buyers ? (error.message ?? UNEXPECTED_ERROR) : UNEXPECTED_ERROR);
     setBusy(false);
   };
 
