@@ -48,7 +48,7 @@ export function NotificationItem({ notification: n, onRead, busy }: Props) {
         <Icon className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 className={cn('text-base leading-snug text-ink', unread ? 'font-bold' : 'font-medium')}>
+        <h2 className={cn('font-sans text-base leading-snug text-ink', unread ? 'font-bold' : 'font-medium')}>
           {n.link ? (
             // The link covers the card (after:inset-0): anywhere on it opens the page.
             <Link to={n.link} onClick={markOnOpen} className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']">
