@@ -33,10 +33,10 @@ import { toStoredImage } from '../../integrations/storage/images';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { recordAudit } from '../audit/repository';
-import type { Tx } from '../booking/repository';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';
+import type { Tx } from '../../db/client';
 
 /** A course's stored picture: the 16:9 of the course pages, wide enough for the largest variant. */
 export const COURSE_IMAGE_SIZE = { width: 1200, height: 675 };

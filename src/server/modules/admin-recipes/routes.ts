@@ -10,7 +10,7 @@ import {
   type AdminRecipeListResponse,
   type AdminRecipeResponse,
 } from '@shared/schemas/admin-recipes';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readImageUpload, uploadBodyLimit } from '../../http/image-upload';

@@ -19,6 +19,7 @@ import { renewalFailedMail } from './mails';
 import { periodDescription } from './period';
 import * as repo from './repository';
 import { stateOf } from './view';
+import type { Tx } from '../../db/client';
 
 type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
 
@@ -34,7 +35,7 @@ const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
  * Null when the subscription belongs to nobody we know.
  */
 export async function applyProviderState(
-  tx: repo.Tx,
+  tx: Tx,
   ctx: MembershipContext,
   sub: ProviderSubscription,
   now: Date,
@@ -75,7 +76,7 @@ export async function applyProviderState(
 }
 
 /** The member's open tabs refresh their subscription (toasts 'Abonnement Activé !' / 'Abonnement Annulé'). */
-function announce(tx: repo.Tx, row: repo.SubscriptionRow, previousStatus: string | null) {
+function announce(tx: Tx, row: repo.SubscriptionRow, previousStatus: string | null) {
   return publish(
     tx,
     { userId: row.userId },
@@ -92,7 +93,7 @@ function methodColumns(method: PaymentMethodDetails | null) {
  * not already done it, and learns its invoice and period. A renewal (subscription_cycle): a new paid
  * order for the period, lines and taxes copied from the first order; once per invoice.
  */
-export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, event: Of<'invoice.paid'>, row: repo.SubscriptionRow, now: Date): Promise<void> {
+export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of<'invoice.paid'>, row: repo.SubscriptionRow, now: Date): Promise<void> {
   const first = await repo.findFirstOrder(tx, row.id);
   if (event.billingReason !== 'subscription_create' && event.billingReason !== 'subscription_cycle') {
     // A monthly plan at one price has no other invoices (no prorations, no manual invoices): a person looks at one.
@@ -197,7 +198,7 @@ export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, even
  * events keeps the mail's key too, and the e-mail's own dedupe key says the same.
  */
 export async function renewalFailureMail(
-  tx: repo.Tx,
+  tx: Tx,
   ctx: MembershipContext,
   event: Of<'invoice.payment_failed'>,
   row: repo.SubscriptionRow,
