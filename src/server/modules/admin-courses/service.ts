@@ -32,7 +32,7 @@ import { openVideo } from '../../http/video-upload';
 import { toStoredImage } from '../../integrations/storage/images';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
-import { recordAudit } from '../audit/repository';
+import { recordAudit } from '../audit/service';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';

@@ -11,7 +11,6 @@ import {
   type AdminRecipeResponse,
 } from '@shared/schemas/admin-recipes';
 import type { AppEnv } from '../../http/app-env';
-import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readImageUpload, uploadBodyLimit } from '../../http/image-upload';
 import { readJsonBody, type MultipartRoute } from '../../http/json-only';

@@ -119,7 +119,7 @@ export function createPaymentService(
     const row = await applyProviderState(tx, membership, sub, now);
     if (!row) return;
     if (event.type === 'invoice.paid') await applyInvoicePaid(tx, membership, event, row, now);
-    if (event.type === 'invoice.payment_failed') await renewalFailureMail(tx, membership, event, row, now);
+    if (event.type === 'invoice.payment_failed') await renewalFailureMail(tx, membership, event, row, now, (t, key, type, at) => repo.recordEvent(t, provider.name, key, type, at));
   }
 
   /** Applies the event; returns what it left to do after commit, if anything. */

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SignedInViewer } from '../../http/guards';
 import { openVideo } from '../../http/video-upload';
-import { recordAudit } from '../audit/repository';
+import { recordAudit } from '../audit/service';
 import * as repo from './repository';
 import { notifyRecording } from '../notifications/notices';
 import type { Tx } from '../../db/client';

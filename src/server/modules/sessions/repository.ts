@@ -4,7 +4,7 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, refunds, reservations } from '../../db/schema';
-import { PAID_ORDER_STATUSES } from '../booking/cancel-repository';
+import { PAID_ORDER_STATUSES } from '../booking/service';
 import { holdsSeat } from '../booking/seats';
 
 type Conn = Db | Tx;

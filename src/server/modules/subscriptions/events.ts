@@ -11,7 +11,6 @@ import type { PaymentEvent, PaymentMethodDetails, ProviderSubscription } from '.
 import { publish } from '../../realtime/publish';
 import { notifySubscriptionChange, notifySubscriptionPaymentFailed, notifySubscriptionRenewed } from '../notifications/notices';
 import { isUuid } from '../params';
-import { recordEvent } from '../payments/repository';
 import { queueEmail } from '../../integrations/mail/outgoing';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { mailSubscriptionChange, mailSubscriptionRenewed } from './mail-events';
@@ -22,6 +21,12 @@ import { stateOf } from './view';
 import type { Tx } from '../../db/client';
 
 type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
+
+/**
+ * Writes `key` into the payments module's ledger of processed events; false when it was there
+ * already. Passed in by payments/service.ts, which owns the ledger (and imports this file).
+ */
+export type FirstTime = (tx: Tx, key: string, type: string, now: Date) => Promise<boolean>;
 
 export type MembershipContext = { provider: string; logger: Logger; publicUrl: string };
 
@@ -203,13 +208,14 @@ export async function renewalFailureMail(
   event: Of<'invoice.payment_failed'>,
   row: repo.SubscriptionRow,
   now: Date,
+  firstTime: FirstTime,
 ): Promise<void> {
   // The first payment's failure is shown on the payment page, not mailed.
   if (row.status === 'incomplete') return;
   const first = await repo.findFirstOrder(tx, row.id);
   if (!first || first.providerInvoiceId === event.invoiceId) return;
   const attempt = event.nextAttemptAt ? event.nextAttemptAt.toISOString() : 'final';
-  if (!(await recordEvent(tx, ctx.provider, `mail:renewal_failed:${event.invoiceId}:${attempt}`, 'mail.renewal_failed', now))) return;
+  if (!(await firstTime(tx, `mail:renewal_failed:${event.invoiceId}:${attempt}`, 'mail.renewal_failed', now))) return;
   const member = await repo.findMember(tx, row.userId);
   if (!member) return;
   const access = isActiveSubscription(row, now);
