@@ -5,7 +5,7 @@
 // never deleted. The archive is unpacked and the database opened in a staging folder first: a bad
 // archive changes nothing.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { dataPaths, processesUsing, stamp } from './lib/data-dir.mjs';

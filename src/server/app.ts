@@ -6,6 +6,7 @@ import { migrationsDir } from './db/paths';
 import { createObservability } from './http/observability/observability';
 import { countingErrors, observeRequests } from './http/observability/observe';
 import { operationsRoutes } from './http/observability/routes';
+import type { AppEnv } from './http/app-env';
 import { sameOriginOnly } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { jsonOnly } from './http/json-only';
@@ -71,8 +72,6 @@ import { createRealtime, type Realtime } from './realtime/realtime';
 import { eventRoutes } from './realtime/routes';
 import { createPublicCache, servePublicCache } from './web/public-cache';
 import { webRoutes } from './web/routes';
-
-export type AppEnv = { Variables: { requestId: string } };
 
 /** `realtime`: index.ts passes the instance it started (and stops); tests may pass theirs. */
 export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps)) {

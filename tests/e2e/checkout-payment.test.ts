@@ -11,7 +11,6 @@ import { callApi, seededCourses } from './api';
 import { expectNoAxeViolations, newPage, pageErrors, runsEveryJourney, useBrowser, usePage, viewports } from './browser';
 import {
   countConfirmRequests,
-  fillCard,
   formAlert,
   openPayment,
   orderOf,

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
 // Mid-February 2026: the refund is made and succeeds then.
-let clock = Date.parse('2026-02-20T15:00:00Z');
+const clock = Date.parse('2026-02-20T15:00:00Z');
 let t: TestApp;
 let admin: { id: string; email: string; cookie: string };
 let learner: { id: string; email: string; cookie: string };

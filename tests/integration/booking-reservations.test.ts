@@ -22,7 +22,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 
 const HOUR = 3_600_000;
 // The fake clock starts at the real time: the auth library checks session expiry by the real clock.
-let clock = Date.now();
+const clock = Date.now();
 const now = () => new Date(clock);
 
 let t: TestApp;

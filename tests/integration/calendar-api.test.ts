@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 // The fake clock starts at the real time: the auth library checks session expiry by the real clock.
-let clock = Date.now();
+const clock = Date.now();
 const now = () => new Date(clock);
 const at = (days: number) => new Date(Math.floor((clock + days * DAY) / HOUR) * HOUR);
 

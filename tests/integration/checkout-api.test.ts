@@ -12,7 +12,7 @@ import { checkout, getOrder, holdSeat, newKey, setProvince } from '../setup/paym
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 const HOUR = 3_600_000;
-let clock = Date.now();
+const clock = Date.now();
 let t: TestApp;
 const course = {} as Record<'bread' | 'macarons' | 'live' | 'otherLive' | 'draft' | 'archived', string>;
 let liveSession: string;

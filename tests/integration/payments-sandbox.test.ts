@@ -27,7 +27,7 @@ import {
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // Mid-June in Québec: 06/26 is still good, 05/26 has passed.
-let clock = Date.parse('2026-06-15T16:00:00Z');
+const clock = Date.parse('2026-06-15T16:00:00Z');
 let t: TestApp;
 let courseId: string;
 

@@ -16,7 +16,7 @@ import { pdfText } from '../setup/pdf-text';
 import { checkout, confirm, deliverEvents, getOrder, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-let clock = Date.now();
+const clock = Date.now();
 let t: TestApp;
 let admin: { id: string; cookie: string };
 const course = {} as Record<'bread' | 'live' | 'sushi', string>;

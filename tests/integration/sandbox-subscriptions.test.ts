@@ -160,6 +160,7 @@ describe('the first payment', () => {
       periodEnd: new Date(Math.floor(addMonths(now, 1).getTime() / 1000) * 1000),
       method: { type: 'card', brand: 'visa', last4: '4242' },
     } satisfies PaymentEvent);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe's JSON shape, walked by the assertions below
     const subscription = events[2]!.payload.data.object as Record<string, any>;
     expect(subscription).toMatchObject({ object: 'subscription', status: 'active', latest_invoice: created.invoiceId, cancel_at_period_end: false });
     expect(subscription.items.data[0].current_period_end).toBe(subscription.current_period_end);

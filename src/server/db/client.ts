@@ -17,6 +17,8 @@ export type { ListenHooks } from './pg-listener';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The connection a `db.transaction(async (tx) => …)` callback receives: the one Tx type of the server. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

@@ -3,7 +3,7 @@
 // been missed (read the data again); comment lines are heartbeats.
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../http/app-error';
 import { requireUser, signedInOnly } from '../http/guards';
 import { nodeRequest } from '../http/node-request';

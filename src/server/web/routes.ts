@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import type { Deps } from '../deps';
 import { getViewer } from '../http/viewer';
 import type { PublicServices } from '../modules/services';

@@ -307,7 +307,7 @@ function agreeAdjectives(full: string, change: (w: string) => string, afterNoun:
     return '\uE000';
   });
   // Tokens: words (letters, hyphen, apostrophe inside) and everything else kept as is.
-  const tokens = text.match(/[\p{L}][\p{L}\-]*|[^\p{L}]+/gu) ?? [];
+  const tokens = text.match(/[\p{L}][\p{L}-]*|[^\p{L}]+/gu) ?? [];
   let out = '';
   let seenNoun = afterNoun;
   let afterComma = false;

@@ -21,7 +21,7 @@ import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifyError } from '@client/lib/notify';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useUrlParams } from '@client/lib/use-url-params';
-import { AdminShell } from '../admin/AdminShell';
+import { AdminShell } from '@client/app/layout/AdminShell';
 import { PAGE_SIZE, useAdminBookings } from './api';
 import { BookingsList } from './components/BookingsList';
 import { VideoLinkDialog } from './components/VideoLinkDialog';

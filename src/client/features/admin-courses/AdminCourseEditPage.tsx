@@ -15,7 +15,7 @@ import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { AdminShell } from '../admin/AdminShell';
+import { AdminShell } from '@client/app/layout/AdminShell';
 import { useAdminCourse, useAdminCourses, useCreateCourse, useUpdateCourse, useUploadCourseImage } from './api';
 import { CourseForm, formErrorsOf, valuesOf, type FieldErrors } from './components/CourseForm';
 import { CourseImagePicker } from './components/CourseImagePicker';

@@ -13,7 +13,7 @@ import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { AdminShell } from '../admin/AdminShell';
+import { AdminShell } from '@client/app/layout/AdminShell';
 import { useAdminCourses } from './api';
 import { formatLabel, seatsLabel, STATUS_LABELS, STATUS_TONES } from './labels';
 

@@ -2,10 +2,11 @@
 // book or buy it; a premium course not unlocked shows the subscribers' panel (spec: course detail).
 // A recorded course the viewer may open has its video (features/learning, loaded apart): the player
 // in the picture's place for whoever may watch, else a word in the body on why there is none.
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { CourseVideo, CourseVideoNotice } from '@client/features/learning';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useCourse } from './api';
@@ -19,9 +20,6 @@ import { PremiumPanel } from './components/PremiumPanel';
 import { SessionList } from './components/SessionList';
 import { useLoadErrorToast } from './use-load-error-toast';
 import { MAIN_IMAGES } from '@shared/media';
-
-const CourseVideo = lazy(() => import('@client/features/learning/CourseVideo'));
-const CourseVideoNotice = lazy(() => import('@client/features/learning/CourseVideo').then((m) => ({ default: m.CourseVideoNotice })));
 
 export default function CourseDetailPage() {
   const { courseId = '' } = useParams();

@@ -8,7 +8,7 @@ import { PageHeader } from '@client/components/ui/PageHeader';
 import { CardSkeleton } from '@client/components/ui/Skeleton';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { RecipeCard } from '@client/features/recipes/components/RecipeCard';
+import { RecipeCard } from '@client/features/recipes';
 import { useFavoriteRecipes, useFavorites } from './api';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6 xl:grid-cols-4';

@@ -15,7 +15,7 @@ import { Button, ButtonLink } from '@client/components/ui/Button';
 import { Spinner } from '@client/components/ui/Spinner';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { removeFromCart } from '@client/features/cart/cart-store';
+import { removeFromCart } from '@client/features/cart';
 import { forgetOrder } from './checkout-attempt';
 import { paymentMethodLabel } from './payment-method';
 import { lostSeatLines, readPaymentResult } from './payment-result';

@@ -16,7 +16,7 @@ import { useRecipeList, type RecipeSearch } from './api';
 import { RecipeCard } from './components/RecipeCard';
 import { RecipeSearchBar } from './components/RecipeSearchBar';
 import { readRecipeSearch, writeRecipeParam } from './search-params';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { useLoadErrorToast } from './use-load-error-toast';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6 xl:grid-cols-4';

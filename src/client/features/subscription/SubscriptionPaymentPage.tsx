@@ -4,17 +4,13 @@
 // activation page waits for the server to say the subscription is active. No state (a typed URL, a
 // new tab) → back to the offer; someone already subscribed → their dashboard.
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@client/app/auth';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { PaymentLoading } from '@client/features/payment/components/PaymentLoading';
-import { SandboxPaymentForm } from '@client/features/payment/components/SandboxPaymentForm';
-import { SecuredFooter } from '@client/features/payment/components/SecuredFooter';
+import { PaymentLoading, SandboxPaymentForm, SecuredFooter, StripePaymentForm } from '@client/features/payment';
 import { SubscriptionSummary } from './components/SubscriptionSummary';
 import type { SubscriptionPaymentState } from './use-subscribe';
-
-const StripePaymentForm = lazy(() => import('@client/features/payment/components/StripePaymentForm'));
 
 /** Where the buyer goes once the processor has the payment (the spec's /abonnement-succes). */
 export const ACTIVATION_PATH = '/abonnement-succes';

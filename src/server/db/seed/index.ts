@@ -2,7 +2,7 @@
 import { hashPassword } from '../../modules/auth/password-hash';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
-import type { Db } from '../client';
+import type { Db, Tx } from '../client';
 import {
   accounts,
   courseSessions,
@@ -25,8 +25,6 @@ import { DEMO_PASSWORDS } from './content/demo-passwords';
 import { seedImageJobs } from './images';
 import { writeImages } from './images/render';
 import { writeDemoVideo } from './video';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Serialises seeding between server instances sharing one PostgreSQL (any fixed number will do). */
 const SEED_LOCK = 7_246_001;

@@ -4,7 +4,7 @@ import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { ChefProfileFields, Profile } from '@shared/schemas/account';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
-import { recordAudit } from '../audit/repository';
+import { recordAudit } from '../audit/service';
 
 const profileColumns = {
   fullName: profiles.fullName,

@@ -1,7 +1,7 @@
 // /api/account/*: the session's own profile and picture. No route takes a user id.
 import { Hono } from 'hono';
 import { AVATAR_FIELD, AVATAR_MAX_BYTES, type AvatarResponse, type ChefProfileResponse, type ProfileResponse } from '@shared/schemas/account';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readImageUpload, uploadBodyLimit } from '../../http/image-upload';
 import { readJsonBody, type MultipartRoute } from '../../http/json-only';

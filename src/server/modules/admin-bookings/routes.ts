@@ -1,7 +1,7 @@
 // /api/admin/reservations: the Réservations tab's list (the admin only, checked by the group's guard).
 import { Hono } from 'hono';
 import { adminBookingsQuery, type AdminBookingsResponse } from '@shared/schemas/admin-bookings';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { adminOnly } from '../../http/guards';
 import { readQuery } from '../params';
 import type { AdminBookingService } from './service';

@@ -3,9 +3,8 @@
 // being inserted for it), then its sessions in id order, then reservations are only counted —
 // orders are never locked here, so the global order orders → course_sessions → reservations holds.
 import { and, asc, count, desc, eq, gt, inArray, min, or, sql, sum } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, profiles, purchases, reservations } from '../../db/schema';
-import type { Tx } from '../booking/repository';
 import { holdsSeat } from '../booking/seats';
 
 type Conn = Db | Tx;

@@ -12,7 +12,7 @@ import {
   type AdminCourseResponse,
   type AdminCourseSessionResponse,
 } from '@shared/schemas/admin-courses';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readImageUpload, uploadBodyLimit } from '../../http/image-upload';

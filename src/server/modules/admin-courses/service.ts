@@ -32,11 +32,11 @@ import { openVideo } from '../../http/video-upload';
 import { toStoredImage } from '../../integrations/storage/images';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
-import { recordAudit } from '../audit/repository';
-import type { Tx } from '../booking/repository';
+import { recordAudit } from '../audit/service';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';
+import type { Tx } from '../../db/client';
 
 /** A course's stored picture: the 16:9 of the course pages, wide enough for the largest variant. */
 export const COURSE_IMAGE_SIZE = { width: 1200, height: 675 };

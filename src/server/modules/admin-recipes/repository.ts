@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AdminRecipeValues } from '@shared/schemas/admin-recipes';
 import type { Db } from '../../db/client';
 import { recipes } from '../../db/schema';
-import { likeContains } from '../recipes/repository';
+import { likeContains } from '../../db/like';
 
 /** A connection or a transaction. */
 type Conn = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;

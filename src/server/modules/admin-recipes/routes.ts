@@ -10,8 +10,7 @@ import {
   type AdminRecipeListResponse,
   type AdminRecipeResponse,
 } from '@shared/schemas/admin-recipes';
-import type { AppEnv } from '../../app';
-import { AppError } from '../../http/app-error';
+import type { AppEnv } from '../../http/app-env';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readImageUpload, uploadBodyLimit } from '../../http/image-upload';
 import { readJsonBody, type MultipartRoute } from '../../http/json-only';

@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error';
 import { toStoredImage } from '../../integrations/storage/images';
 import { parseInput } from '../../http/validate';
 import { invalidatePublicCache } from '../../web/public-cache';
-import { recordAudit } from '../audit/repository';
+import { recordAudit } from '../audit/service';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';

@@ -2,7 +2,7 @@
 // group's guard on every route).
 import { Hono } from 'hono';
 import { salesQuery, type SalesResponse } from '@shared/schemas/admin-sales';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { adminOnly } from '../../http/guards';
 import { readQuery } from '../params';
 import type { SalesService } from './service';

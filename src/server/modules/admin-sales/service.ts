@@ -18,7 +18,7 @@ import {
 } from '@shared/schemas/admin-sales';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import { listAudit } from '../audit/repository';
+import { listAudit } from '../audit/service';
 import { toIso } from '../rows';
 import { salesCsv } from './csv';
 import { monthOf, monthRange } from './months';

@@ -1,7 +1,7 @@
 // /api/admin/*: the admin only, checked on every route by the group's guard.
 import { Hono } from 'hono';
 import { outboxQuery, type OutboxEmailResponse, type OutboxResponse } from '@shared/schemas/admin';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { adminOnly } from '../../http/guards';
 import { noQuery, readQuery } from '../params';
 import type { AdminService } from './service';

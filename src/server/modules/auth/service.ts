@@ -4,7 +4,7 @@ import { isActiveSubscription, VISITOR } from '@shared/access';
 import type { MeUser } from '@shared/schemas/auth';
 import type { Deps } from '../../deps';
 import type { AdminSecondFactor, SessionViewer, ViewerSource } from '../../http/viewer';
-import { adminSecondFactorOf } from '../second-factor/repository';
+import { adminSecondFactorOf } from '../second-factor/service';
 import { SESSION_COOKIE_NAMES, type Auth } from './auth';
 import { findAccount, findSessionAccount, type AccountRow } from './repository';
 import { readCookie, verifiedToken } from './session-cookie';

@@ -3,9 +3,8 @@
 // orders → course_sessions → reservations).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
-import type { Tx } from './repository';
 
 type Conn = Db | Tx;
 

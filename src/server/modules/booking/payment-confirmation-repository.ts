@@ -2,11 +2,9 @@
 // Every function runs inside the webhook's transaction, after the order row is locked; sessions
 // and reservations are locked in that order (orders → course_sessions → reservations).
 import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, reservations } from '../../db/schema';
 import { holdsSeat } from './seats';
-
-type Tx = Db;
 
 export type SeatLine = { lineId: string; reservationId: string; sessionId: string; courseId: string | null };
 

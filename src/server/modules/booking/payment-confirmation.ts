@@ -18,8 +18,7 @@ import { schedulePrepKit } from '../prep-kit/job';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { refundReasonOf, seatRefusedMail, type RefusalReason, type RefusedSeat } from './payment-confirmation-mail';
 import * as repo from './payment-confirmation-repository';
-
-type Tx = Parameters<typeof repo.lockSession>[0];
+import type { Tx } from '../../db/client';
 
 /** What is left to do once the transaction commits. */
 export type SeatSettlement = {

@@ -2,11 +2,10 @@
 // session row is locked: every hold on one session waits its turn there, so seats are counted
 // and taken without a race.
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, profiles, reservations } from '../../db/schema';
 import { holdsSeat } from './seats';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
 
 const holdColumns = {

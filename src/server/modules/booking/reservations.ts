@@ -24,7 +24,7 @@ import { toRefundView } from '../checkout/order-view';
 import { notifyReservationCancelled } from '../notifications/notices';
 import { isUuid } from '../params';
 import { submitRefund } from '../refunds/automatic';
-import { lockOrder } from '../refunds/repository';
+import { lockOrder } from '../refunds/service';
 import { reservationCancelledMail, type RefundNotice } from './attendee-mail';
 import * as cancelRepo from './cancel-repository';
 import { findReservationRows, type ReservationRow } from './reservation-rows';

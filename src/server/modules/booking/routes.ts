@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { holdRequestSchema, type HoldResponse } from '@shared/schemas/booking';
 import type { CancelReservationResponse, ReservationResponse } from '@shared/schemas/reservations';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import { parseInput } from '../../http/validate';

@@ -139,3 +139,8 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;
+
+// For the sessions module, whose cancellations and capacity changes touch seats: run inside its
+// transactions, after the locks it takes.
+export { expireLapsedHolds, findLiveReservation } from './repository';
+export { contactsOf, findRefund, PAID_ORDER_STATUSES, paidLineOf, paymentIdOf } from './cancel-repository';

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import type { CalendarFeedCreatedResponse, CalendarFeedStatusResponse } from '@shared/schemas/calendar';
 import { calendarRangeQuery, type CalendarResponse } from '@shared/schemas/reservations';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readQuery } from '../params';
 import type { CalendarService } from './service';

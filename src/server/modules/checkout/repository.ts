@@ -1,10 +1,9 @@
 // Orders and what a checkout reads to price them: courses, sessions, the buyer, earlier purchases.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, profiles, purchases, refunds, reservations, subscriptions, users } from '../../db/schema';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
 
 export type OrderRow = typeof orders.$inferSelect;

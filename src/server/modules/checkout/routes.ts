@@ -1,7 +1,7 @@
 // POST /api/checkout (the order and its payment) and GET /api/orders/:orderId (the buyer's own order).
 import { Hono } from 'hono';
 import { checkoutSchema, type CheckoutResponse, type OrderResponse } from '@shared/schemas/checkout';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import { parseInput } from '../../http/validate';

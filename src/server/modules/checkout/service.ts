@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { PaymentProvider } from '../../integrations/payments/port';
-import { findLiveReservation } from '../booking/repository';
+import { findLiveReservation } from '../booking/service';
 import { isUuid } from '../params';
 import { toOrderView } from './order-view';
 import * as repo from './repository';
@@ -238,3 +238,6 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+// For the modules that show an order (refunds, subscriptions): the order with its lines and refunds.
+export { loadOrderDetail } from './repository';

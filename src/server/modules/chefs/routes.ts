@@ -1,7 +1,7 @@
 // GET /api/chefs and /api/chefs/:id.
 import { Hono } from 'hono';
 import type { ChefListResponse, ChefResponse } from '@shared/schemas/public';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { publicCacheable } from '../../web/public-cache';
 import { noQuery, readQuery } from '../params';
 import type { ChefService } from './service';

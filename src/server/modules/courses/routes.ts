@@ -1,7 +1,7 @@
 // GET /api/courses and /api/courses/:id.
 import { Hono } from 'hono';
 import { courseListQuery, type CourseListResponse, type CourseResponse } from '@shared/schemas/public';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { getViewer } from '../../http/viewer';
 import { publicCacheable } from '../../web/public-cache';
 import { readQuery } from '../params';

@@ -95,3 +95,7 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
     stamps: () => repo.listPublishedCourseStamps(db()),
   };
 }
+
+// For the learning module: a purchase that still stands (a refunded one gives nothing), the course
+// page's own rule.
+export { hasSucceededPurchase } from './repository';

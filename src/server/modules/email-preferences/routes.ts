@@ -4,7 +4,7 @@
 // There is no GET that changes anything: mail scanners open links before people do.
 import { Hono } from 'hono';
 import { unsubscribeSchema, type EmailPreferencesResponse, type UnsubscribeResponse } from '@shared/schemas/notifications';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { AppError } from '../../http/app-error';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody, type RawUploadRoute } from '../../http/json-only';

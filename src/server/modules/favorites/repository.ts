@@ -3,7 +3,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites, recipes } from '../../db/schema';
-import { summaryColumns as recipeSummaryColumns, type RecipeSummaryRow } from '../recipes/repository';
 
 export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
@@ -12,16 +11,6 @@ export async function listFavoriteIds(db: Db, userId: string): Promise<string[]>
     .where(eq(favorites.userId, userId))
     .orderBy(desc(favorites.createdAt), desc(favorites.recipeId));
   return rows.map((r) => r.recipeId);
-}
-
-/** The favourite recipes as the recipe list shows them, newest favourite first. */
-export async function listFavoriteRecipes(db: Db, userId: string): Promise<RecipeSummaryRow[]> {
-  return db
-    .select(recipeSummaryColumns)
-    .from(favorites)
-    .innerJoin(recipes, eq(recipes.id, favorites.recipeId))
-    .where(eq(favorites.userId, userId))
-    .orderBy(desc(favorites.createdAt), desc(favorites.recipeId));
 }
 
 export async function recipeExists(db: Db, recipeId: string): Promise<boolean> {

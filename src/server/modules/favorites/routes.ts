@@ -1,7 +1,7 @@
 // /api/favorites: the session's own favourites. PUT and DELETE carry no body and are idempotent.
 import { Hono } from 'hono';
 import type { FavoriteIdsResponse, FavoriteRecipesResponse, FavoriteToggleResponse } from '@shared/schemas/account';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import type { FavoriteService } from './service';
 

@@ -4,7 +4,7 @@ import type { RecipeSummary } from '@shared/schemas/public';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../params';
-import { toRecipeSummary } from '../recipes/service';
+import { recipeSummariesByIds } from '../recipes/service';
 import * as repo from './repository';
 
 /** PostgreSQL's foreign-key violation: the recipe was deleted between our check and the insert. */
@@ -30,7 +30,8 @@ export function createFavoriteService(deps: Pick<Deps, 'database' | 'now'>) {
     ids: (userId: string): Promise<string[]> => repo.listFavoriteIds(db(), userId),
 
     async recipes(userId: string): Promise<RecipeSummary[]> {
-      return (await repo.listFavoriteRecipes(db(), userId)).map(toRecipeSummary);
+      // Newest favourite first (the order of the ids); the summaries are the recipe module's.
+      return recipeSummariesByIds(db(), await repo.listFavoriteIds(db(), userId));
     },
 
     async add(userId: string, rawId: string): Promise<FavoriteToggleResponse> {

@@ -1,7 +1,7 @@
 // GET /api/home.
 import { Hono } from 'hono';
 import type { HomeData } from '@shared/schemas/public';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { publicCacheable } from '../../web/public-cache';
 import { noQuery, readQuery } from '../params';
 import type { HomeService } from './service';

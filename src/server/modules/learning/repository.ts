@@ -29,9 +29,6 @@ export async function findWatchableCourse(db: Db, courseId: string) {
 
 export type WatchableCourse = NonNullable<Awaited<ReturnType<typeof findWatchableCourse>>>;
 
-/** A purchase that still stands (a refunded one gives nothing): the course page's own rule. */
-export { hasSucceededPurchase } from '../courses/repository';
-
 export type StoredProgress = ProgressRecord & { updatedAt: Date };
 
 export async function findProgress(db: Db, userId: string, courseId: string): Promise<StoredProgress | null> {

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { CoursePlaybackResponse, ProgressResponse, RecordingResponse } from '@shared/schemas/learning';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { sendStoredObject } from '../../http/byte-range';
 import { readJsonBody } from '../../http/json-only';
 import { getViewer } from '../../http/viewer';

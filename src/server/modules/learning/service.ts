@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error';
 import { objectEtag } from '../../http/byte-range';
 import { parseInput } from '../../http/validate';
 import type { StoredObject } from '../../integrations/storage/storage';
+import { hasSucceededPurchase } from '../courses/service';
 import { isUuid } from '../params';
 import { nextProgress, toCourseProgress } from './progress';
 import * as repo from './repository';
@@ -35,7 +36,7 @@ export function createLearningService(deps: Pick<Deps, 'database' | 'storage' | 
     if (!isUuid(rawId)) throw new AppError('COURSE_NOT_FOUND');
     const course = await repo.findWatchableCourse(db(), rawId.toLowerCase());
     if (!course) throw new AppError('COURSE_NOT_FOUND');
-    const bought = viewer.userId ? await repo.hasSucceededPurchase(db(), viewer.userId, course.id) : false;
+    const bought = viewer.userId ? await hasSucceededPurchase(db(), viewer.userId, course.id) : false;
     // No longer offered: it exists only for those who bought it (and the admin and its teacher).
     const keeps = bought || viewer.role === 'admin' || (viewer.userId !== null && viewer.userId === course.teacherId);
     if (course.status === 'archived' && !keeps) throw new AppError('COURSE_NOT_FOUND');

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { MarkReadResponse, NotificationListResponse, UnreadCountResponse } from '@shared/schemas/notifications';
 import { z } from '@shared/zod';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { noQuery, readQuery } from '../params';
 import type { NotificationService } from './service';

@@ -1,9 +1,7 @@
 // What a provider event changes: the processed-events ledger, the order, and the purchases.
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderLines, orders, paymentEvents, purchases } from '../../db/schema';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Records the event as processed; false when it already was. Written in the transaction of its

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sandboxAuthenticateSchema, sandboxConfirmSchema, type SandboxConfirmResponse } from '@shared/schemas/checkout';
 import { sandboxTestClockSchema, type SandboxTestClockResponse } from '@shared/schemas/subscription';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { requireAdmin, requireUser, signedInOnly } from '../../http/guards';

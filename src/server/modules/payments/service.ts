@@ -24,6 +24,7 @@ import { applyRefundEvent } from '../refunds/events';
 import { submitRefund } from '../refunds/automatic';
 import { applyInvoicePaid, applyProviderState, renewalFailureMail, type MembershipContext } from '../subscriptions/events';
 import * as repo from './repository';
+import type { Tx } from '../../db/client';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -66,11 +67,11 @@ export function createPaymentService(
   }
 
   /** The order a payment event is about; metadata from elsewhere (not one of our ids) finds none. */
-  function lockOrder(tx: repo.Tx, event: { paymentId: string; orderId: string | null }) {
+  function lockOrder(tx: Tx, event: { paymentId: string; orderId: string | null }) {
     return repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId && isUuid(event.orderId) ? event.orderId.toLowerCase() : null);
   }
 
-  async function succeeded(tx: repo.Tx, event: Of<'payment.succeeded'>, now: Date): Promise<SeatSettlement | null> {
+  async function succeeded(tx: Tx, event: Of<'payment.succeeded'>, now: Date): Promise<SeatSettlement | null> {
     const order = await lockOrder(tx, event);
     if (!order) {
       deps.logger.warn({ eventId: event.id, paymentId: event.paymentId }, 'paiement réussi sans commande connue');
@@ -101,28 +102,28 @@ export function createPaymentService(
     return settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
   }
 
-  async function processing(tx: repo.Tx, event: Of<'payment.processing'>, now: Date) {
+  async function processing(tx: Tx, event: Of<'payment.processing'>, now: Date) {
     const order = await lockOrder(tx, event);
     if (!order || (order.status !== 'pending' && order.status !== 'failed')) return;
     await repo.setOrder(tx, order.id, { status: 'processing', providerPaymentId: event.paymentId, failureMessage: null }, now);
   }
 
-  async function failed(tx: repo.Tx, event: Of<'payment.failed'>, now: Date) {
+  async function failed(tx: Tx, event: Of<'payment.failed'>, now: Date) {
     const order = await lockOrder(tx, event);
     if (!order || SETTLED.has(order.status)) return;
     await repo.setOrder(tx, order.id, { status: 'failed', providerPaymentId: event.paymentId, failureMessage: event.message }, now);
   }
 
   /** A membership event: the provider's state (read before the transaction) written, then the invoice's effect. */
-  async function applyMembership(tx: repo.Tx, event: MembershipEvent, sub: ProviderSubscription, now: Date): Promise<void> {
+  async function applyMembership(tx: Tx, event: MembershipEvent, sub: ProviderSubscription, now: Date): Promise<void> {
     const row = await applyProviderState(tx, membership, sub, now);
     if (!row) return;
     if (event.type === 'invoice.paid') await applyInvoicePaid(tx, membership, event, row, now);
-    if (event.type === 'invoice.payment_failed') await renewalFailureMail(tx, membership, event, row, now);
+    if (event.type === 'invoice.payment_failed') await renewalFailureMail(tx, membership, event, row, now, (t, key, type, at) => repo.recordEvent(t, provider.name, key, type, at));
   }
 
   /** Applies the event; returns what it left to do after commit, if anything. */
-  async function apply(tx: repo.Tx, event: Applicable, sub: ProviderSubscription | null, now: Date): Promise<AfterCommit> {
+  async function apply(tx: Tx, event: Applicable, sub: ProviderSubscription | null, now: Date): Promise<AfterCommit> {
     const none: AfterCommit = { seats: null };
     if (isMembershipEvent(event)) {
       await applyMembership(tx, event, sub!, now);

@@ -3,7 +3,7 @@
 // once when the class is closer than that. The job decides at run time — the seat may be cancelled,
 // the session moved or cancelled, the kit removed, the learner may have turned these e-mails off.
 import { defaultServings, sessionPrepKit } from '@shared/prep-kit';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { sendJob } from '../../jobs/boss';
 import type { Job } from '../../jobs/jobs';
@@ -22,7 +22,6 @@ const EARLY_TOLERANCE = 10 * 60_000;
 
 
 type Conn = Pick<Db, 'execute'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const jobKey = (reservationId: string, startsAt: Date) => `prep_kit:${reservationId}:${startsAt.toISOString()}`;
 export const prepKitDedupeKey = (reservationId: string) => `prep_kit:${reservationId}`;

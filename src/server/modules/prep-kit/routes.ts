@@ -2,7 +2,7 @@
 // sets the session's own kit, and sends it again to the attendees. Admin only (401 visitor, 403 others).
 import { Hono } from 'hono';
 import { prepKitPreviewQuery, type PrepKitSendResponse, type SessionPrepKitResponse } from '@shared/schemas/prep-kit';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import { noQuery, readQuery } from '../params';

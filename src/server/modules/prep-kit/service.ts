@@ -8,7 +8,7 @@ import { sessionPrepKitSchema, type PrepKitSendResponse, type SessionPrepKitView
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
-import { recordAudit } from '../audit/repository';
+import { recordAudit } from '../audit/service';
 import { isUuid } from '../params';
 import { deliverPrepKit, prepKitDedupeKey } from './job';
 import { prepKitMail } from './mail';

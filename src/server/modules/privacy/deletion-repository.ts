@@ -2,7 +2,7 @@
 // undergoes is listed in coverage.ts.
 import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
 import { DELETED_ACCOUNT_NAME, DELETED_BUYER_NAME } from '@shared/schemas/privacy';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   accounts,
   adminRecoveryCodes,
@@ -25,7 +25,6 @@ import {
   verifications,
 } from '../../db/schema';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
 
 /** The e-mail a deleted account keeps: unique, never deliverable (.invalid is reserved), never a sign-in. */

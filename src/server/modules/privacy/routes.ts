@@ -5,7 +5,7 @@ import { deleteCookie } from 'hono/cookie';
 import { exportFileName, type PrivacyInfoResponse } from '@shared/schemas/privacy';
 // The day in Québec names the file the person sees; taxDay keeps that formatter.
 import { taxDay } from '@shared/tax/compute';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import type { Deps } from '../../deps';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';

@@ -1,7 +1,7 @@
 // /api/purchases: the session's own purchases (Mes Achats).
 import { Hono } from 'hono';
 import type { PurchasesResponse } from '@shared/schemas/checkout';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { noQuery, readQuery } from '../params';
 import type { PurchaseService } from './service';

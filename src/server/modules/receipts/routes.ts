@@ -1,7 +1,7 @@
 // Receipts (/api/orders/:orderId/receipt[.pdf]) and credit notes (/api/refunds/:refundId/credit-note[.pdf]):
 // signed-in only; the service decides whose.
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import type { ReceiptService, RenderedDocument } from './service';
 

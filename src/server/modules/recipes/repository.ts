@@ -1,8 +1,9 @@
 // Recipe reads for the public site: the only place touching the recipes table for them.
-import { and, desc, eq, gt, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DurationFilter, RecipeCategory } from '@shared/catalog';
 import type { RecipeSummary } from '@shared/schemas/public';
 import type { Db } from '../../db/client';
+import { likeContains } from '../../db/like';
 import { recipes } from '../../db/schema';
 
 export type RecipeFilters = {
@@ -30,11 +31,6 @@ export const summaryColumns = {
 export type RecipeSummaryRow = Omit<RecipeSummary, 'createdAt'> & { createdAt: Date };
 
 export type RecipeRow = RecipeSummaryRow & { ingredients: string[]; steps: string[] };
-
-/** LIKE treats % and _ as wildcards and \ as their escape: a search for '50%' means those characters. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 /** The duration filters of spec §9: under 30, 30 to 60 inclusive, over 60 minutes. */
 function durationCondition(filter: DurationFilter): SQL {
@@ -69,6 +65,11 @@ export async function listRecipes(db: Db, filters: RecipeFilters): Promise<{ row
   if (filters.offset === 0) return { rows: [], total: 0 };
   const [counted] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(recipes).where(condition);
   return { rows: [], total: counted?.total ?? 0 };
+}
+
+export async function listRecipesByIds(db: Db, ids: string[]): Promise<RecipeSummaryRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(summaryColumns).from(recipes).where(inArray(recipes.id, ids));
 }
 
 export async function findRecipe(db: Db, id: string): Promise<RecipeRow | null> {

@@ -1,7 +1,7 @@
 // GET /api/recipes and /api/recipes/:id.
 import { Hono } from 'hono';
 import { recipeListQuery, type RecipeListResponse, type RecipeResponse } from '@shared/schemas/public';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { getViewer } from '../../http/viewer';
 import { publicCacheable } from '../../web/public-cache';
 import { readQuery } from '../params';

@@ -2,6 +2,7 @@
 // recipe's ingredients and steps never leave the server for a viewer who may not read them).
 import { canReadRecipe, type Viewer } from '@shared/access';
 import type { RecipeDetail, RecipeListQuery, RecipeListResponse, RecipeSummary } from '@shared/schemas/public';
+import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isUuid } from '../params';
@@ -20,6 +21,12 @@ export function toRecipeSummary(row: repo.RecipeSummaryRow): RecipeSummary {
     isPremium: row.isPremium,
     createdAt: toIso(row.createdAt),
   };
+}
+
+/** The summaries of these recipes, in the order given; a recipe deleted meanwhile is left out. */
+export async function recipeSummariesByIds(db: Db, ids: string[]): Promise<RecipeSummary[]> {
+  const byId = new Map((await repo.listRecipesByIds(db, ids)).map((row) => [row.id, toRecipeSummary(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export type RecipeService = ReturnType<typeof recipeService>;

@@ -1,7 +1,7 @@
 // /api/admin/orders: the admin's orders and refunds (the admin only, checked by the group's guard).
 import { Hono } from 'hono';
 import { adminOrdersQuery, type AdminOrderResponse, type AdminOrdersResponse, type RefundResponse } from '@shared/schemas/checkout';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { noQuery, readQuery } from '../params';

@@ -13,8 +13,8 @@ import type { SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { toOrderView } from '../checkout/order-view';
-import { recordAudit } from '../audit/repository';
-import { loadOrderDetail } from '../checkout/repository';
+import { recordAudit } from '../audit/service';
+import { loadOrderDetail } from '../checkout/service';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
 import { planRefund, submitRefund } from './automatic';
@@ -110,3 +110,7 @@ export function createRefundService(deps: Pick<Deps, 'database' | 'logger' | 'no
 }
 
 export type RefundService = ReturnType<typeof createRefundService>;
+
+// For other modules' transactions that may refund (a cancelled seat or session): the order is locked
+// first, in the order refunds/automatic.ts documents.
+export { lockOrder } from './repository';

@@ -8,7 +8,7 @@ import {
   type SecondFactorStatus,
   type SecondFactorVerification,
 } from '@shared/schemas/second-factor';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { readJsonBody } from '../../http/json-only';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { parseInput } from '../../http/validate';

@@ -123,3 +123,6 @@ export function createSecondFactorService(deps: Pick<Deps, 'config' | 'database'
 }
 
 export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
+
+// For the session check of every admin request (auth/service.ts): one indexed read, no service state.
+export { adminSecondFactorOf } from './repository';

@@ -10,10 +10,10 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SignedInViewer } from '../../http/guards';
 import { openVideo } from '../../http/video-upload';
-import type { Tx } from '../booking/repository';
-import { recordAudit } from '../audit/repository';
+import { recordAudit } from '../audit/service';
 import * as repo from './repository';
 import { notifyRecording } from '../notifications/notices';
+import type { Tx } from '../../db/client';
 
 /** Keys of recordings uploaded here: the only ones a replacement or a removal may delete (never the seed's). */
 const OWN_RECORDING_KEY = /^videos\/recordings\/[0-9a-f-]{36}\.(mp4|webm)$/;

@@ -2,10 +2,9 @@
 // paying for the session's seats are locked before the session, the session before its
 // reservations (lock order: orders → course_sessions → reservations), as the webhook does.
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, refunds, reservations } from '../../db/schema';
-import { PAID_ORDER_STATUSES } from '../booking/cancel-repository';
-import type { Tx } from '../booking/repository';
+import { PAID_ORDER_STATUSES } from '../booking/service';
 import { holdsSeat } from '../booking/seats';
 
 type Conn = Db | Tx;

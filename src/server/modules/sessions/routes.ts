@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { COURSE_VIDEO_TYPES } from '@shared/schemas/admin-courses';
 import type { AdminSessionCancelResponse, AdminSessionResponse } from '@shared/schemas/reservations';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readJsonBody, type RawUploadRoute } from '../../http/json-only';

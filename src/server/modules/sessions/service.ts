@@ -20,15 +20,14 @@ import type { PaymentProvider } from '../../integrations/payments/port';
 import { mailVideoLink } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
-import { recordAudit } from '../audit/repository';
+import { recordAudit } from '../audit/service';
 import { sessionCancelledMail, type RefundNotice } from '../booking/attendee-mail';
-import * as cancelRepo from '../booking/cancel-repository';
-import { expireLapsedHolds } from '../booking/repository';
+import { contactsOf, expireLapsedHolds, findRefund, paidLineOf, paymentIdOf } from '../booking/service';
 import { OrdersChanged, planSeatRefund, withOrderRetry } from '../booking/seat-refund';
 import { notifyRecording, notifyReservationCancelled, notifyVideoLink } from '../notifications/notices';
 import { isUuid } from '../params';
 import { submitRefund } from '../refunds/automatic';
-import { lockOrder } from '../refunds/repository';
+import { lockOrder } from '../refunds/service';
 import { createRecordingUploads } from './recording';
 import * as repo from './repository';
 
@@ -98,7 +97,7 @@ export function createSessionService(
 
       const attendees: Cancelled['attendees'] = [];
       for (const seat of live.filter((r) => r.status === 'confirmed')) {
-        const paid = await cancelRepo.paidLineOf(tx, seat.id);
+        const paid = await paidLineOf(tx, seat.id);
         const refund = paid
           ? await planSeatRefund(tx, paid, {
               idempotencyKey: repo.sessionCancelRefundKey(seat.id),
@@ -128,7 +127,7 @@ export function createSessionService(
 
   async function tell(session: AdminSessionView, reason: string, attendee: Cancelled['attendees'][number], refund: { status: string; totalCents: number } | null) {
     try {
-      const [to] = await cancelRepo.contactsOf(db(), [attendee.userId]);
+      const [to] = await contactsOf(db(), [attendee.userId]);
       if (!to) return;
       const notice: RefundNotice = refund
         ? refund.status === 'failed'
@@ -150,10 +149,10 @@ export function createSessionService(
 
   /** Asks the provider for a planned refund that it does not have yet; the refund as it then stands. */
   async function submit(refundId: string) {
-    const row = await cancelRepo.findRefund(db(), refundId);
+    const row = await findRefund(db(), refundId);
     if (row?.status !== 'pending' || row.providerRefundId) return row;
-    await submitRefund(deps, provider, { ...row, paymentId: await cancelRepo.paymentIdOf(db(), row.orderId) });
-    return cancelRepo.findRefund(db(), refundId);
+    await submitRefund(deps, provider, { ...row, paymentId: await paymentIdOf(db(), row.orderId) });
+    return findRefund(db(), refundId);
   }
 
   const recordings = createRecordingUploads(deps, { read, endsAt, announce });

@@ -15,12 +15,13 @@ import { QUEUES } from '../../jobs/queues';
 import { notify } from '../notifications/notify';
 import { CHEF_TIME_ZONE, formatLongDate } from '@shared/format';
 import * as repo from './repository';
+import type { Tx } from '../../db/client';
 
 export const ENDING_NOTICE_DAYS = 7;
 
 export const endingDedupeKey = (subscriptionId: string, periodEnd: Date) => `subscription.ending:${subscriptionId}:${periodEnd.toISOString()}`;
 
-export async function scheduleEndingNotice(tx: repo.Tx, s: { subscriptionId: string; periodEnd: Date; now: Date }): Promise<void> {
+export async function scheduleEndingNotice(tx: Tx, s: { subscriptionId: string; periodEnd: Date; now: Date }): Promise<void> {
   if (s.periodEnd.getTime() <= s.now.getTime()) return;
   const due = new Date(s.periodEnd.getTime() - ENDING_NOTICE_DAYS * 86_400_000);
   await sendJob(

@@ -11,7 +11,6 @@ import type { PaymentEvent, PaymentMethodDetails, ProviderSubscription } from '.
 import { publish } from '../../realtime/publish';
 import { notifySubscriptionChange, notifySubscriptionPaymentFailed, notifySubscriptionRenewed } from '../notifications/notices';
 import { isUuid } from '../params';
-import { recordEvent } from '../payments/repository';
 import { queueEmail } from '../../integrations/mail/outgoing';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { mailSubscriptionChange, mailSubscriptionRenewed } from './mail-events';
@@ -19,8 +18,15 @@ import { renewalFailedMail } from './mails';
 import { periodDescription } from './period';
 import * as repo from './repository';
 import { stateOf } from './view';
+import type { Tx } from '../../db/client';
 
 type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
+
+/**
+ * Writes `key` into the payments module's ledger of processed events; false when it was there
+ * already. Passed in by payments/service.ts, which owns the ledger (and imports this file).
+ */
+export type FirstTime = (tx: Tx, key: string, type: string, now: Date) => Promise<boolean>;
 
 export type MembershipContext = { provider: string; logger: Logger; publicUrl: string };
 
@@ -34,7 +40,7 @@ const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
  * Null when the subscription belongs to nobody we know.
  */
 export async function applyProviderState(
-  tx: repo.Tx,
+  tx: Tx,
   ctx: MembershipContext,
   sub: ProviderSubscription,
   now: Date,
@@ -75,7 +81,7 @@ export async function applyProviderState(
 }
 
 /** The member's open tabs refresh their subscription (toasts 'Abonnement Activé !' / 'Abonnement Annulé'). */
-function announce(tx: repo.Tx, row: repo.SubscriptionRow, previousStatus: string | null) {
+function announce(tx: Tx, row: repo.SubscriptionRow, previousStatus: string | null) {
   return publish(
     tx,
     { userId: row.userId },
@@ -92,7 +98,7 @@ function methodColumns(method: PaymentMethodDetails | null) {
  * not already done it, and learns its invoice and period. A renewal (subscription_cycle): a new paid
  * order for the period, lines and taxes copied from the first order; once per invoice.
  */
-export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, event: Of<'invoice.paid'>, row: repo.SubscriptionRow, now: Date): Promise<void> {
+export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of<'invoice.paid'>, row: repo.SubscriptionRow, now: Date): Promise<void> {
   const first = await repo.findFirstOrder(tx, row.id);
   if (event.billingReason !== 'subscription_create' && event.billingReason !== 'subscription_cycle') {
     // A monthly plan at one price has no other invoices (no prorations, no manual invoices): a person looks at one.
@@ -197,18 +203,19 @@ export async function applyInvoicePaid(tx: repo.Tx, ctx: MembershipContext, even
  * events keeps the mail's key too, and the e-mail's own dedupe key says the same.
  */
 export async function renewalFailureMail(
-  tx: repo.Tx,
+  tx: Tx,
   ctx: MembershipContext,
   event: Of<'invoice.payment_failed'>,
   row: repo.SubscriptionRow,
   now: Date,
+  firstTime: FirstTime,
 ): Promise<void> {
   // The first payment's failure is shown on the payment page, not mailed.
   if (row.status === 'incomplete') return;
   const first = await repo.findFirstOrder(tx, row.id);
   if (!first || first.providerInvoiceId === event.invoiceId) return;
   const attempt = event.nextAttemptAt ? event.nextAttemptAt.toISOString() : 'final';
-  if (!(await recordEvent(tx, ctx.provider, `mail:renewal_failed:${event.invoiceId}:${attempt}`, 'mail.renewal_failed', now))) return;
+  if (!(await firstTime(tx, `mail:renewal_failed:${event.invoiceId}:${attempt}`, 'mail.renewal_failed', now))) return;
   const member = await repo.findMember(tx, row.userId);
   if (!member) return;
   const access = isActiveSubscription(row, now);

@@ -10,11 +10,12 @@ import {
 } from '../../integrations/mail/templates/membership';
 import { scheduleEndingNotice } from './ending';
 import * as repo from './repository';
+import type { Tx } from '../../db/client';
 
 type State = { id: string; userId: string; status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null };
 const hasAccess = (status: string) => (ACCESS_STATUSES as readonly string[]).includes(status);
 
-export async function mailSubscriptionChange(tx: repo.Tx, s: { before: State | null; after: State; publicUrl: string; now: Date }): Promise<void> {
+export async function mailSubscriptionChange(tx: Tx, s: { before: State | null; after: State; publicUrl: string; now: Date }): Promise<void> {
   const { before, after, publicUrl } = s;
   const to = await repo.findMember(tx, after.userId);
   if (!to) return;
@@ -41,7 +42,7 @@ export async function mailSubscriptionChange(tx: repo.Tx, s: { before: State | n
 }
 
 export async function mailSubscriptionRenewed(
-  tx: repo.Tx,
+  tx: Tx,
   s: { userId: string; invoiceId: string; orderId: string; periodStart: Date | null; periodEnd: Date | null; publicUrl: string },
 ): Promise<void> {
   const to = await repo.findMember(tx, s.userId);

@@ -3,11 +3,10 @@
 // membership's order: the subscriptions row first, then its orders.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderLines, orders, profiles, subscriptions, users } from '../../db/schema';
 import { RECEIPT_STATUSES } from '../receipts/urls';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -8,7 +8,7 @@ import {
   type SubscriptionPortalResponse,
   type SubscriptionResponse,
 } from '@shared/schemas/subscription';
-import type { AppEnv } from '../../app';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import { parseInput } from '../../http/validate';

@@ -23,7 +23,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { CreatedSubscription, PaymentProvider, ProviderSubscription } from '../../integrations/payments/port';
-import { loadOrderDetail } from '../checkout/repository';
+import { loadOrderDetail } from '../checkout/service';
 import { toOrderView } from '../checkout/order-view';
 import { applyProviderState, type MembershipContext } from './events';
 import { MEMBERSHIP_DESCRIPTION } from './period';

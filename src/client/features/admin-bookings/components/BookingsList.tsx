@@ -6,7 +6,7 @@ import { Link2, Pencil, Video } from 'lucide-react';
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import { Badge } from '@client/components/ui/Badge';
 import { Button } from '@client/components/ui/Button';
-import { sessionWhen } from '@client/features/calendar/when';
+import { sessionWhen } from '@client/lib/session-when';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUS_TONES, CANCEL_REASON_LABELS } from '../labels';
 
 type ListProps = { bookings: AdminBooking[]; onEditLink: (booking: AdminBooking) => void };

@@ -2,8 +2,8 @@
 // its form. One link per session: every reservation of that session shows it once saved.
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import { Modal } from '@client/components/ui/Modal';
-import { VideoLinkEditor } from '@client/features/calendar/components/VideoLinkEditor';
-import { sessionWhen } from '@client/features/calendar/when';
+import { VideoLinkEditor } from '@client/features/calendar';
+import { sessionWhen } from '@client/lib/session-when';
 
 export function VideoLinkDialog({ booking, onClose }: { booking: AdminBooking | null; onClose: () => void }) {
   return (

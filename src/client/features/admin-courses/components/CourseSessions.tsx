@@ -20,7 +20,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useAddSession, useCancelCourseSession, useEditSession } from '../api';
 import { seatsLabel } from '../labels';
 import { SessionPrepKitButton } from './SessionPrepKit';
-import { SessionCancelDialog } from '@client/features/calendar/components/admin/SessionCancelDialog';
+import { SessionCancelDialog } from '@client/features/calendar';
 
 type Fields = { startsAt: string; capacity: string; duration: string };
 type Errors = Partial<Record<keyof Fields, string>>;

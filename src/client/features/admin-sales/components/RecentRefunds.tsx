@@ -4,7 +4,7 @@ import { RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
 import type { AuditedRefund } from '@shared/schemas/admin-sales';
-import { RefundStatusBadge } from '../../admin-orders/components/OrderStatusBadge';
+import { RefundStatusBadge } from '@client/features/admin-orders';
 
 export function RecentRefunds({ refunds }: { refunds: AuditedRefund[] }) {
   return (

@@ -10,7 +10,7 @@ import { FormAlert } from '@client/components/ui/FormAlert';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useCancelReservation } from '../api';
 import { cancelTerms } from '../cancel-terms';
-import { sessionWhen } from '../when';
+import { sessionWhen } from '@client/lib/session-when';
 import { Modal } from '@client/components/ui/Modal';
 
 type CancelReservationDialogProps = {

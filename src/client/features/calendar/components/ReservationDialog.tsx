@@ -12,7 +12,7 @@ import { Badge } from '@client/components/ui/Badge';
 import { Button, ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { notifyError } from '@client/lib/notify';
 import { icsPath } from '../api';
-import { sessionWhen } from '../when';
+import { sessionWhen } from '@client/lib/session-when';
 import { RecordingEditor } from './admin/RecordingEditor';
 import { SessionCancelAction } from './admin/SessionCancelAction';
 import { CancelReservationDialog } from './CancelReservationDialog';

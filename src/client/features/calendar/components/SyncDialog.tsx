@@ -8,7 +8,7 @@ import { Button, buttonClass } from '@client/components/ui/Button';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useFeedActions, useFeedStatus } from '../api';
-import { sessionWhen } from '../when';
+import { sessionWhen } from '@client/lib/session-when';
 import { Modal } from '@client/components/ui/Modal';
 
 export function SyncDialog({ open, isAdmin, onClose }: { open: boolean; isAdmin: boolean; onClose: () => void }) {

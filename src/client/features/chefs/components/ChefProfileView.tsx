@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { ChefSummary, CourseSummary } from '@shared/schemas/public';
 import { CardSkeleton, Skeleton } from '@client/components/ui/Skeleton';
-import { CourseCard } from '../../courses/components/CourseCard';
+import { CourseCard } from '@client/features/courses';
 import { chefBio, chefSpecialty } from '../chef-text';
 import { ChefAvatar } from './ChefAvatar';
 

@@ -15,7 +15,7 @@ export function CourseActions({ course }: { course: CourseDetail }) {
   // The cart's code loads on the first press: it stays out of this public page's first load.
   const addToCart = async () => {
     if (!user) return authDialog.open('login');
-    const { addCourseToCart } = await import('@client/features/cart/add-to-cart');
+    const { addCourseToCart } = await import('@client/features/cart');
     addCourseToCart(course, () => navigate('/panier'));
   };
   const canBuy = !course.purchased && course.priceCents > 0;

@@ -3,8 +3,7 @@ import { ArrowRight, Quote } from 'lucide-react';
 import type { ChefSummary } from '@shared/schemas/public';
 import { ButtonLink } from '@client/components/ui/Button';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
-import { chefBio, chefSpecialty } from '../../chefs/chef-text';
-import { ChefAvatar } from '../../chefs/components/ChefAvatar';
+import { ChefAvatar, chefBio, chefSpecialty } from '@client/features/chefs';
 
 export function ChefBlock({ chef }: { chef: ChefSummary }) {
   return (

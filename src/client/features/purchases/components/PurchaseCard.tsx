@@ -12,8 +12,8 @@ import { Badge } from '@client/components/ui/Badge';
 import { ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { Card } from '@client/components/ui/Card';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
-import { FormatBadge } from '@client/features/courses/components/CourseBadges';
-import { CompletedBadge, CourseProgressBar } from '@client/features/learning/components/CourseProgressBar';
+import { FormatBadge } from '@client/features/courses';
+import { CompletedBadge, CourseProgressBar } from '@client/features/learning';
 import { receiptPdfUrl } from '../links';
 
 export function PurchaseCard({ purchase, priority = false }: { purchase: PurchaseView; priority?: boolean }) {

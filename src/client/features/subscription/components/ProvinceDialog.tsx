@@ -2,7 +2,7 @@
 // form as the course payment page's.
 import type { ProvinceCode } from '@shared/provinces';
 import { Modal } from '@client/components/ui/Modal';
-import { ProvinceForm } from '@client/features/payment/components/ProvinceForm';
+import { ProvinceForm } from '@client/features/payment';
 
 type ProvinceDialogProps = {
   /** The server's message; null while closed. */

@@ -1,7 +1,7 @@
 // The month as the server priced it (spec: 19.99 CAD per month): the course payment page's order
 // summary, titled for the membership, with the total per month and the renewal terms.
 import type { OrderView } from '@shared/schemas/checkout';
-import { OrderSummary } from '@client/features/payment/components/OrderSummary';
+import { OrderSummary } from '@client/features/payment';
 
 export function SubscriptionSummary({ order }: { order: OrderView }) {
   return (

@@ -1,10 +1,9 @@
 // The sandbox processor's rows: payment intents, refunds, subscriptions, invoices and the event outbox.
 import { and, asc, eq, exists, gte, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { sandboxEvents, sandboxInvoices, sandboxPaymentIntents, sandboxRefunds, sandboxSubscriptions } from '../../../db/schema';
 import { eventObject, sandboxId, type InvoiceRow, type PaymentIntentRow, type RefundRow, type SandboxEventType, type SubscriptionRow } from './objects';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
 
 export type NewPaymentIntent = typeof sandboxPaymentIntents.$inferInsert;

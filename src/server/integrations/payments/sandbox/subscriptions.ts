@@ -12,6 +12,7 @@ import type { ProviderSubscription, ProviderSubscriptionStatus } from '../port';
 import { frenchFailureMessage } from '../stripe-events';
 import { invoiceObject, paymentIntentObject, sandboxId, subscriptionObject, type InvoiceRow, type PaymentIntentRow, type SandboxEventType, type SubscriptionRow } from './objects';
 import * as repo from './repository';
+import type { Tx } from '../../../db/client';
 
 export type QueuedEvent = { type: SandboxEventType; object: unknown };
 
@@ -74,7 +75,7 @@ const subscriptionEvent = (type: SandboxEventType, sub: SubscriptionRow): Queued
  * default_incomplete). An invoice already settled is left alone.
  */
 export async function settleInvoicePayment(
-  tx: repo.Tx,
+  tx: Tx,
   pi: PaymentIntentRow,
   realNow: Date,
   renewalOutcome: RenewalOutcome | null,
@@ -115,7 +116,7 @@ export async function settleInvoicePayment(
 
 /** Creates the subscription, its first invoice and that invoice's payment (one transaction). */
 export async function createSubscriptionRows(
-  tx: repo.Tx,
+  tx: Tx,
   input: { amount: number; currency: string; description: string; customerEmail: string; metadata: Record<string, string>; idempotencyKey: string; requestHash: string },
   realNow: Date,
 ): Promise<{ sub: SubscriptionRow; invoice: InvoiceRow; pi: PaymentIntentRow; events: QueuedEvent[] } | { existing: SubscriptionRow }> {
@@ -177,7 +178,7 @@ export async function createSubscriptionRows(
 }
 
 /** Cancellation at period end (idempotent): the event only when something changed. */
-export async function cancelAtPeriodEnd(tx: repo.Tx, sub: SubscriptionRow, realNow: Date): Promise<{ sub: SubscriptionRow; events: QueuedEvent[] }> {
+export async function cancelAtPeriodEnd(tx: Tx, sub: SubscriptionRow, realNow: Date): Promise<{ sub: SubscriptionRow; events: QueuedEvent[] }> {
   if (sub.cancelAtPeriodEnd) return { sub, events: [] };
   // As Stripe: canceled_at is when the cancellation was asked; ended_at comes at the period end.
   const updated = await repo.updateSubscription(tx, sub.id, { cancelAtPeriodEnd: true, canceledAt: clockNowOf(sub, realNow) }, realNow);
@@ -190,7 +191,7 @@ export async function cancelAtPeriodEnd(tx: repo.Tx, sub: SubscriptionRow, realN
  * card's renewal outcome. Paid → active over the invoice's period. Refused → past_due over it, the
  * next try planned (RETRY_DAYS after the first); after the last → canceled.
  */
-async function chargeInvoice(tx: repo.Tx, sub: SubscriptionRow, invoice: InvoiceRow, at: Date, realNow: Date): Promise<{ sub: SubscriptionRow; events: QueuedEvent[] }> {
+async function chargeInvoice(tx: Tx, sub: SubscriptionRow, invoice: InvoiceRow, at: Date, realNow: Date): Promise<{ sub: SubscriptionRow; events: QueuedEvent[] }> {
   const outcome: RenewalOutcome = (sub.renewalOutcome as RenewalOutcome | null) ?? 'succeeds';
   const attemptCount = invoice.attemptCount + 1;
   let pi = invoice.paymentIntentId ? await repo.findPaymentIntent(tx, invoice.paymentIntentId, { forUpdate: true }) : undefined;
@@ -272,7 +273,7 @@ const MAX_STEPS = 200;
  * a retry of its open invoice, then its period end (cancellation, or a renewal invoice charged).
  * A clock moved several months ahead gets one invoice per period; billing stops once canceled.
  */
-export async function billSubscription(tx: repo.Tx, subscriptionId: string, realNow: Date): Promise<{ events: QueuedEvent[]; invoices: number }> {
+export async function billSubscription(tx: Tx, subscriptionId: string, realNow: Date): Promise<{ events: QueuedEvent[]; invoices: number }> {
   const events: QueuedEvent[] = [];
   let invoices = 0;
   for (let step = 0; step < MAX_STEPS; step++) {

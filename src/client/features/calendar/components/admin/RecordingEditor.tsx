@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { adminSessionUpdateSchema, type ReservationView } from '@shared/schemas/reservations';
 import { Button } from '@client/components/ui/Button';
 import { TextField } from '@client/components/ui/TextField';
-import { RecordingVideoUpload } from '@client/features/learning/components/RecordingVideoUpload';
+import { RecordingVideoUpload } from './RecordingVideoUpload';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { adminSessionState } from '../../admin-session-state';
 import { useAdminSession, useUpdateRecording } from '../../admin-sessions-api';

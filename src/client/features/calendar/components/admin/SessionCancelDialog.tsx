@@ -13,7 +13,7 @@ import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { cancelledSummary, seatsSummary } from '../../admin-session-state';
 import type { useCancelSession } from '../../admin-sessions-api';
-import { sessionWhen } from '../../when';
+import { sessionWhen } from '@client/lib/session-when';
 import { Modal } from '@client/components/ui/Modal';
 
 const reasonSchema = adminSessionCancelSchema.pick({ reason: true });

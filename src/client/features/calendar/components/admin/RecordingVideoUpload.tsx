@@ -10,7 +10,7 @@ import { FilePickButton } from '@client/components/ui/FilePickButton';
 import { UploadProgress, type UploadState } from '@client/components/ui/UploadProgress';
 import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
-import { removeRecordingVideo, uploadRecordingVideo } from '../api';
+import { removeRecordingVideo, uploadRecordingVideo } from '@client/features/learning/api';
 
 const ACCEPTED = ['video/mp4', 'video/webm'];
 

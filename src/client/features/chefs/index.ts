@@ -1,0 +1,3 @@
+// What this feature offers the others (decision 0023): they import it from here or from api.ts, never from its files.
+export { chefBio, chefSpecialty } from './chef-text';
+export { ChefAvatar } from './components/ChefAvatar';

@@ -1,0 +1,2 @@
+// What this feature offers the others (decision 0023): they import it from here or from api.ts, never from its files.
+export { RecipeCard } from './components/RecipeCard';
