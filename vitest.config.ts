@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // The tests' "now" anchored where the server's is (TEST_CLOCK_START).
+          setupFiles: ['tests/e2e/setup-clock.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser at a time, in a thread of its own pool: the forks pool runs its single-fork

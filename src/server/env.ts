@@ -67,6 +67,8 @@ const schema = z.object({
     .min(0, { message: 'un nombre de secondes, de 0 à 60' })
     .max(60, { message: 'un nombre de secondes, de 0 à 60' })
     .default(0),
+  TEST_CLOCK_START: z.iso.datetime({ offset: true, message: 'un instant ISO 8601, par exemple 2026-12-31T22:00:00-05:00' }).optional(),
+  ALLOW_TEST_CLOCK: z.enum(['true', 'false']).default('false'),
 });
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -125,6 +127,11 @@ export type Config = {
    * balancer sees it and stops sending before the listener closes (SHUTDOWN_DRAIN_SECONDS).
    */
   shutdownDrainMs: number;
+  /**
+   * Tests only: the instant the server's clock shows when the process starts (TEST_CLOCK_START,
+   * refused unless ALLOW_TEST_CLOCK=true); null: the system clock, always so in production.
+   */
+  testClockStart: Date | null;
 };
 
 export type BookingConfig = {
@@ -193,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     privacyOfficer: { name: e.PRIVACY_OFFICER_NAME, email: e.PRIVACY_OFFICER_EMAIL },
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    testClockStart: testClockStart(e),
   };
 }
 
@@ -204,6 +212,20 @@ function stripeEndpoint(value: string): { host: string; port: number; protocol: 
   }
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
+}
+
+/**
+ * A pinned clock makes every date the server writes (orders, receipts, reservations) false: it is
+ * for test runs only, and a deployment that sets it by mistake must not start.
+ */
+function testClockStart(e: z.infer<typeof schema>): Date | null {
+  if (!e.TEST_CLOCK_START) return null;
+  if (e.ALLOW_TEST_CLOCK !== 'true') {
+    throw new Error(
+      "Configuration invalide : TEST_CLOCK_START fixe l'horloge du serveur pour les tests ; il n'est accepté qu'avec ALLOW_TEST_CLOCK=true, jamais en production.",
+    );
+  }
+  return new Date(e.TEST_CLOCK_START);
 }
 
 function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {

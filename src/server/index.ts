@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { getRequestListener, serve } from '@hono/node-server';
 import { createApp } from './app';
+import { clockStartingAt } from './clock';
 import { openDatabase } from './db/client';
 import { migrationsDir, pgliteDir, uploadsDir } from './db/paths';
 import { seedIfEmpty } from './db/seed';
@@ -31,6 +32,11 @@ const config = loadConfig();
 const logger = createLogger(config);
 // pg-boss does not await some of its own calls: while the database is away, their rejections must not end the process.
 tolerateDatabaseOutageRejections(logger);
+// The system clock, or in a test run the day it pins (refused without ALLOW_TEST_CLOCK: env.ts).
+const now = clockStartingAt(config.testClockStart);
+if (config.testClockStart) {
+  logger.warn({ testClockStart: config.testClockStart.toISOString(), now: now().toISOString() }, "horloge de test : l'heure du serveur part de TEST_CLOCK_START");
+}
 
 const database = await openDatabase({
   url: config.databaseUrl,
@@ -42,13 +48,13 @@ await database.migrate();
 await prepareJobs(database);
 
 const observability = createObservability();
-const jobs = createJobs(database, { now: () => new Date(), onError: (err) => logger.error({ err }, 'tâches de fond : erreur'), metrics: observability.metrics });
+const jobs = createJobs(database, { now, onError: (err) => logger.error({ err }, 'tâches de fond : erreur'), metrics: observability.metrics });
 const deps: Deps = {
   config,
   database,
   storage: localDiskStorage(uploadsDir(config)),
   logger,
-  now: () => new Date(),
+  now,
   jobs,
   observability,
 };

@@ -43,6 +43,14 @@ export function chefZoneOffset(d: Date): number {
   return t >= nthSunday(year, 2, 2, 7) && t < nthSunday(year, 10, 1, 6) ? -240 : -300;
 }
 
+/**
+ * The year in the chef's zone: the same on the server (in UTC) and in the browser (any zone), so a
+ * page rendered on one and hydrated on the other agrees on the evening of 31 December.
+ */
+export function yearInChefZone(d: Date): number {
+  return new Date(d.getTime() + chefZoneOffset(d) * 60_000).getUTCFullYear();
+}
+
 type WallClock = { year: number; month: number; day: number; weekday: number; hour: number; minute: number; zone: string };
 
 /** 'UTC', 'UTC+2', 'UTC−5', 'UTC+5:30': what Intl names a zone it has no French name for. */

@@ -13,6 +13,7 @@ import { callApi } from './api';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage } from './browser';
 import { createAccount, DEMO, signInByApi } from './session';
 import { baseURL, dismissToasts, expectToast, open, pathOf, visit } from './site';
+import { testNow } from '../setup/test-clock';
 
 useBrowser();
 
@@ -34,8 +35,8 @@ beforeAll(async () => {
     (b) =>
       /^participant\d+@toque\.demo$/.test(b.clientEmail) &&
       b.sessionStatus === 'scheduled' &&
-      Date.parse(b.startsAt) > Date.now() + 10 * DAY &&
-      Date.parse(b.startsAt) < Date.now() + 30 * DAY &&
+      Date.parse(b.startsAt) > testNow().getTime() + 10 * DAY &&
+      Date.parse(b.startsAt) < testNow().getTime() + 30 * DAY &&
       Date.parse(b.startsAt) < latest,
   );
   if (!found) throw new Error('The seed should hold participants in a session 10 to 30 days ahead');

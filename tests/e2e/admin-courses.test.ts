@@ -13,14 +13,16 @@ import { getJson } from './api';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
 import { DEMO, signInByApi } from './session';
 import { dismissToasts, expectToast, open, pathOf, visit } from './site';
+import { testNow } from '../setup/test-clock';
+import { zonedDate } from '../../src/server/db/seed/schedule';
 
 useBrowser();
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A datetime-local value `days` from now at `hour`:00 in the page's zone (Toronto). */
 function localInput(days: number, hour: number): string {
-  const d = new Date(Date.now() + days * 24 * 3_600_000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`;
+  const d = zonedDate(new Date(testNow().getTime() + days * 24 * 3_600_000), 'America/Toronto');
+  return `${d.year}-${pad(d.month)}-${pad(d.day)}T${pad(hour)}:00`;
 }
 
 async function fillCourse(page: Page, values: { title: string; format: 'En direct' | 'Enregistré'; price: string; duration: string }) {

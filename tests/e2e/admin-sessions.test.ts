@@ -19,6 +19,8 @@ import { waitForMail } from './mailbox';
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { createAccount, DEMO, signInByApi, type Account } from './session';
 import { expectToast, open, visit } from './site';
+import { testNow } from '../setup/test-clock';
+import { zonedDate } from '../../src/server/db/seed/schedule';
 
 useBrowser();
 
@@ -34,14 +36,13 @@ const agendaEvent = (page: Page, title: string) => page.locator('.rbc-agenda-vie
  */
 async function showInAgenda(page: Page, title: string, startsAt: string) {
   await page.getByRole('button', { name: 'Agenda', exact: true }).click();
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
-  const steps = Math.floor((Date.parse(startsAt) - today.getTime()) / (30 * 24 * HOUR));
+  // Calendar days from the page's today to the class's, both in the page's zone (Toronto).
+  const dayNumber = (d: Date) => {
+    const { year, month, day } = zonedDate(d, 'America/Toronto');
+    return Date.UTC(year, month - 1, day) / (24 * HOUR);
+  };
+  const steps = Math.floor((dayNumber(new Date(startsAt)) - dayNumber(testNow())) / 30);
   for (let i = 0; i < steps; i++) await page.getByRole('button', { name: 'Suivant' }).click();
-  // Counted in this process's zone (UTC) while the page's today is Toronto's: near midnight the class
-  // may sit one window further.
-  const found = await agendaEvent(page, title).waitFor({ timeout: 5_000 }).then(() => true, () => false);
-  if (!found) await page.getByRole('button', { name: 'Suivant' }).click();
   await agendaEvent(page, title).waitFor();
 }
 
@@ -73,7 +74,7 @@ describe('the admin cancels a session with a paid attendee', () => {
     const candidates: { course: CourseSummary; session: SessionSummary }[] = [];
     for (const c of (await seededCourses()).filter((c) => c.isLive && !c.isPremium && c.priceCents > 0)) {
       for (const s of (await getJson<CourseResponse>(`/api/courses/${c.id}`)).course.sessions) {
-        if (s.seatsLeft > 0 && Date.parse(s.startsAt) > Date.now() + 2 * HOUR) candidates.push({ course: c, session: s });
+        if (s.seatsLeft > 0 && Date.parse(s.startsAt) > testNow().getTime() + 2 * HOUR) candidates.push({ course: c, session: s });
       }
     }
     const last = candidates.sort((a, b) => Date.parse(b.session.startsAt) - Date.parse(a.session.startsAt))[0];
@@ -166,7 +167,7 @@ describe('the admin attaches the recording of a past session', () => {
       const learner = await createPerson(db, 'Rosalie Bergeron', 'learner');
       const course = await createCourse(db, { title: 'Pâté chinois en direct', durationMinutes: 90, teacherId: admin.id });
       // Started three hours ago, ninety minutes long: over.
-      const session = await createSession(db, course.id, { startsAt: new Date(Date.now() - 3 * HOUR) });
+      const session = await createSession(db, course.id, { startsAt: new Date(testNow().getTime() - 3 * HOUR) });
       await createPaidSeat(db, { user: { id: learner.id, fullName: learner.name }, course, sessionId: session.id });
       return { admin, learner, title: course.title, sessionId: session.id };
     });

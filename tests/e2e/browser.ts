@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { testClockStart, testNow } from '../setup/test-clock';
 
 const require = createRequire(import.meta.url);
 const axeSource: string = require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -50,10 +51,13 @@ export function useBrowser(): void {
   });
 }
 
-/** A page in a fresh context (no cookies, no storage) at the given width, in French and Québec's time zone. */
+/** A page in a fresh context (no cookies, no storage) at the given width, in French and Québec's time zone, on the run's clock. */
 export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
   if (!browser) throw new Error('No browser: call useBrowser() at the top of the journey file');
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'fr-CA', timezoneId: 'America/Toronto' });
+  // A run pinned to a day (TEST_CLOCK_START): the page's clock shows the server's time. Installed,
+  // never paused, Playwright's clock flows with real time and fires timers as they fall due.
+  if (testClockStart) await context.clock.install({ time: testNow() });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

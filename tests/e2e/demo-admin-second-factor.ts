@@ -6,6 +6,7 @@
 // nextDemoAdminCode in session.ts. No vitest import here: global-setup runs outside the test runner.
 import { writeFile } from 'node:fs/promises';
 import { codeAt, stepAt } from '../../src/server/modules/second-factor/totp';
+import { testNow } from '../setup/test-clock';
 
 export type DemoAdminSecondFactor = {
   /** The base32 secret of the demo admin's app. */
@@ -31,7 +32,7 @@ export async function enrolDemoAdmin(baseURL: string, stepFile: string): Promise
   const enrolment = await fetch(`${baseURL}/api/account/second-factor/enrolment`, { method: 'POST', headers: withCookie });
   if (enrolment.status !== 200) throw new Error(`demo admin enrolment refused: ${enrolment.status} ${await enrolment.text()}`);
   const secret = ((await enrolment.json()) as { secret: string }).secret.replace(/\s/g, '');
-  const step = stepAt(new Date());
+  const step = stepAt(testNow());
   const confirm = await fetch(`${baseURL}/api/account/second-factor/enrolment/confirm`, {
     method: 'POST',
     headers: withCookie,

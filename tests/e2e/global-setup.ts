@@ -10,6 +10,7 @@ import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startOidcProvider } from '../setup/oidc-provider';
 import { startSmtpServer } from '../setup/smtp';
+import { anchorTestClock, testClockEnv } from '../setup/test-clock';
 import { createScratchPostgres, rootDir } from '../setup/test-db';
 import { enrolDemoAdmin, type DemoAdminSecondFactor } from './demo-admin-second-factor';
 
@@ -22,6 +23,8 @@ declare module 'vitest' {
     oidcIssuer: string;
     /** The demo admin's second factor, enrolled once here (demo-admin-second-factor.ts). */
     demoAdminSecondFactor: DemoAdminSecondFactor;
+    /** When the server started (real ms): with TEST_CLOCK_START, the instant its clock showed that start. */
+    testClockAnchor: number;
   }
 }
 
@@ -88,6 +91,11 @@ export default async function setup(project: TestProject) {
   delete env.CLIENT_DIR;
   if (process.env.E2E_DIST_DIR) env.CLIENT_DIR = path.join(distDir, 'client');
   if (scratch) env.DATABASE_URL = scratch.url;
+  // TEST_CLOCK_START pins the server's clock, which shows it when its process starts: the tests'
+  // clocks start from the same real instant (within the few milliseconds a spawn takes).
+  const testClockAnchor = Date.now();
+  anchorTestClock(testClockAnchor);
+  Object.assign(env, testClockEnv());
   const child: ChildProcess = spawn(process.execPath, [entry], { cwd: rootDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -109,6 +117,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
   project.provide('oidcIssuer', idp.issuer);
+  project.provide('testClockAnchor', testClockAnchor);
   project.provide('demoAdminSecondFactor', await enrolDemoAdmin(baseURL, path.join(dataDir, 'demo-admin-totp-step')));
   return stop;
 }

@@ -21,6 +21,7 @@ import { orderOf, payWithCard, premiumPanel, waitForPaid } from './checkout-help
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { createAccount, DEMO, signInByApi, type Account } from './session';
 import { baseURL, expectToast, open, pathOf, visit } from './site';
+import { testNow } from '../setup/test-clock';
 
 useBrowser();
 
@@ -336,7 +337,7 @@ describe("the admin uploads a past session's recording from the calendar; its at
       const learner = await createPerson(db, 'Rosalie Bergeron', 'learner');
       const live = await createCourse(db, { title: 'Tarte au sucre en direct', durationMinutes: 60, teacherId: chef.id });
       // Started three hours ago, an hour long: over.
-      const session = await createSession(db, live.id, { startsAt: new Date(Date.now() - 3 * HOUR) });
+      const session = await createSession(db, live.id, { startsAt: new Date(testNow().getTime() - 3 * HOUR) });
       await createPaidSeat(db, { user: { id: learner.id, fullName: learner.name }, course: live, sessionId: session.id });
       return { admin: chef, learner, title: live.title, sessionId: session.id };
     });

@@ -17,6 +17,7 @@ import { bookAndPay } from './booking-api';
 import { expectNoAxeViolations, newPage, pageErrors, runsEveryJourney, useBrowser, usePage, viewports } from './browser';
 import { openAvatarMenu, signUpLearner } from './session';
 import { baseURL, dismissToasts, expectToast, open, pathOf } from './site';
+import { testNow } from '../setup/test-clock';
 
 useBrowser();
 
@@ -33,7 +34,7 @@ async function openSession(bought: Set<string>): Promise<{ course: CourseSummary
     const { course: detail } = await getJson<CourseResponse>(`/api/courses/${course.id}`);
     // More than 72 h ahead: no reminder or preparation kit falls due during the journey (each would
     // add its own notification to the count).
-    const session = detail.sessions.find((s) => s.seatsLeft > 0 && Date.parse(s.startsAt) > Date.now() + QUIET_AHEAD_MS);
+    const session = detail.sessions.find((s) => s.seatsLeft > 0 && Date.parse(s.startsAt) > testNow().getTime() + QUIET_AHEAD_MS);
     if (session) {
       bought.add(course.id);
       return { course, sessionId: session.id };

@@ -10,6 +10,7 @@ import { callApi } from './api';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
 import { DEMO, signInByApi, signUpLearner } from './session';
 import { dismissToasts, expectToast, open, visit } from './site';
+import { testNow } from '../setup/test-clock';
 
 useBrowser();
 
@@ -35,7 +36,7 @@ describe('the class preparation kit (desktop width)', () => {
     });
     expect(created.status).toBe(201);
     courseId = created.json.course.id;
-    const session = await callApi(page, 'POST', `/admin/courses/${courseId}/sessions`, { startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), capacity: 6 });
+    const session = await callApi(page, 'POST', `/admin/courses/${courseId}/sessions`, { startsAt: new Date(testNow().getTime() + 10 * 86_400_000).toISOString(), capacity: 6 });
     expect(session.status).toBe(201);
 
     await open(page, `/admin/cours/${courseId}`);

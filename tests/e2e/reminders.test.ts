@@ -12,6 +12,7 @@ import { newPage, useBrowser } from './browser';
 import { waitForMail } from './mailbox';
 import { DEMO, signInByApi, signUpLearner } from './session';
 import { baseURL, expectToast, open, visit } from './site';
+import { testNow } from '../setup/test-clock';
 
 useBrowser();
 
@@ -43,7 +44,7 @@ describe('class reminders follow the preference', () => {
     const course = (await seededCourses()).find((c) => c.isLive && c.priceCents > 0)!;
 
     const created = await callApi<AdminCourseSessionResponse>(admin, 'POST', `/admin/courses/${course.id}/sessions`, {
-      startsAt: new Date(Date.now() + STARTS_IN_MS).toISOString(),
+      startsAt: new Date(testNow().getTime() + STARTS_IN_MS).toISOString(),
       capacity: 4,
     });
     expect(created.status, JSON.stringify(created.json)).toBe(201);

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../src/server/modules/second-factor/totp';
+import { testNow } from '../setup/test-clock';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser } from './browser';
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { fillSignIn, openDialogFromHeader, signOutFromMenu, type Account } from './session';
@@ -60,7 +61,7 @@ describe("an admin's second factor, at phone width", () => {
     await page.getByRole('button', { name: 'Activer' }).click();
     await page.getByRole('alert').filter({ hasText: 'Code invalide' }).waitFor();
 
-    await field.fill(codeAt(secret, stepAt(new Date())));
+    await field.fill(codeAt(secret, stepAt(testNow())));
     await page.getByRole('button', { name: 'Activer' }).click();
     await heading('Conservez vos codes de récupération').waitFor();
     recoveryCodes = (await page.getByRole('list', { name: 'Codes de récupération' }).getByRole('listitem').allTextContents()).map((c) => c.trim());

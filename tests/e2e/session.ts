@@ -9,6 +9,7 @@ import type { SecondFactorConfirmation, SecondFactorEnrolment, SecondFactorStatu
 import { callApi } from './api';
 import { baseURL, visit } from './site';
 import { codeAt, stepAt, STEP_SECONDS } from '../../src/server/modules/second-factor/totp';
+import { testNow } from '../setup/test-clock';
 
 let counter = 0;
 
@@ -75,7 +76,7 @@ async function giveSecondFactorByApi(page: Page, email: string) {
   const key = `${new URL(page.url()).origin} ${email}`;
   if (!status.enrolled) {
     const { json: enrolment } = await callApi<SecondFactorEnrolment>(page, 'POST', '/account/second-factor/enrolment');
-    const code = codeAt(enrolment.secret.replace(/\s/g, ''), stepAt(new Date()));
+    const code = codeAt(enrolment.secret.replace(/\s/g, ''), stepAt(testNow()));
     const confirmed = await callApi<SecondFactorConfirmation>(page, 'POST', '/account/second-factor/enrolment/confirm', { code });
     expect(confirmed.status).toBe(200);
     recoveryCodes.set(key, confirmed.json.recoveryCodes);
@@ -92,8 +93,8 @@ async function giveSecondFactorByApi(page: Page, email: string) {
  */
 export async function nextDemoAdminCode(): Promise<string> {
   const { secret, stepFile } = inject('demoAdminSecondFactor');
-  const step = Math.max(stepAt(new Date()), Number(await readFile(stepFile, 'utf8')) + 1);
-  const wait = (step - 1) * STEP_SECONDS * 1000 - Date.now();
+  const step = Math.max(stepAt(testNow()), Number(await readFile(stepFile, 'utf8')) + 1);
+  const wait = (step - 1) * STEP_SECONDS * 1000 - testNow().getTime();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait + 100));
   await writeFile(stepFile, String(step));
   return codeAt(secret, step);

@@ -16,11 +16,12 @@ export function signSessionToken(token: string, secret: string): string {
   return encodeURIComponent(`${token}.${signature}`);
 }
 
-/** `count` learners, each with a live session started at the app's now(). */
+/** `count` learners, each with a live session started now. */
 export async function createSignedInLearners(app: TestApp, count: number): Promise<SignedInLearner[]> {
-  const now = app.deps.now();
-  // The library checks expiry against the real clock, our lifetimes against the app's: valid for both.
-  const expiresAt = new Date(Math.max(now.getTime(), Date.now()) + 7 * DAY_MS);
+  // The library stamps sessions with the real clock, and their lifetimes are measured on it (not on
+  // the app's now(), which a test or TEST_CLOCK_START moves): so do we.
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + 7 * DAY_MS);
   const rows = Array.from({ length: count }, (_, i) => {
     const id = `user_${randomBytes(8).toString('hex')}`;
     return { id, fullName: `Apprenant ${i + 1}`, token: randomBytes(24).toString('base64url') };

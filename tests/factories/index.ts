@@ -17,6 +17,7 @@ import {
 import type { Storage } from '../../src/server/integrations/storage/storage';
 import { invalidatePublicCache } from '../../src/server/web/public-cache';
 import { enrolAdmin, verifyAdminSessions } from './second-factor';
+import { testNow } from '../setup/test-clock';
 
 export { enrolAdmin, FACTORY_ADMIN_SECRET, totpCode, verifyAdminSessions } from './second-factor';
 
@@ -76,7 +77,7 @@ export async function createSession(
   courseId: string,
   values: Insert<typeof courseSessions> & { now?: Date } = {},
 ) {
-  const { now = new Date(), ...rest } = values;
+  const { now = testNow(), ...rest } = values;
   const [row] = await db
     .insert(courseSessions)
     .values({ courseId, startsAt: new Date(now.getTime() + 48 * HOUR), capacity: 10, ...rest })
@@ -145,7 +146,7 @@ export async function setRole(db: Db, userId: string, role: 'learner' | 'chef' |
 
 /** A subscription record, by default active for the next 30 days. */
 export async function createSubscription(db: Db, userId: string, values: Insert<typeof subscriptions> = {}) {
-  const now = new Date();
+  const now = testNow();
   const [row] = await db
     .insert(subscriptions)
     .values({

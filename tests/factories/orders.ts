@@ -8,6 +8,7 @@ import { computeTaxes, type ProductKind, type TaxSettings } from '@shared/tax';
 import type { Db } from '../../src/server/db/client';
 import { orderLines, orders, purchases, sandboxPaymentIntents } from '../../src/server/db/schema';
 import { invalidatePublicCache } from '../../src/server/web/public-cache';
+import { testNow } from '../setup/test-clock';
 
 const uid = () => randomBytes(8).toString('hex');
 
@@ -24,7 +25,7 @@ export type PaidOrderOptions = {
 };
 
 export async function createPaidOrder(db: Db, opts: PaidOrderOptions) {
-  const paidAt = opts.paidAt ?? new Date();
+  const paidAt = opts.paidAt ?? testNow();
   const province = opts.province ?? 'QC';
   const status = opts.status ?? 'paid';
   const paid = status === 'paid';

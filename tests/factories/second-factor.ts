@@ -7,6 +7,7 @@ import { adminSecondFactors, sessions, sessionSecondFactors } from '../../src/se
 import { loadConfig } from '../../src/server/env';
 import { sealSecret } from '../../src/server/modules/second-factor/secret-box';
 import { codeAt, stepAt } from '../../src/server/modules/second-factor/totp';
+import { testNow } from '../setup/test-clock';
 
 /** The secret of every factory admin (base32), sealed with the test apps' secret. */
 export const FACTORY_ADMIN_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -14,13 +15,13 @@ export const FACTORY_ADMIN_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const TEST_AUTH_SECRET = loadConfig({ NODE_ENV: 'test' }).authSecret;
 
 /** The code an admin's app shows now (`steps` later or earlier) for a base32 secret. */
-export function totpCode(secret = FACTORY_ADMIN_SECRET, at = new Date(), steps = 0): string {
+export function totpCode(secret = FACTORY_ADMIN_SECRET, at = testNow(), steps = 0): string {
   return codeAt(secret, stepAt(at) + steps);
 }
 
 /** Enrols the account (confirmed, no recovery codes); an existing factor is kept. */
 export async function enrolAdmin(db: Db, userId: string, secret = FACTORY_ADMIN_SECRET): Promise<void> {
-  const now = new Date();
+  const now = testNow();
   await db
     .insert(adminSecondFactors)
     .values({ userId, secret: sealSecret(TEST_AUTH_SECRET, secret, userId), confirmedAt: now, createdAt: now, updatedAt: now })

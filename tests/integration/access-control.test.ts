@@ -11,6 +11,7 @@ import { requireSubscriber } from '../../src/server/http/guards';
 import { createSubscription, setRole } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 type Policy = 'public' | 'signed-in' | 'admin';
 
@@ -199,7 +200,7 @@ describe('subscriber guard', () => {
 
   it('a subscription that has ended gives no access', async () => {
     const lapsed = await newSignedInUser(app);
-    await createSubscription(app.db, lapsed.id, { status: 'canceled', currentPeriodEnd: new Date(Date.now() - 1000) });
+    await createSubscription(app.db, lapsed.id, { status: 'canceled', currentPeriodEnd: new Date(testNow().getTime() - 1000) });
     expect((await probe(lapsed.cookie)).status).toBe(403);
   });
 });

@@ -10,10 +10,11 @@ import { createCourse, createReservation, createSession, setRole } from '../fact
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { send } from '../setup/auth-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-const clock = Date.now();
+const clock = testNow().getTime();
 const now = () => new Date(clock);
 
 let t: TestApp;

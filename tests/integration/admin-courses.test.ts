@@ -24,6 +24,7 @@ import { createPaidOrder } from '../factories/orders';
 import { ORIGIN, send, SESSION_COOKIE } from '../setup/auth-client';
 import { holdSeat } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const HOUR = 3_600_000;
 
@@ -69,7 +70,7 @@ async function createVia(over: Partial<AdminCourseCreateInput> = {}) {
   return (await read<AdminCourseResponse>(res)).course;
 }
 
-const inFuture = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+const inFuture = (hours: number) => new Date(testNow().getTime() + hours * HOUR).toISOString();
 
 async function addSession(courseId: string, body: Record<string, unknown>) {
   return send(t, 'POST', `/api/admin/courses/${courseId}/sessions`, { ...as(admin), body });
@@ -354,9 +355,9 @@ describe('sessions of a live course', () => {
     const { session } = await read<AdminCourseSessionResponse>(await addSession(course.id, { startsAt: inFuture(80), capacity: 5 }));
     const [a, b, c] = (await createSignedInLearners(t, 3)) as SignedInLearner[];
     await createPaidSeat(t.db, { user: { id: a!.id }, course: { id: course.id, title: course.title }, sessionId: session.id });
-    await createReservation(t.db, session.id, b!.id, { status: 'pending_payment', holdExpiresAt: new Date(Date.now() + 10 * 60_000) });
+    await createReservation(t.db, session.id, b!.id, { status: 'pending_payment', holdExpiresAt: new Date(testNow().getTime() + 10 * 60_000) });
     // A lapsed hold holds nothing.
-    await createReservation(t.db, session.id, c!.id, { status: 'pending_payment', holdExpiresAt: new Date(Date.now() - 60_000) });
+    await createReservation(t.db, session.id, c!.id, { status: 'pending_payment', holdExpiresAt: new Date(testNow().getTime() - 60_000) });
 
     const below = await editSession(course.id, session.id, { capacity: 1 });
     expect(below.status).toBe(409);

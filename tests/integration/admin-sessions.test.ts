@@ -17,10 +17,11 @@ import { send } from '../setup/auth-client';
 import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { sseReader, type SseReader } from '../setup/sse';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-let clock = Date.now();
+let clock = testNow().getTime();
 const now = () => new Date(clock);
 
 let t: TestApp;

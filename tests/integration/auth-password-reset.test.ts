@@ -8,6 +8,7 @@ import { passwordResetTokens, users, verifications } from '../../src/server/db/s
 import { me, post, sessionCookieOf, signIn, signUp } from '../setup/auth-client';
 import { startSmtpServer, type ReceivedMail } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const PASSWORD = 'Zq4-vR8k-Pouding';
 const NEW_PASSWORD = 'Chomeur-Pouding-77';
@@ -55,7 +56,7 @@ async function linkToken(email: string, n: number): Promise<string> {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await createTestApp({ config: { smtpUrl: smtp.url }, now: () => new Date(Date.now() + clockAheadMs) });
+  app = await createTestApp({ config: { smtpUrl: smtp.url }, now: () => new Date(testNow().getTime() + clockAheadMs) });
   await signUp(app, 'oubli@exemple.ca', PASSWORD, 'Aline Oubli');
 });
 afterAll(async () => {
@@ -90,7 +91,7 @@ describe('password reset', { timeout: 60_000 }, () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const [row] = await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, sha256(token)));
-    const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
+    const minutes = (row!.expiresAt.getTime() - testNow().getTime()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
 

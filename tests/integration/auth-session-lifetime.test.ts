@@ -97,3 +97,24 @@ describe('session lifetimes', { timeout: 60_000 }, () => {
     expect((await me(app, learner)).user!.role).toBe('learner');
   });
 });
+
+describe('on a business clock far from the system clock (a run pinned by TEST_CLOCK_START)', { timeout: 60_000 }, () => {
+  it('a fresh session lives on whether deps.now is four months ahead or behind: its limits are on the library’s clock', async () => {
+    for (const offset of [120 * DAY, -120 * DAY]) {
+      const shifted = await createTestApp({ now: () => new Date(Date.now() + offset) });
+      try {
+        await signUp(shifted, 'decale@exemple.ca', PASSWORD, 'Denis Décalé');
+        const cookie = await signIn(shifted, 'decale@exemple.ca', PASSWORD);
+        expect((await me(shifted, cookie)).user).toMatchObject({ email: 'decale@exemple.ca' });
+        expect(await sessionRowsOf(shifted, cookie)).toHaveLength(1);
+      } finally {
+        await shifted.close();
+      }
+    }
+  });
+});
+
+async function sessionRowsOf(app: TestApp, cookie: string) {
+  const token = decodeURIComponent(cookie).split('.')[0]!;
+  return app.db.select().from(sessions).where(eq(sessions.token, token));
+}

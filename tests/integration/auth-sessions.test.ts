@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, profiles, sessions, subscriptions, users } from '../../src/server/db/schema';
 import { me, post, sessionCookieOf, setCookieLine, signIn, signUp } from '../setup/auth-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 let app: TestApp;
 const PASSWORD = 'Courge-Musquee-2026';
@@ -111,13 +112,13 @@ describe('/api/me', () => {
       isSubscriber: false,
     });
     const userId = first.user!.id;
-    const inAMonth = new Date(Date.now() + 30 * 24 * 3600_000);
+    const inAMonth = new Date(testNow().getTime() + 30 * 24 * 3600_000);
     await app.db.insert(subscriptions).values({
       userId,
       status: 'active',
       provider: 'sandbox',
       currentPeriodEnd: inAMonth,
-      createdAt: new Date(Date.now() - 60_000),
+      createdAt: new Date(testNow().getTime() - 60_000),
     });
     expect((await me(app, cookie)).user!.isSubscriber).toBe(true);
     // Spec §4: the latest record with status active, trialing or past_due decides — a newer
@@ -125,7 +126,7 @@ describe('/api/me', () => {
     await app.db.insert(subscriptions).values({ userId, status: 'canceled', provider: 'sandbox', currentPeriodEnd: inAMonth });
     expect((await me(app, cookie)).user!.isSubscriber).toBe(true);
     // That record counts only while its period has not ended.
-    await app.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
+    await app.db.update(subscriptions).set({ currentPeriodEnd: new Date(testNow().getTime() - 60_000) }).where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
     expect((await me(app, cookie)).user!.isSubscriber).toBe(false);
     // The role is the profile's, changed on the server only.
     await app.db.update(profiles).set({ role: 'admin' }).where(eq(profiles.userId, userId));

@@ -12,10 +12,11 @@ import { createCourse, createReservation, createSession } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { send } from '../setup/auth-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const MINUTE = 60_000;
 // The fake clock starts at the real time: the auth library checks session expiry by the real clock.
-let clock = Date.now();
+let clock = testNow().getTime();
 const now = () => new Date(clock);
 
 let t: TestApp;

@@ -19,10 +19,11 @@ import { newSignedInUser, send } from '../setup/auth-client';
 import { pdfText } from '../setup/pdf-text';
 import { checkout, confirm, deliverEvents, getOrder, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-let clock = Date.now();
+let clock = testNow().getTime();
 let t: TestApp;
 type Learner = { id: string; email: string; cookie: string };
 

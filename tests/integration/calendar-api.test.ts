@@ -9,11 +9,12 @@ import { bookClass, joinSession, setVideoLink, type Booking } from '../factories
 import { newSignedInUser, send } from '../setup/auth-client';
 import { importWithNodeIcal, parseWithIcalJs } from '../setup/ical-parse';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 // The fake clock starts at the real time: the auth library checks session expiry by the real clock.
-const clock = Date.now();
+const clock = testNow().getTime();
 const now = () => new Date(clock);
 const at = (days: number) => new Date(Math.floor((clock + days * DAY) / HOUR) * HOUR);
 

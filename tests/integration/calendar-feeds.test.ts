@@ -15,11 +15,12 @@ import { bookClass, createFeed, fetchFeed, joinSession, setVideoLink, type Booki
 import { newSignedInUser, send } from '../setup/auth-client';
 import { importWithNodeIcal, parseWithIcalJs } from '../setup/ical-parse';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 // The fake clock starts at the real time: the auth library checks session expiry by the real clock.
-let clock = Date.now();
+let clock = testNow().getTime();
 const now = () => new Date(clock);
 /** A whole hour `days` from now (iCalendar times have no milliseconds). */
 const at = (days: number) => new Date(Math.floor((clock + days * DAY) / HOUR) * HOUR);

@@ -10,9 +10,10 @@ import { createCourse, createPurchase, createSession } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { checkout, getOrder, holdSeat, newKey, setProvince } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const HOUR = 3_600_000;
-const clock = Date.now();
+const clock = testNow().getTime();
 let t: TestApp;
 const course = {} as Record<'bread' | 'macarons' | 'live' | 'otherLive' | 'draft' | 'archived', string>;
 let liveSession: string;

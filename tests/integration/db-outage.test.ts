@@ -29,6 +29,7 @@ import { startTcpProxy, type TcpProxy } from '../setup/tcp-proxy';
 import type { TestApp } from '../setup/test-app';
 import { fixtureClientDir } from '../setup/test-app';
 import { openTestDatabase, rootDir } from '../setup/test-db';
+import { testNow } from '../setup/test-clock';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 // The production server's cookie name (the Secure prefix; browsers allow it on 127.0.0.1 over http).
@@ -144,7 +145,7 @@ describe.skipIf(!onPostgres)('the database lost for a few seconds during a burst
     const db = database.db;
     const course = await createCourse(db, { title: 'Sucre à la crème en direct', isLive: true });
     const session = await createSession(db, course.id, { capacity: CAPACITY });
-    const later = await createSession(db, course.id, { capacity: 5, startsAt: new Date(Date.now() + 96 * 3_600_000) });
+    const later = await createSession(db, course.id, { capacity: 5, startsAt: new Date(testNow().getTime() + 96 * 3_600_000) });
     const learners: Learner[] = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => newSignedInUser(asApp(), `Apprenant ${i + 1}`)));
     watcher = await newSignedInUser(asApp(), 'Rosalie Tremblay');
 

@@ -10,9 +10,10 @@ import { createCourse, createSession } from '../factories';
 import { newSignedInUser } from '../setup/auth-client';
 import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const MINUTE = 60_000;
-let clock = Date.now();
+let clock = testNow().getTime();
 let t: TestApp;
 
 beforeAll(async () => {

@@ -108,7 +108,7 @@ describe('saving a place', () => {
     const member = await newSignedInUser(t, 'Sam Abonné');
     const sub = await createSubscription(t.db, member.id);
     expect((await save(course.id, member.cookie, { positionSeconds: 60, durationSeconds: 600 })).status).toBe(200);
-    await t.db.update(subscriptions).set({ status: 'canceled', currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.id, sub.id));
+    await t.db.update(subscriptions).set({ status: 'canceled', currentPeriodEnd: new Date(clock - 1000) }).where(eq(subscriptions.id, sub.id));
     const refused = await save(course.id, member.cookie, { positionSeconds: 120, durationSeconds: 600 });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('VIDEO_ACCESS_DENIED');

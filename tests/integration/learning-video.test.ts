@@ -16,6 +16,7 @@ import { newSignedInUser, send } from '../setup/auth-client';
 import { deliverEvents, newKey } from '../setup/payments';
 import { rootDir } from '../setup/test-db';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 type Account = { id: string; cookie: string };
 
@@ -176,7 +177,7 @@ describe('access on every request', () => {
 
     await t.db
       .update(subscriptions)
-      .set({ status: 'canceled', currentPeriodEnd: new Date(Date.now() - 60_000) })
+      .set({ status: 'canceled', currentPeriodEnd: new Date(testNow().getTime() - 60_000) })
       .where(eq(subscriptions.id, sub.id));
     const ended = await video(course.id, { cookie: subscriber.cookie, range: 'bytes=100-199' });
     expect(ended.status).toBe(403);

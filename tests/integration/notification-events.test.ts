@@ -11,6 +11,7 @@ import { createPaidSeat } from '../factories/bookings';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 import { advance, cancelSubscription, providerIdOf, sandboxOf, subscribeAndPay } from './subscriptions-helpers';
 
 const HOUR = 3_600_000;
@@ -33,7 +34,7 @@ async function inbox(who: Who): Promise<NotificationView[]> {
   return ((await res.json()) as NotificationListResponse).notifications;
 }
 const titles = async (who: Who) => (await inbox(who)).map((n) => n.title);
-const sessionIn = async (hours: number) => (await createSession(t.db, course.id, { startsAt: new Date(Date.now() + hours * HOUR), capacity: 5 })).id;
+const sessionIn = async (hours: number) => (await createSession(t.db, course.id, { startsAt: new Date(testNow().getTime() + hours * HOUR), capacity: 5 })).id;
 const learner = async () => (await createSignedInLearners(t, 1))[0]!;
 
 describe('live classes', () => {

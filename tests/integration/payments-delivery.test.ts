@@ -12,8 +12,9 @@ import { createCourse } from '../factories';
 import { newSignedInUser } from '../setup/auth-client';
 import { checkout, confirm, getOrder, sandboxSecret, setProvince, SUCCESS_CARD, WEBHOOK } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
-let clock = Date.now();
+let clock = testNow().getTime();
 let t: TestApp;
 let courseId: string;
 

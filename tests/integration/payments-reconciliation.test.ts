@@ -18,9 +18,10 @@ import { newSignedInUser } from '../setup/auth-client';
 import { appSender, checkout, confirm, deliverEvents, getOrder, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { startStripeApi } from '../setup/stripe-api';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const HOUR = 60 * 60 * 1000;
-let clock = Date.now();
+let clock = testNow().getTime();
 let t: TestApp;
 let courseId: string;
 

@@ -23,8 +23,9 @@ import {
   SUCCESS_CARD,
 } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
-let clock = Date.now();
+let clock = testNow().getTime();
 let t: TestApp;
 let premium: string;
 let bread: string;

@@ -14,12 +14,13 @@ import { checkout, confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } f
 import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { until } from '../setup/until';
+import { testNow } from '../setup/test-clock';
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 // The app's clock stands still; the database's runs: a job due 3 s after the payment runs then.
-const clock = Date.now();
+const clock = testNow().getTime();
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let admin: { id: string; cookie: string };

@@ -22,6 +22,7 @@ import { me, newSignedInUser, newSignedUpUser, post, send, sendForm, signUp } fr
 import { setProvince, SUCCESS_CARD } from '../setup/payments';
 import { startStripeApi, type StripeApi } from '../setup/stripe-api';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 import { createCourse, createRecipe, createReservation, createSession, createSubscription, setRole } from '../factories';
 import { createFeed } from '../factories/calendar';
 import { imageBytes } from '../factories/images';
@@ -69,14 +70,14 @@ async function learnerWithData() {
   form.set(AVATAR_FIELD, new File([new Uint8Array(await imageBytes('png'))], 'moi.png', { type: 'image/png' }));
   const avatar = (await (await sendForm(t, '/api/account/avatar', form, user.cookie)).json()) as { avatarUrl: string };
   const course = await createCourse(t.db, { title: 'Tourtière du Lac' });
-  const past = await createSession(t.db, course.id, { startsAt: new Date(Date.now() - 48 * HOUR) });
+  const past = await createSession(t.db, course.id, { startsAt: new Date(testNow().getTime() - 48 * HOUR) });
   await createReservation(t.db, past.id, user.id, { clientName: 'Rosalie Bergeron', status: 'confirmed' });
   const order = await createPaidOrder(t.db, { user: { id: user.id, name: 'Rosalie Bergeron', email: user.email }, items: [{ courseId: course.id, description: 'Tourtière du Lac', amountCents: 4500 }] });
   const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
   await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
   await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });
   await t.db.insert(notifications).values({ userId: user.id, kind: 'booking.confirmed', title: 'Place confirmée', body: 'À bientôt', dedupeKey: `n-${user.id}` });
-  await t.db.insert(emailDeliveries).values({ dedupeKey: `welcome-x:${user.id}`, kind: 'welcome', to: user.email, userId: user.id, sentAt: new Date() });
+  await t.db.insert(emailDeliveries).values({ dedupeKey: `welcome-x:${user.id}`, kind: 'welcome', to: user.email, userId: user.id, sentAt: testNow() });
   await t.db.insert(outboxEmails).values({ to: user.email, subject: 'Bienvenue chez Toque', text: 'Bonjour Rosalie', html: '<p>Bonjour Rosalie</p>' });
   await send(t, 'PUT', '/api/account/email-preferences', { cookie: user.cookie, body: { reminders: false, prepKit: true, marketing: true } });
   await createFeed(t, user.cookie);
@@ -106,7 +107,7 @@ describe('POST /api/account/delete — refusals change nothing', () => {
   it('a confirmed seat in a class still to come blocks (409) until the person cancels it', async () => {
     const user = await newSignedUpUser(t);
     const course = await createCourse(t.db);
-    const session = await createSession(t.db, course.id, { startsAt: new Date(Date.now() + 72 * HOUR) });
+    const session = await createSession(t.db, course.id, { startsAt: new Date(testNow().getTime() + 72 * HOUR) });
     await createReservation(t.db, session.id, user.id, { status: 'confirmed' });
     const res = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password });
     expect(res.status).toBe(409);
@@ -241,7 +242,7 @@ describe('the customer at Stripe', () => {
   /** A former member: their membership ended, their customer still at Stripe. */
   async function formerMember(customerId: string) {
     const user = await newSignedUpUser(t, 'Jeanne Ancienne');
-    const ended = new Date(Date.now() - 30 * 24 * HOUR);
+    const ended = new Date(testNow().getTime() - 30 * 24 * HOUR);
     await createSubscription(t.db, user.id, { provider: 'stripe', status: 'canceled', providerCustomerId: customerId, currentPeriodEnd: ended, endedAt: ended });
     return user;
   }

@@ -25,6 +25,7 @@ import {
 import { PERSONAL_DATA_TABLES } from '../../src/server/modules/privacy/coverage';
 import { newSignedUpUser, send } from '../setup/auth-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 import { createCourse, createRecipe, createReservation, createSession, createSubscription } from '../factories';
 import { createFeed } from '../factories/calendar';
 import { createPaidOrder } from '../factories/orders';
@@ -58,7 +59,7 @@ async function personWithEverything() {
     body: { fullName: 'Rosalie Bergeron', phone: '514 555-0199', address: '1234 rue Saint-Denis, Montréal', province: 'QC' },
   });
   const course = await createCourse(t.db, { title: 'Tourtière du Lac', teacherId: user.id });
-  const session = await createSession(t.db, course.id, { startsAt: new Date(Date.now() - 48 * HOUR) });
+  const session = await createSession(t.db, course.id, { startsAt: new Date(testNow().getTime() - 48 * HOUR) });
   await createReservation(t.db, session.id, user.id, { clientName: 'Rosalie Bergeron', status: 'confirmed' });
   const order = await createPaidOrder(t.db, { user: { id: user.id, name: 'Rosalie Bergeron', email: user.email }, items: [{ courseId: course.id, description: 'Tourtière du Lac', amountCents: 4500 }] });
   await t.db.insert(refunds).values({
@@ -77,14 +78,14 @@ async function personWithEverything() {
   await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });
   await t.db.insert(notifications).values({ userId: user.id, kind: 'booking.confirmed', title: 'Place confirmée', body: 'À bientôt', dedupeKey: `n-${user.id}` });
   await t.db.insert(emailPreferences).values({ userId: user.id, marketing: true });
-  await t.db.insert(emailDeliveries).values({ dedupeKey: `welcome-x:${user.id}`, kind: 'welcome', to: user.email, userId: user.id, sentAt: new Date() });
+  await t.db.insert(emailDeliveries).values({ dedupeKey: `welcome-x:${user.id}`, kind: 'welcome', to: user.email, userId: user.id, sentAt: testNow() });
   await t.db.insert(outboxEmails).values({ to: user.email, subject: 'Bienvenue chez Toque', text: 'Bonjour Rosalie', html: '<p>Bonjour Rosalie</p>' });
   await t.db.insert(auditLog).values({ actorId: 'admin_x', actorEmail: 'cheffe@toque.test', action: 'order.refund', targetType: 'order', targetId: order.id });
   const resetHash = randomBytes(32).toString('hex');
-  await t.db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: resetHash, expiresAt: new Date(Date.now() + HOUR) });
+  await t.db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: resetHash, expiresAt: new Date(testNow().getTime() + HOUR) });
   const totpSecret = `TOTP-SECRET-${randomBytes(8).toString('hex')}`;
   const recoveryHash = randomBytes(32).toString('hex');
-  await t.db.insert(adminSecondFactors).values({ userId: user.id, secret: totpSecret, confirmedAt: new Date() });
+  await t.db.insert(adminSecondFactors).values({ userId: user.id, secret: totpSecret, confirmedAt: testNow() });
   await t.db.insert(adminRecoveryCodes).values({ userId: user.id, codeHash: recoveryHash });
   const feed = await createFeed(t, user.cookie);
   const [credential] = await t.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, user.id));

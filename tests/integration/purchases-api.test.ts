@@ -15,8 +15,9 @@ import { newSignedInUser, send } from '../setup/auth-client';
 import { pdfText } from '../setup/pdf-text';
 import { checkout, confirm, deliverEvents, getOrder, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
-const clock = Date.now();
+const clock = testNow().getTime();
 let t: TestApp;
 let admin: { id: string; cookie: string };
 const course = {} as Record<'bread' | 'live' | 'sushi', string>;

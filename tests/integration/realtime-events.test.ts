@@ -19,6 +19,7 @@ import { createSignedInLearners, type SignedInLearner } from '../factories/accou
 import { SESSION_COOKIE, send } from '../setup/auth-client';
 import { sseReader, type SseReader } from '../setup/sse';
 import { createTestApp, fixtureClientDir, type TestApp } from '../setup/test-app';
+import { testClockEnv, testNow } from '../setup/test-clock';
 import { rootDir } from '../setup/test-db';
 
 let t: TestApp;
@@ -213,7 +214,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
 
     it("a seat held through one instance clears the other's cached course page, both ways", async () => {
       const courseId = (await createCourse(t.db, { title: 'Pouding chômeur en direct', isLive: true })).id;
-      const sessionId = (await createSession(t.db, courseId, { now: new Date(), capacity: 10 })).id;
+      const sessionId = (await createSession(t.db, courseId, { now: testNow(), capacity: 10 })).id;
       const [l1, l2] = await createSignedInLearners(t, 2);
       const seatsOn = async (base: string | null) => {
         const res = base ? await fetch(`${base}/api/courses/${courseId}`) : await t.request(`/api/courses/${courseId}`);
@@ -283,6 +284,7 @@ async function startOtherInstance(app: TestApp): Promise<OtherInstance> {
     CLIENT_DIR: fixtureClientDir,
     PUBLIC_URL: url,
     SEED_ON_EMPTY: 'false',
+    ...testClockEnv(),
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: rootDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stop = async () => {

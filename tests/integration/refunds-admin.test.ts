@@ -14,8 +14,9 @@ import { createPaidOrder } from '../factories/orders';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { deliverEvents, newKey } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
-let clock = Date.now();
+let clock = testNow().getTime();
 let t: TestApp;
 let admin: { id: string; cookie: string };
 let learner: { id: string; email: string; cookie: string };

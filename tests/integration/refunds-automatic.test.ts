@@ -12,9 +12,10 @@ import { createPaidOrder } from '../factories/orders';
 import { newSignedInUser } from '../setup/auth-client';
 import { deliverEvents } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const MINUTE = 60_000;
-let clock = Date.now();
+let clock = testNow().getTime();
 let t: TestApp;
 let buyer: { id: string; email: string };
 let courses: { bread: string; macarons: string };

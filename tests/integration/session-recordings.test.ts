@@ -19,9 +19,10 @@ import { ORIGIN, SESSION_COOKIE, send } from '../setup/auth-client';
 import { sseReader, type SseReader } from '../setup/sse';
 import { rootDir } from '../setup/test-db';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const HOUR = 3_600_000;
-const clock = Date.now();
+const clock = testNow().getTime();
 let t: TestApp;
 let admin: SignedInLearner;
 let chef: SignedInLearner;

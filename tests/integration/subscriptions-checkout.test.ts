@@ -8,6 +8,7 @@ import { orders, sandboxInvoices, sandboxSubscriptions, subscriptions } from '..
 import { newSignedInUser, send } from '../setup/auth-client';
 import { confirm, DECLINED_CARD, deliverEvents, getOrder, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 import { getSubscription, isSubscriber, ourRows, subscribe, subscribeAndPay, subscriptionKey } from './subscriptions-helpers';
 
 let t: TestApp;
@@ -88,7 +89,7 @@ describe('subscribing', () => {
     const after = await getSubscription(t, user.cookie);
     expect(after.body).toMatchObject({ isSubscriber: true, canCancel: true, current: { status: 'active', cancelAtPeriodEnd: false } });
     const { currentPeriodStart, currentPeriodEnd } = after.body.current!;
-    expect(new Date(currentPeriodEnd!).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    expect(new Date(currentPeriodEnd!).getTime()).toBeGreaterThan(testNow().getTime() + 27 * 86_400_000);
     expect(await isSubscriber(t, user.cookie)).toBe(true);
 
     const paid = (await getOrder(t, user.cookie, order.id)).body.order;

@@ -8,6 +8,7 @@ import type { CourseResponse, RecipeResponse } from '@shared/schemas/public';
 import { createCourse, createRecipe, createSubscription } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
 
 const DAY = 24 * 3_600_000;
 const SECRET_INGREDIENT = 'INGRÉDIENT-PRIVÉ sirop d’érable réduit au bois';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   recipeId = (await createRecipe(t.db, { name: 'Bûche à l’érable', isPremium: true, ingredients: [SECRET_INGREDIENT], steps: [SECRET_STEP] })).id;
   courseId = (await createCourse(t.db, { title: 'Macarons parisiens', isLive: false, isPremium: true, priceCents: 3000, videoKey: VIDEO_KEY })).id;
-  const now = Date.now();
+  const now = testNow().getTime();
 
   viewers.visitor = { label: 'visiteur' };
   viewers.learner = { label: 'apprenant sans abonnement', cookie: (await newSignedInUser(t, 'Léa Apprenante')).cookie };

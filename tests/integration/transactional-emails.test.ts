@@ -18,6 +18,7 @@ import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { advance, cancelSubscription, ourRows, providerIdOf, subscribeAndPay } from './subscriptions-helpers';
 import { until } from '../setup/until';
+import { testNow } from '../setup/test-clock';
 
 const DAY = 86_400_000;
 const RENEWALS_DECLINED_CARD = { ...SUCCESS_CARD, number: '4000 0000 0000 0341' } as const;
@@ -76,7 +77,7 @@ async function learner(name: string) {
 /** Pays a seat of a new live session `inDays` ahead on the sandbox, delivering the events twice. */
 async function paidSeat(user: { cookie: string }, title: string, inDays: number, videoLink: string | null = null) {
   const course = await createCourse(t.db, { title, isLive: true, priceCents: 5000 });
-  const session = await createSession(t.db, course.id, { startsAt: new Date(Date.now() + inDays * DAY), videoLink });
+  const session = await createSession(t.db, course.id, { startsAt: new Date(testNow().getTime() + inDays * DAY), videoLink });
   const held = await holdSeat(t, user.cookie, session.id);
   expect(held.status).toBe(201);
   const order = await checkout(t, user.cookie, { idempotencyKey: newKey(), items: [{ courseId: course.id, sessionId: session.id }] });

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { testClockEnv } from './test-clock';
 import { rootDir } from './test-db';
 
 export async function freePort(): Promise<number> {
@@ -61,6 +62,8 @@ export async function spawnServer(opts: SpawnOptions): Promise<SpawnedServer> {
     PUBLIC_URL: baseURL,
     LOG_LEVEL: 'warn',
     SEED_ON_EMPTY: 'false',
+    // On the run's clock, pinned or not (test-clock.ts).
+    ...testClockEnv(),
   };
   // Nothing of the developer's shell decides which database or mail server the process uses.
   delete env.DATABASE_URL;

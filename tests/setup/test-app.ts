@@ -10,6 +10,7 @@ import { createJobs } from '../../src/server/jobs/jobs';
 import { registerWorkers } from '../../src/server/jobs/workers';
 import { createLogger } from '../../src/server/logger';
 import { createRealtime } from '../../src/server/realtime/realtime';
+import { testNow } from './test-clock';
 import { openTestDatabase, rootDir } from './test-db';
 
 /** A small stand-in for the built client: index.html with the markers, a Vite manifest, one asset. */
@@ -39,7 +40,8 @@ export async function createTestApp(
     database,
     storage: localDiskStorage(path.join(dataDir, 'uploads')),
     logger: createLogger(config),
-    now: opts.now ?? (() => new Date()),
+    // The run's clock: the real one, or the day TEST_CLOCK_START pins (test-clock.ts).
+    now: opts.now ?? testNow,
   };
   // The workers are registered, not started: a test that needs them calls deps.jobs.start()
   // (quick polling, 1 s before the first retry).

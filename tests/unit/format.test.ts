@@ -10,6 +10,7 @@ import {
   formatPrice,
   formatSessionDateTime,
   isoDuration,
+  yearInChefZone,
 } from '@shared/format';
 
 // fr-CA groups thousands with a no-break space (U+00A0) and uses a decimal comma.
@@ -167,5 +168,14 @@ describe('isoDuration (schema.org)', () => {
     [240, 'PT4H'],
   ])('%i minutes is %s', (minutes, iso) => {
     expect(isoDuration(minutes)).toBe(iso);
+  });
+});
+
+describe('yearInChefZone', () => {
+  it("is Québec's year, not UTC's, on the evening of 31 December (the footer's ©, rendered in UTC, hydrated in Toronto)", () => {
+    // 22 h in Toronto: already 3 h on 1 January in UTC.
+    expect(yearInChefZone(new Date('2026-12-31T22:00:00-05:00'))).toBe(2026);
+    expect(yearInChefZone(new Date('2027-01-01T00:00:00-05:00'))).toBe(2027);
+    expect(yearInChefZone(new Date('2026-12-31T23:59:59-05:00'))).toBe(2026);
   });
 });

@@ -8,6 +8,7 @@ import { courses, courseSessions, orders, profiles, recipes, reservations, subsc
 import { createChef, createCourse, createRecipe, createSession, setRole } from '../../factories';
 import { newSignedInUser, send } from '../../setup/auth-client';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { testNow } from '../../setup/test-clock';
 
 const INJECTED_ID = '11111111-1111-4111-8111-111111111111';
 const LONG_AGO = '2001-01-01T00:00:00.000Z';
@@ -66,7 +67,7 @@ const ROWS: Row[] = [
     body: () => ({ title: 'Pains du dimanche', description: 'Des pains simples pour la semaine.', priceCents: 3900, isLive: false, isPremium: false, difficulty: 'beginner', teacherId: chefId, status: 'draft' }),
   },
   { route: 'PATCH /api/admin/courses/:course', who: 'admin', body: () => ({ title: 'Tourtière revisitée' }) },
-  { route: 'POST /api/admin/courses/:liveCourse/sessions', who: 'admin', body: () => ({ startsAt: new Date(Date.now() + 9 * 86_400_000).toISOString(), capacity: 8 }) },
+  { route: 'POST /api/admin/courses/:liveCourse/sessions', who: 'admin', body: () => ({ startsAt: new Date(testNow().getTime() + 9 * 86_400_000).toISOString(), capacity: 8 }) },
   { route: 'PATCH /api/admin/sessions/:session', who: 'admin', body: () => ({ videoLink: 'https://meet.exemple.ca/toque' }) },
   {
     route: 'POST /api/admin/recipes',

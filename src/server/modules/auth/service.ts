@@ -31,8 +31,11 @@ export function createAccountService(deps: Deps, auth: Auth) {
   const perRequest = new WeakMap<Headers, Promise<ResolvedSession>>();
 
   /**
-   * The signed-in person, if any. A session past its idle or absolute limit (by deps.now, so the
-   * clock tests move it) is deleted on the server and the request is a visitor's.
+   * The signed-in person, if any. A session past its idle or absolute limit is deleted on the
+   * server and the request is a visitor's. The limits are measured on the clock the library stamps
+   * session rows with, the system's (a test moves it by faking Date), not on deps.now: a test run
+   * that pins deps.now to another day (TEST_CLOCK_START) would otherwise see every session as
+   * ended, or never ending. Whether the person subscribes is a business rule: deps.now.
    */
   function resolve(headers: Headers): Promise<ResolvedSession> {
     // Once per request (keyed by its headers object): the viewer middleware and /api/me share one
@@ -74,12 +77,11 @@ export function createAccountService(deps: Deps, auth: Auth) {
     // The library's own tests, on the real clock (getSession): ended, or due to be pushed further.
     const clock = Date.now();
     const { expiresIn, updateAge } = context.sessionConfig;
-    if (row.sessionExpiresAt.getTime() < clock || row.sessionExpiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= clock) return null;
-    const now = deps.now();
-    if (row.sessionExpiresAt.getTime() <= now.getTime() || overAge(row.role, row.sessionCreatedAt, now)) return null;
+    if (row.sessionExpiresAt.getTime() <= clock || row.sessionExpiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= clock) return null;
+    if (overAge(row.role, row.sessionCreatedAt, new Date(clock))) return null;
     const adminSecondFactor: AdminSecondFactor | null =
       row.role !== 'admin' ? null : !row.factorConfirmedAt ? 'not_enrolled' : row.sessionVerifiedAt ? 'verified' : 'unverified';
-    return { user: toUser(row, now), sessionId: row.sessionId, adminSecondFactor, cookies: [] };
+    return { user: toUser(row, deps.now()), sessionId: row.sessionId, adminSecondFactor, cookies: [] };
   }
 
   async function lookUp(headers: Headers): Promise<ResolvedSession> {
@@ -91,15 +93,16 @@ export function createAccountService(deps: Deps, auth: Auth) {
     const cookies = libraryHeaders.getSetCookie();
     if (!session) return { user: null, sessionId: null, adminSecondFactor: null, cookies };
     const account = await findAccount(deps.database.db, session.user.id);
-    const now = deps.now();
-    const idle = session.session.expiresAt.getTime() <= now.getTime();
-    if (!account || overAge(account.role, session.session.createdAt, now) || idle) {
+    // The library's clock (see resolve).
+    const sessionClock = new Date();
+    const idle = session.session.expiresAt.getTime() <= sessionClock.getTime();
+    if (!account || overAge(account.role, session.session.createdAt, sessionClock) || idle) {
       // The library's own sign-out: deletes the row and clears the cookie.
       const ended = await auth.api.signOut({ headers, returnHeaders: true });
       return { user: null, sessionId: null, adminSecondFactor: null, cookies: ended.headers.getSetCookie() };
     }
     return {
-      user: toUser(account, now),
+      user: toUser(account, deps.now()),
       sessionId: session.session.id,
       adminSecondFactor: account.role === 'admin' ? await adminSecondFactorOf(deps.database.db, account.id, session.session.id) : null,
       cookies,
