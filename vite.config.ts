@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { silenceKnownWarnings } from './scripts/lib/rollup-warnings.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -49,7 +50,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // one chunk instead of one file each: a public page then loads 5–9 files, not 19–29, for ~3 kB
     // more. Under Lighthouse's simulated mobile network each file costs a round trip on one of six
     // connections, ahead of the largest image (docs/performance.md).
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: sharedChunk } },
+    // A first start builds in front of a newcomer: the known, harmless warnings of dependencies are dropped.
+    rollupOptions: { onLog: silenceKnownWarnings, ...(isSsrBuild ? {} : { output: { manualChunks: sharedChunk } }) },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

@@ -1,4 +1,5 @@
-// Lighthouse from npm driving the system Chromium: mobile form factor, simulated throttling (its defaults).
+// Lighthouse from npm driving Chromium (scripts/lib/chromium.mjs: the system's, or the one from npm):
+// mobile form factor, simulated throttling (its defaults).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -10,9 +11,14 @@ const CHROME_FLAGS = [
   '--disable-component-update',
 ];
 
-/** One Lighthouse run of url in a fresh Chromium; scores 0..1 and LCP in ms. */
-export async function audit(url, chromePath) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+/** One Lighthouse run of url in a fresh Chromium (resolveChromium's answer); scores 0..1 and LCP in ms. */
+export async function audit(url, browser) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: browser.executablePath,
+    chromeFlags: [...new Set([...CHROME_FLAGS, ...browser.args])],
+    envVars: { ...process.env, ...browser.env },
+    logLevel: 'silent',
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -50,10 +56,10 @@ export async function audit(url, chromePath) {
 }
 
 /** An audit, tried again when Lighthouse itself fails to record the page (e.g. NO_NAVSTART, seen here). */
-async function auditWithRetry(url, chromePath, attempts = 3) {
+async function auditWithRetry(url, browser, attempts = 3) {
   for (let i = 1; ; i++) {
     try {
-      return await audit(url, chromePath);
+      return await audit(url, browser);
     } catch (e) {
       if (i >= attempts) throw e;
       console.warn(`  Lighthouse attempt ${i} failed (${e.message}); trying again`);
@@ -62,9 +68,9 @@ async function auditWithRetry(url, chromePath, attempts = 3) {
 }
 
 /** Runs `runs` audits and keeps the one with the median performance score (Lighthouse varies run to run). */
-export async function medianAudit(url, chromePath, runs) {
+export async function medianAudit(url, browser, runs) {
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, chromePath));
+  for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, browser));
   results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
   return { ...results[Math.floor((results.length - 1) / 2)], runs: results.map((r) => r.performance) };
 }

@@ -216,7 +216,7 @@ ${Object.entries(r.mixed.steps).map(([name, s]) => `  - ${name}: ${s.count} requ
 - **First-load JS**: from \`dist/client/.vite/manifest.json\`: the entry chunk and its static imports, plus
   the route's lazy page module (as named in \`src/client/app/router.tsx\`) and its static imports; each
   file gzipped at level 9. CSS is listed apart.
-- **Lighthouse** ${settings.lighthouseVersion} from npm, driving the system Chromium (headless, mobile form factor,
+- **Lighthouse** ${settings.lighthouseVersion} from npm, driving ${settings.chromium ?? 'the system Chromium'} (headless, mobile form factor,
   simulated throttling: Lighthouse's defaults), ${settings.lhRuns} run(s) per page; the run with the median performance
   score is reported, with every run's performance score beside it.
 - **Start-up**: the build on the embedded database in a temporary data folder: started once (creates,

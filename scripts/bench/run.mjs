@@ -1,5 +1,6 @@
 // `npm run bench`: builds the app, then measures it against DESIGN.md §6 budgets and writes
-// docs/performance.md. Needs PostgreSQL (BENCH_DATABASE_URL), Chromium (CHROMIUM_PATH) and wrk.
+// docs/performance.md. Needs PostgreSQL (BENCH_DATABASE_URL) and wrk; Chromium as the journeys find it
+// (scripts/lib/chromium.mjs: CHROMIUM_PATH, /usr/bin/chromium, else the one from npm).
 //
 // Settings (environment): BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS per page (3),
@@ -19,6 +20,7 @@ import { medianAudit } from './lighthouse.mjs';
 import { measure, requireWrk } from './load.mjs';
 import { rssBytes, sampleMemory } from './memory.mjs';
 import { measureMixedLoad } from './mixed.mjs';
+import { resolveChromium } from '../lib/chromium.mjs';
 import { freePort, recordAnswer, startBareServer, startProcess, startReplayServer, stopProcess, waitFor200 } from './processes.mjs';
 import { buildRows, keptNotes, machine, markdown, printTable } from './report.mjs';
 
@@ -34,7 +36,6 @@ const settings = {
   mixedUsers: Number(process.env.BENCH_MIXED_USERS ?? 20),
   mixedDuration: Number(process.env.BENCH_MIXED_DURATION ?? 20),
   startRuns: 3,
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   lighthouseVersion: require('lighthouse/package.json').version,
 };
 
@@ -134,7 +135,9 @@ async function measureReplay(url, headers, load) {
 }
 
 async function main() {
-  if (!existsSync(settings.chromePath)) throw new Error(`Chromium not found at ${settings.chromePath} (set CHROMIUM_PATH)`);
+  const browser = await resolveChromium();
+  // The report names it: the system's and npm's are different builds.
+  settings.chromium = browser.source === 'packaged' ? 'the Chromium from npm (@sparticuz/chromium)' : `the Chromium at ${browser.executablePath}`;
   settings.wrkVersion = await requireWrk();
   // Figures from a busy machine are not comparable: say so up front.
   if (loadAtStart[0] > os.cpus().length) {
@@ -238,7 +241,7 @@ async function main() {
     ['/chefs', `${base}/chefs`],
     ['/abonnement', `${base}/abonnement`],
   ]) {
-    const r = await medianAudit(url, settings.chromePath, settings.lhRuns);
+    const r = await medianAudit(url, browser, settings.lhRuns);
     lighthouse.push({ ...r, label });
     console.log(`${label}: perf ${r.performance} (${r.runs.join(', ')}), a11y ${r.accessibility}, bp ${r.bestPractices}, seo ${r.seo}, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`);
   }
@@ -258,7 +261,7 @@ async function main() {
 
   const out = path.join(root, 'docs/performance.md');
   const notes = keptNotes(existsSync(out) ? readFileSync(out, 'utf8') : '');
-  writeFileSync(out, markdown(rows, machine(settings.chromePath, `${db.version} (127.0.0.1)`, loadAtStart), results, settings, notes));
+  writeFileSync(out, markdown(rows, machine(browser.executablePath, `${db.version} (127.0.0.1)`, loadAtStart), results, settings, notes));
   writeFileSync(path.join(os.tmpdir(), 'toque-bench-results.json'), JSON.stringify(results, null, 2));
   console.log(`\nWritten: ${path.relative(root, out)} (raw figures: ${path.join(os.tmpdir(), 'toque-bench-results.json')})`);
 }

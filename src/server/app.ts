@@ -7,7 +7,7 @@ import { createObservability } from './http/observability/observability';
 import { countingErrors, observeRequests } from './http/observability/observe';
 import { operationsRoutes } from './http/observability/routes';
 import type { AppEnv } from './http/app-env';
-import { sameOriginOnly } from './http/csrf';
+import { originPolicy, sameOriginOnly } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { jsonOnly } from './http/json-only';
 import { securityHeaders } from './http/security-headers';
@@ -100,7 +100,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps))
   const api = new Hono<AppEnv>();
   // Every state-changing call, auth included; the exceptions are authorised by a signature, not a
   // cookie: the payment webhook, and e-mails' one-click unsubscribe (posted by mail providers).
-  api.use(sameOriginOnly(deps.config.publicUrl, { exempt: [WEBHOOK_PATH, UNSUBSCRIBE_API_PATH] }));
+  api.use(sameOriginOnly(originPolicy(deps.config), { exempt: [WEBHOOK_PATH, UNSUBSCRIBE_API_PATH] }));
   // Then the body's type: JSON everywhere, multipart only where a file is uploaded (else 415).
   api.use(jsonOnly({ multipart: [...ACCOUNT_MULTIPART_ROUTES, ...ADMIN_RECIPE_MULTIPART_ROUTES, ...ADMIN_COURSE_MULTIPART_ROUTES], raw: [...ADMIN_COURSE_RAW_ROUTES, ...ADMIN_SESSION_RAW_ROUTES, UNSUBSCRIBE_FORM_ROUTE], ownLimit: [WEBHOOK_PATH] }));
   // Feature modules register their routes here.

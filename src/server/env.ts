@@ -96,8 +96,17 @@ export type Config = {
   dataDir: string;
   /** The built SPA (dist/client unless CLIENT_DIR says otherwise). */
   clientDir: string;
-  /** The site's public origin, used for canonical links, Open Graph and the sitemap. */
+  /** The site's public origin, used for canonical links, Open Graph, the sitemap and e-mails' links. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set. Unset (a fresh clone, a phone on the same network), a write is same-origin
+   * when it comes from the address the request itself was sent to (http/csrf.ts), and the session
+   * cookie is not marked Secure: the site is then served over plain HTTP, where a browser at
+   * http://192.168.x.y would refuse a Secure cookie.
+   */
+  publicUrlSet: boolean;
+  /** Session and sign-in cookies marked Secure (and named __Secure-…): production with PUBLIC_URL set. */
+  secureCookies: boolean;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedOnEmpty: boolean;
   /** Signs session cookies and encrypts the auth library's secrets. */
@@ -183,6 +192,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     clientDir: path.resolve(rootDir, e.CLIENT_DIR ?? 'dist/client'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
+    secureCookies: e.NODE_ENV === 'production' && e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
     smtpUrl: e.SMTP_URL,

@@ -1,9 +1,11 @@
-// The system Chromium driven by playwright-core: one browser per journey file, pages at phone and
-// desktop widths, the errors a page threw, and an axe-core accessibility check.
+// Chromium driven by playwright-core (the system's, or the one from npm: scripts/lib/chromium.mjs):
+// one browser per journey file, pages at phone and desktop widths, the errors a page threw, and an
+// axe-core accessibility check.
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { testClockStart, testNow } from '../setup/test-clock';
+import { resolveChromium } from '../../scripts/lib/chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource: string = require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -34,9 +36,12 @@ export const runsEveryJourney = (viewport: Viewport): boolean => viewport === 'p
 let browser: Browser | undefined;
 
 async function launchBrowser(): Promise<Browser> {
+  const found = await resolveChromium();
+  const flags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'];
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+    executablePath: found.executablePath,
+    args: [...new Set([...flags, ...found.args])],
+    env: { ...process.env, ...found.env },
   });
 }
 

@@ -26,11 +26,11 @@ export async function createPerson(db: Db, fullName: string, role: 'learner' | '
   return { id, name: fullName, email, password };
 }
 
-/**
- * Writes the database with `prepare`, then starts the server on it; `stop` removes it all. `env`
- * adds to the server's environment (another payment provider, say).
- */
-export async function startPreparedServer<T>(prepare: (db: Db) => Promise<T>, options: { env?: Record<string, string> } = {}): Promise<PreparedServer<T>> {
+/** Writes the database with `prepare`, then starts the server on it (`opts.env` added to its environment); `stop` removes it all. */
+export async function startPreparedServer<T>(
+  prepare: (db: Db) => Promise<T>,
+  opts: { env?: Record<string, string | undefined> } = {},
+): Promise<PreparedServer<T>> {
   const distDir = path.resolve(rootDir, process.env.E2E_DIST_DIR ?? 'dist');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-e2e-prepared-'));
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchPostgres(process.env.TEST_DATABASE_URL) : null;
@@ -54,7 +54,7 @@ export async function startPreparedServer<T>(prepare: (db: Db) => Promise<T>, op
 
     server = await spawnServer({
       distDir,
-      env: { ...options.env, DATA_DIR: dataDir, CLIENT_DIR: path.join(distDir, 'client'), ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+      env: { DATA_DIR: dataDir, CLIENT_DIR: path.join(distDir, 'client'), ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...opts.env },
     });
     const baseURL = server.baseURL;
     return { baseURL, prepared, stop };

@@ -26,6 +26,9 @@ describe('cross-site requests', () => {
     { label: 'a cross-site fetch without Origin', headers: { origin: '', 'sec-fetch-site': 'cross-site' } },
     { label: 'a same-site (sibling subdomain) fetch', headers: { origin: '', 'sec-fetch-site': 'same-site' } },
     { label: 'no Origin and no Sec-Fetch-Site', headers: { origin: '' } },
+    { label: 'our Origin with Sec-Fetch-Site: cross-site (the browser is believed)', headers: { origin: 'http://toque.test', 'sec-fetch-site': 'cross-site' } },
+    // PUBLIC_URL set: the request's own Host (app.request addresses http://localhost) is not ours.
+    { label: "the request's own origin when PUBLIC_URL names another", headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' } },
   ])('$label → 403 in French, nothing changes', async ({ headers }) => {
     const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ''));
     const send = (path: string, body: unknown, withCookie?: string) =>

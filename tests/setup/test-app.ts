@@ -33,6 +33,8 @@ export async function createTestApp(
     dataDir,
     clientDir: opts.clientDir ?? fixtureClientDir,
     publicUrl: 'http://toque.test',
+    // As if PUBLIC_URL were set; a test of the unset case passes publicUrlSet: false.
+    publicUrlSet: true,
     ...opts.config,
   };
   const deps: Deps = {

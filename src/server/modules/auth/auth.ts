@@ -5,6 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/password';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { originPolicy, ourOrigins } from '../../http/csrf';
 import { identitySessionPlugin } from './identity-session';
 import { hashPassword, verifyPassword } from './password-hash';
 import { mailWelcome } from '../../integrations/mail/transactional';
@@ -32,7 +33,9 @@ export function createAuth(deps: Deps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // The library checks Origin again on the requests that carry a cookie (sign-out, change of
+    // password): the same origins as our own check (http/csrf.ts), the request's own when PUBLIC_URL is unset.
+    trustedOrigins: config.publicUrlSet ? [config.publicUrl] : (request) => ourOrigins(originPolicy(config), request.url),
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications },
@@ -64,7 +67,7 @@ export function createAuth(deps: Deps) {
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
-      useSecureCookies: config.env === 'production',
+      useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
     },
     databaseHooks: {

@@ -79,10 +79,10 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
   const trustedProxies = deps.config.trustedProxies;
   const passwordReset = createPasswordReset(deps, mailer);
   const identityProvider = createIdentityProvider(deps, auth);
-  const production = deps.config.env === 'production';
+  const secure = deps.config.secureCookies;
   /** Binds a pending identity-provider sign-in to the browser that started it (sent back only to the callback). */
-  const stateCookie = production ? '__Secure-toque.oidc_state' : 'toque.oidc_state';
-  const stateCookieOptions = { path: IDENTITY_CALLBACK_PATH, httpOnly: true, secure: production, sameSite: 'Lax' } as const;
+  const stateCookie = secure ? '__Secure-toque.oidc_state' : 'toque.oidc_state';
+  const stateCookieOptions = { path: IDENTITY_CALLBACK_PATH, httpOnly: true, secure, sameSite: 'Lax' } as const;
 
   app.post('/sign-up/email', async (c) => {
     const input = parseInput(signUpSchema, await readJson(c));

@@ -19,7 +19,7 @@ export function privacyRoutes(deps: Deps, provider: PaymentProvider) {
   const app = new Hono<AppEnv>();
   const dataExport = createDataExport(deps);
   const deletion = createAccountDeletion(deps, provider);
-  const production = deps.config.env === 'production';
+  const secure = deps.config.secureCookies;
 
   app.get('/legal/privacy', (c) => {
     c.header('cache-control', 'no-cache');
@@ -41,8 +41,8 @@ export function privacyRoutes(deps: Deps, provider: PaymentProvider) {
     const { userId } = await requireUser(c);
     await deletion.delete(userId, await readJsonBody(c));
     // Every session row is gone already; this browser also forgets its cookie.
-    const name = production ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-    deleteCookie(c, name, { path: '/', secure: production, httpOnly: true, sameSite: 'Lax' });
+    const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+    deleteCookie(c, name, { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
     return c.json({ ok: true });
   });
 
