@@ -89,6 +89,9 @@ export default async function setup(project: TestProject) {
   // CLIENT_DIR from a developer's shell must not point the journeys at another build.
   delete env.DATABASE_URL;
   delete env.CLIENT_DIR;
+  // Vitest sets TEST, which turns the auth library's own origin check off: the journeys' server runs
+  // as production does, with it on.
+  delete env.TEST;
   if (process.env.E2E_DIST_DIR) env.CLIENT_DIR = path.join(distDir, 'client');
   if (scratch) env.DATABASE_URL = scratch.url;
   // TEST_CLOCK_START pins the server's clock, which shows it when its process starts: the tests'
