@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailDeliveries } from '../../src/server/db/schema';
 import { renderEmail } from '../../src/server/integrations/mail/layout';
 import { queueEmail } from '../../src/server/integrations/mail/outgoing';
+import { QUEUES } from '../../src/server/jobs/queues';
 import { parseMail } from '../setup/mime';
 import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { until } from '../setup/until';
+import { idle, until } from '../setup/until';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -53,8 +54,8 @@ describe('e-mail delivery through the queue', () => {
     expect(await queueEmail(t.db, email)).toBe(false);
     const row = await sent('test.once:1');
     expect(row).toMatchObject({ kind: 'reminder.24h', to, attempts: 1, skippedReason: null });
-    // Time for a duplicate, if there were one, to arrive.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The queue has nothing left to send: a duplicate, if there were one, has arrived.
+    await idle(t.jobs, [QUEUES.emailSend]);
     expect(await queueEmail(t.db, email)).toBe(false);
     const received = inboxOf(to);
     expect(received).toHaveLength(1);
@@ -81,7 +82,7 @@ describe('e-mail delivery through the queue', () => {
     const row = await sent('test.retry:1');
     expect(smtp.control.refused).toBe(refusedBefore + 1);
     expect(row).toMatchObject({ attempts: 2, skippedReason: null });
-    await new Promise((r) => setTimeout(r, 1500));
+    await idle(t.jobs, [QUEUES.emailSend]);
     const received = inboxOf(to);
     expect(received).toHaveLength(1);
     expect(parseMail(received[0]!.raw).subject).toBe('Votre place est confirmée');
@@ -95,7 +96,7 @@ describe('e-mail delivery through the queue', () => {
         throw new Error('rollback');
       })
       .catch(() => {});
-    await new Promise((r) => setTimeout(r, 1500));
+    await idle(t.jobs, [QUEUES.emailSend]);
     expect(await delivery('test.rollback:1')).toBeNull();
     expect(inboxOf(to)).toHaveLength(0);
   });

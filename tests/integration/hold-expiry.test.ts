@@ -1,15 +1,17 @@
 // The hold's expiry job: sent with the hold, in its transaction, for the moment it ends; when it
 // runs, an unpaid hold is written down 'expired' (the learner's and the admin's pages told), a
 // paid one is left alone. The app's clock is moved past the hold's end; the database's clock cannot
-// be, so the job is made due by setting its start time to now.
-import { eq, sql } from 'drizzle-orm';
+// be, so the job is made due through the Jobs port (runNow).
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MINUTES } from '@shared/booking';
 import { reservations } from '../../src/server/db/schema';
+import { QUEUES } from '../../src/server/jobs/queues';
 import { createCourse, createSession } from '../factories';
 import { newSignedInUser } from '../setup/auth-client';
 import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { until } from '../setup/until';
 import { testNow } from '../setup/test-clock';
 
 const MINUTE = 60_000;
@@ -22,29 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type JobRow = { id: string; state: string; start_after: Date | string };
-async function expiryJob(reservationId: string): Promise<JobRow | null> {
-  const res = (await t.db.execute(sql`
-    select id, state, start_after from pgboss.job where name = 'hold.expire' and data->>'reservationId' = ${reservationId}
-    union all select id, state, start_after from pgboss.archive where name = 'hold.expire' and data->>'reservationId' = ${reservationId}
-  `)) as unknown as { rows: JobRow[] };
-  expect(res.rows.length).toBeLessThanOrEqual(1);
-  return res.rows[0] ?? null;
+// The job is sent with the reservation's id as its key.
+const expiryJob = (reservationId: string) => t.jobs.get(QUEUES.holdExpire, { key: reservationId });
+
+async function makeDue(reservationId: string) {
+  expect(await t.jobs.runNow(QUEUES.holdExpire, { key: reservationId })).toBe(true);
 }
 
-async function makeDue(id: string) {
-  await t.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
-}
-
-async function completed(reservationId: string) {
-  const start = Date.now();
-  for (;;) {
-    const job = await expiryJob(reservationId);
-    if (job?.state === 'completed') return job;
-    if (Date.now() - start > 20_000) throw new Error(`job not completed: ${JSON.stringify(job)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const completed = (reservationId: string) => until('expiry job completed', () => expiryJob(reservationId), (job) => job?.state === 'completed');
 
 const status = async (id: string) => (await t.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, id)))[0]!.status;
 
@@ -62,13 +49,13 @@ describe('hold expiry job', () => {
   it('is sent with the hold for its end, and marks the unpaid hold expired', async () => {
     const { holdId } = await heldSeat();
     const job = (await expiryJob(holdId))!;
-    expect(job.state).toBe('created');
-    const wait = new Date(job.start_after).getTime() - Date.now();
+    expect(job).toMatchObject({ state: 'created', data: { reservationId: holdId } });
+    const wait = job.startAfter.getTime() - Date.now();
     expect(wait).toBeGreaterThan((HOLD_MINUTES - 1) * MINUTE);
     expect(wait).toBeLessThanOrEqual(HOLD_MINUTES * MINUTE + 2000);
 
     clock += (HOLD_MINUTES + 1) * MINUTE;
-    await makeDue(job.id);
+    await makeDue(holdId);
     await completed(holdId);
     expect(await status(holdId)).toBe('expired');
   });
@@ -82,7 +69,7 @@ describe('hold expiry job', () => {
     expect(await status(holdId)).toBe('confirmed');
 
     clock += (HOLD_MINUTES + 1) * MINUTE;
-    await makeDue((await expiryJob(holdId))!.id);
+    await makeDue(holdId);
     await completed(holdId);
     expect(await status(holdId)).toBe('confirmed');
   });

@@ -3,17 +3,18 @@
 // session's own kit over the course's), once; a learner who turned these e-mails off gets none (the
 // ledger says 'preference'). The admin previews the e-mail for N servings, sets the session's kit,
 // and re-sends it to every confirmed attendee — once per press. Admin only; French messages.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailDeliveries, notifications, reservations } from '../../src/server/db/schema';
-import { prepKitWorker } from '../../src/server/modules/prep-kit/job';
+import { QUEUES } from '../../src/server/jobs/queues';
+import { prepKitJobKey, prepKitWorker } from '../../src/server/modules/prep-kit/job';
 import { createCourse, createReservation, createSession, setRole } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { parseMail } from '../setup/mime';
 import { checkout, confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { until } from '../setup/until';
+import { idle, until } from '../setup/until';
 import { testNow } from '../setup/test-clock';
 
 const SECOND = 1000;
@@ -65,15 +66,8 @@ async function paidSeat(user: Learner, courseId: string, sessionId: string, serv
   return hold.hold.id;
 }
 
-type JobRow = { state: string; start_after: Date | string };
-async function kitJobs(reservationId: string): Promise<JobRow[]> {
-  const res = (await t.db.execute(sql`
-    select state, start_after from pgboss.job where name = 'reservation.prep_kit' and data->>'reservationId' = ${reservationId}
-    union all
-    select state, start_after from pgboss.archive where name = 'reservation.prep_kit' and data->>'reservationId' = ${reservationId}
-  `)) as unknown as { rows: JobRow[] };
-  return res.rows;
-}
+/** The kit job of a seat (its key names the seat and the class's start), if one was sent. */
+const kitJob = (reservationId: string, startsAt: Date) => t.jobs.get(QUEUES.prepKit, { key: prepKitJobKey(reservationId, startsAt) });
 
 const delivery = async (key: string) => (await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.dedupeKey, key)))[0] ?? null;
 const kitMailsTo = (address: string) =>
@@ -92,14 +86,14 @@ describe('the kit e-mailed 72 h before', () => {
     const session = await createSession(t.db, course.id, { startsAt: new Date(clock + 72 * HOUR + 3 * SECOND) });
     const reservationId = await paidSeat(user, course.id, session.id, 6);
 
-    const [job] = await kitJobs(reservationId);
-    expect(job).toBeDefined();
+    expect(await kitJob(reservationId, session.startsAt)).toMatchObject({ data: { reservationId } });
     const row = await until('kit sent', () => delivery(`prep_kit:${reservationId}`), (d) => !!d?.sentAt);
     expect(row).toMatchObject({ kind: 'prep_kit', to: user.email, userId: user.id, skippedReason: null });
 
     // The same job once more (at least once delivery): nothing new.
     expect(await prepKitWorker(t.deps)({ data: { reservationId } })).toBe('already');
-    await new Promise((r) => setTimeout(r, 1000));
+    await until('kit job done', () => kitJob(reservationId, session.startsAt), (job) => job?.state === 'completed');
+    await idle(t.jobs, [QUEUES.emailSend]);
     const mails = kitMailsTo(user.email);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -124,8 +118,9 @@ describe('the kit e-mailed 72 h before', () => {
     expect(own.status).toBe(200);
     const reservationId = await paidSeat(user, course.id, session.id, 2);
 
-    const [job] = await kitJobs(reservationId);
-    expect(new Date(job!.start_after).getTime() - Date.now()).toBeGreaterThan(7 * DAY - HOUR);
+    const job = await kitJob(reservationId, startsAt);
+    expect(job).toMatchObject({ state: 'created' });
+    expect(job!.startAfter.getTime() - Date.now()).toBeGreaterThan(7 * DAY - HOUR);
     // Run early (a session moved later): sent again for its moment, nothing sent.
     expect(await prepKitWorker(t.deps)({ data: { reservationId } })).toBe('rescheduled');
     expect(await delivery(`prep_kit:${reservationId}`)).toBeNull();
@@ -162,7 +157,7 @@ describe('the kit e-mailed 72 h before', () => {
     expect(await run({ data: { reservationId: bareSeat.id } })).toBe('no_kit');
     const cancelled = await createReservation(t.db, session.id, other.id, { status: 'cancelled' });
     expect(await run({ data: { reservationId: cancelled.id } })).toBe('not_confirmed');
-    await new Promise((r) => setTimeout(r, 500));
+    await idle(t.jobs, [QUEUES.emailSend]);
     expect(kitMailsTo(user.email)).toEqual([]);
     expect(kitMailsTo(other.email)).toEqual([]);
   });
@@ -217,7 +212,7 @@ describe('the admin’s kit tools', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ sent: 2, skipped: 0 });
     await until('both sent', async () => (await sentDeliveries(a.id)).concat(await sentDeliveries(b.id)), (rows) => rows.length === 2 && rows.every((r) => !!r.sentAt));
-    await new Promise((r) => setTimeout(r, 800));
+    await idle(t.jobs, [QUEUES.emailSend]);
     expect(kitMailsTo(a.email)).toHaveLength(1);
     expect(kitMailsTo(a.email)[0]!.text).toContain('• 125 g de farine');
     expect(kitMailsTo(b.email)[0]!.text).toContain('• 500 g de farine');
@@ -226,7 +221,7 @@ describe('the admin’s kit tools', () => {
     const second = await send(t, 'POST', `/api/admin/sessions/${session.id}/prep-kit/send`, { cookie: admin.cookie });
     expect(await second.json()).toEqual({ sent: 2, skipped: 0 });
     await until('sent again', () => sentDeliveries(a.id), (rows) => rows.length === 2 && rows.every((r) => !!r.sentAt));
-    await new Promise((r) => setTimeout(r, 800));
+    await idle(t.jobs, [QUEUES.emailSend]);
     expect(kitMailsTo(a.email)).toHaveLength(2);
     expect(kitMailsTo(b.email)).toHaveLength(2);
     const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, session.id), eq(auditLog.action, 'session.prep_kit_sent')));

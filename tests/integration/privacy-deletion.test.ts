@@ -16,8 +16,8 @@ import { createStripeProvider } from '../../src/server/integrations/payments/str
 import { createLogger } from '../../src/server/logger';
 import { PERSONAL_DATA_TABLES } from '../../src/server/modules/privacy/coverage';
 import { createAccountDeletion } from '../../src/server/modules/privacy/deletion';
-import { createProviderCustomerDeletion } from '../../src/server/modules/privacy/provider-customers';
-import { QUEUE_RETRY } from '../../src/server/jobs/queues';
+import { createProviderCustomerDeletion, customerDeletionJobKey } from '../../src/server/modules/privacy/provider-customers';
+import { QUEUE_RETRY, QUEUES } from '../../src/server/jobs/queues';
 import { me, newSignedInUser, newSignedUpUser, post, send, sendForm, signUp } from '../setup/auth-client';
 import { setProvince, SUCCESS_CARD } from '../setup/payments';
 import { startStripeApi, type StripeApi } from '../setup/stripe-api';
@@ -230,14 +230,8 @@ describe('the customer at Stripe', () => {
     return { deletion: createAccountDeletion({ ...t.deps, logger }, provider), worker: createProviderCustomerDeletion({ ...t.deps, logger }, provider), lines };
   }
 
-  type CustomerJob = { state: string; start_after: Date | string; data: { provider: string; customerId: string; userId: string } };
-  /** The deletion job queued for a customer (pg-boss's table), if any. */
-  async function customerJob(customerId: string): Promise<CustomerJob | null> {
-    const res = (await t.db.execute(sql`
-      select state, start_after, data from pgboss.job where name = 'payments.customer_delete' and data->>'customerId' = ${customerId}
-    `)) as unknown as { rows: CustomerJob[] };
-    return res.rows[0] ?? null;
-  }
+  /** The deletion job queued for a Stripe customer (its key names the provider and the customer), if any. */
+  const customerJob = (customerId: string) => t.jobs.get(QUEUES.customerDelete, { key: customerDeletionJobKey('stripe', customerId) });
 
   /** A former member: their membership ended, their customer still at Stripe. */
   async function formerMember(customerId: string) {
@@ -294,7 +288,7 @@ describe('the customer at Stripe', () => {
     expect(lines.filter((l) => l.level === 40)).toEqual([expect.objectContaining({ customerId: 'cus_test_reste', msg: expect.stringContaining('will try again') })]);
     const job = await customerJob('cus_test_reste');
     expect(job).toMatchObject({ state: 'created', data: { provider: 'stripe', customerId: 'cus_test_reste', userId: user.id } });
-    expect(new Date(job!.start_after).getTime()).toBeGreaterThan(before + 5 * 60_000);
+    expect(job!.startAfter.getTime()).toBeGreaterThan(before + 5 * 60_000);
 
     // A retry while Stripe is still down fails the job again (pg-boss waits longer each time).
     await expect(worker.work({ data: job!.data, retryCount: 2 })).rejects.toThrow();

@@ -15,6 +15,7 @@ import {
 } from '../../src/server/web/public-cache';
 import { createRecipe } from '../factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { until } from '../setup/until';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,7 +135,8 @@ describe('servePublicCache', () => {
   it('does not hand waiting requests an answer computed across a write', async () => {
     const { app, runs } = slowApp();
     const first = app.request('/lent');
-    await new Promise((r) => setTimeout(r, 5));
+    // The write comes while the first answer is being computed.
+    await until('the first answer under way', runs, (n) => n === 1, 5_000, 1);
     invalidatePublicCache();
     const second = app.request('/lent');
     expect(await (await first).text()).toBe('{"runs":1}');

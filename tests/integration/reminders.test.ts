@@ -7,13 +7,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailDeliveries, notifications } from '../../src/server/db/schema';
+import { QUEUES, type ReminderKind } from '../../src/server/jobs/queues';
+import { reminderJobKey } from '../../src/server/jobs/reminders';
 import { createCourse, createSession } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { parseMail } from '../setup/mime';
 import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { until } from '../setup/until';
+import { idle, until } from '../setup/until';
 import { testNow } from '../setup/test-clock';
 
 const SECOND = 1000;
@@ -54,15 +56,13 @@ async function confirmedSeat(user: Learner, title: string, inMs: number, videoLi
   return { reservationId: held.body.hold.id, startsAt: session.startsAt };
 }
 
-type JobRow = { state: string; kind: string; start_after: Date | string };
-/** The reminder jobs of a reservation, wherever pg-boss keeps them now. */
-async function reminderJobs(reservationId: string): Promise<JobRow[]> {
-  const res = (await t.db.execute(sql`
-    select state, data->>'kind' as kind, start_after from pgboss.job where name = 'reservation.reminder' and data->>'reservationId' = ${reservationId}
-    union all
-    select state, data->>'kind' as kind, start_after from pgboss.archive where name = 'reservation.reminder' and data->>'reservationId' = ${reservationId}
-  `)) as unknown as { rows: JobRow[] };
-  return res.rows;
+type Seat = { reservationId: string; startsAt: Date };
+/** The reminder job of this kind for a seat (its key names the seat and its start), if one was sent. */
+const reminderJob = (kind: ReminderKind, seat: Seat) => t.jobs.get(QUEUES.reminder, { key: reminderJobKey(kind, seat.reservationId, seat.startsAt) });
+/** The job has run, and the e-mails it queued are sent: nothing else is on its way. */
+async function settled(kind: ReminderKind, seat: Seat) {
+  await until(`${kind} reminder job done`, () => reminderJob(kind, seat), (job) => job?.state === 'completed');
+  await idle(t.jobs, [QUEUES.emailSend]);
 }
 
 const delivery = async (key: string) => (await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.dedupeKey, key)))[0] ?? null;
@@ -76,15 +76,15 @@ describe('class reminders', () => {
     const link = 'https://meet.exemple.ca/tourtiere-24h';
     const seat = await confirmedSeat(user, 'Tourtière du Lac', 24 * HOUR + 3 * SECOND, link);
 
-    const jobs = await reminderJobs(seat.reservationId);
-    expect(jobs.map((j) => j.kind).sort()).toEqual(['1h', '24h']);
+    expect(await reminderJob('24h', seat)).toMatchObject({ data: { reservationId: seat.reservationId, kind: '24h' } });
     // The 1 h reminder is due 23 h from now by the database's clock.
-    const oneHour = jobs.find((j) => j.kind === '1h')!;
-    expect(new Date(oneHour.start_after).getTime() - Date.now()).toBeGreaterThan(22 * HOUR);
+    const oneHour = (await reminderJob('1h', seat))!;
+    expect(oneHour).toMatchObject({ state: 'created', data: { reservationId: seat.reservationId, kind: '1h' } });
+    expect(oneHour.startAfter.getTime() - Date.now()).toBeGreaterThan(22 * HOUR);
 
     const row = await until('24 h reminder sent', () => delivery(`reminder.24h:${seat.reservationId}`), (d) => !!d?.sentAt);
     expect(row).toMatchObject({ kind: 'reminder.24h', to: user.email, userId: user.id, attempts: 1, skippedReason: null });
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled('24h', seat);
     const mails = mailsTo(user.email).filter((m) => m.subject.startsWith('Rappel'));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -102,7 +102,8 @@ describe('class reminders', () => {
   it('1 h before: « dans une heure », without a link yet the sentence saying it will come; no 24 h one past its time', async () => {
     const user = await learner('Julien Gagnon');
     const seat = await confirmedSeat(user, 'Pâté chinois', HOUR + 3 * SECOND);
-    expect((await reminderJobs(seat.reservationId)).map((j) => j.kind)).toEqual(['1h']);
+    expect(await reminderJob('24h', seat)).toBeNull();
+    expect(await reminderJob('1h', seat)).not.toBeNull();
 
     await until('1 h reminder sent', () => delivery(`reminder.1h:${seat.reservationId}`), (d) => !!d?.sentAt);
     const mails = mailsTo(user.email).filter((m) => m.subject.startsWith('Rappel'));
@@ -120,7 +121,8 @@ describe('class reminders', () => {
       body: { idempotencyKey: newKey(), acceptNoRefund: true },
     });
     expect(res.status).toBe(200);
-    await until('reminder job done', () => reminderJobs(seat.reservationId), (jobs) => jobs.length === 1 && jobs[0]!.state === 'completed');
+    expect(await reminderJob('24h', seat)).toBeNull();
+    await settled('1h', seat);
     expect(await delivery(`reminder.1h:${seat.reservationId}`)).toBeNull();
     expect(mailsTo(user.email).filter((m) => m.subject.startsWith('Rappel'))).toEqual([]);
     expect(await reminderNotices(user.id)).toEqual([]);
@@ -133,7 +135,7 @@ describe('class reminders', () => {
     const seat = await confirmedSeat(user, 'Soupe aux pois', HOUR + 3 * SECOND);
     const row = await until('reminder decided', () => delivery(`reminder.1h:${seat.reservationId}`), (d) => d !== null);
     expect(row).toMatchObject({ skippedReason: 'preference', sentAt: null, attempts: 0, to: user.email });
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled('1h', seat);
     expect(mailsTo(user.email).filter((m) => m.subject.startsWith('Rappel'))).toEqual([]);
     expect(await reminderNotices(user.id)).toMatchObject([{ kind: 'reminder.1h', title: 'Rappel : Soupe aux pois commence dans une heure' }]);
   });

@@ -19,6 +19,7 @@ import { setRole } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { DECLINED_CARD, newKey, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { until } from '../setup/until';
 
 const DAY = 86_400_000;
 const RENEWALS_DECLINED_CARD = { ...SUCCESS_CARD, number: '4000 0000 0000 0341' } as const;
@@ -370,11 +371,19 @@ describe('billing runs at once', () => {
     }
   });
 
-  it('the worker starts and stops cleanly', async () => {
+  it('the started worker bills a due period on its own, then stops', async () => {
+    const { subscription } = await activeSubscription();
+    await sandbox.advanceClock(subscription.subscriptionId, 31);
+    expect(await invoicesOf(subscription.subscriptionId)).toHaveLength(1);
     const worker = createSandboxBilling(t.deps, { intervalMs: 10 });
     worker.start();
-    await new Promise((r) => setTimeout(r, 40));
-    await worker.stop();
+    try {
+      await until('the renewal billed by the worker', () => invoicesOf(subscription.subscriptionId), (invoices) => invoices.length === 2);
+    } finally {
+      // Resolves once the run under way, if any, is over: nothing of it is left to touch the database.
+      await worker.stop();
+    }
+    expect(await sandbox.retrieveSubscription(subscription.subscriptionId)).toMatchObject({ status: 'active' });
   });
 });
 

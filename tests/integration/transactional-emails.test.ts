@@ -4,12 +4,14 @@
 // a membership started, renewed, refused, cancelled at period end (which plans the 'ending in 7
 // days' job) and that job. Each event, delivered or replayed again, sends its e-mail once, to the
 // right person, with its subject and words.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailDeliveries, notifications, orders } from '../../src/server/db/schema';
 import { mailWelcome } from '../../src/server/integrations/mail/transactional';
 import { sendJob } from '../../src/server/jobs/boss';
+import { QUEUES } from '../../src/server/jobs/queues';
+import { endingDedupeKey } from '../../src/server/modules/subscriptions/ending';
 import { createCourse, createSession, setRole } from '../factories';
 import { newSignedInUser, newSignedUpUser, send } from '../setup/auth-client';
 import { parseMail, type ParsedMail } from '../setup/mime';
@@ -17,7 +19,7 @@ import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCES
 import { startSmtpServer } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { advance, cancelSubscription, ourRows, providerIdOf, subscribeAndPay } from './subscriptions-helpers';
-import { until } from '../setup/until';
+import { idle, until } from '../setup/until';
 import { testNow } from '../setup/test-clock';
 
 const DAY = 86_400_000;
@@ -40,11 +42,11 @@ type Received = ParsedMail & { raw: string };
 const received = (address: string): Received[] => smtp.inbox.filter((m) => m.to.includes(address)).map((m) => ({ ...parseMail(m.raw), raw: m.raw }));
 const delivery = async (key: string) => (await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.dedupeKey, key)))[0] ?? null;
 
-/** Waits for the e-mail with this subject, then long enough for a duplicate to arrive, and returns them all. */
+/** Waits for the e-mail with this subject, then for the e-mail queue to have sent all it holds (a duplicate too), and returns them all. */
 async function mailsWithSubject(address: string, subject: string | RegExp): Promise<Received[]> {
   const match = (m: Received) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject));
   await until(`e-mail « ${subject} » to ${address}`, () => received(address).filter(match), (l) => l.length > 0);
-  await new Promise((r) => setTimeout(r, 1200));
+  await idle(t.jobs, [QUEUES.emailSend]);
   return received(address).filter(match);
 }
 
@@ -185,11 +187,9 @@ describe('transactional e-mails', () => {
 
     // The 'ending in 7 days' job is planned for 7 days before the period's end.
     const [row] = await ourRows(t, user.id);
-    const res = (await t.db.execute(sql`select start_after from pgboss.job where name = 'subscription.ending' and data->>'subscriptionId' = ${row!.id}`)) as unknown as {
-      rows: { start_after: string | Date }[];
-    };
-    expect(res.rows).toHaveLength(1);
-    const due = new Date(res.rows[0]!.start_after).getTime();
+    const job = await t.jobs.get(QUEUES.subscriptionEnding, { key: endingDedupeKey(row!.id, row!.currentPeriodEnd!) });
+    expect(job).toMatchObject({ state: 'created', data: { subscriptionId: row!.id } });
+    const due = job!.startAfter.getTime();
     expect(Math.abs(due - (row!.currentPeriodEnd!.getTime() - 7 * DAY))).toBeLessThan(5 * 60_000);
   });
 
@@ -200,9 +200,13 @@ describe('transactional e-mails', () => {
     const [row] = await ourRows(t, user.id);
     const periodEnd = row!.currentPeriodEnd!;
     // Run now what is due in 3 weeks (twice), and one about another period end, which says nothing.
-    await sendJob(t.db, 'subscription.ending', { subscriptionId: row!.id, periodEnd: periodEnd.toISOString() });
-    await sendJob(t.db, 'subscription.ending', { subscriptionId: row!.id, periodEnd: periodEnd.toISOString() });
-    await sendJob(t.db, 'subscription.ending', { subscriptionId: row!.id, periodEnd: new Date(periodEnd.getTime() - DAY).toISOString() });
+    const sent = [
+      await sendJob(t.db, QUEUES.subscriptionEnding, { subscriptionId: row!.id, periodEnd: periodEnd.toISOString() }),
+      await sendJob(t.db, QUEUES.subscriptionEnding, { subscriptionId: row!.id, periodEnd: periodEnd.toISOString() }),
+      await sendJob(t.db, QUEUES.subscriptionEnding, { subscriptionId: row!.id, periodEnd: new Date(periodEnd.getTime() - DAY).toISOString() }),
+    ];
+    // All three have run (the queue also holds the notice planned for 3 weeks ahead): what they queued is queued.
+    await until('the three jobs done', () => Promise.all(sent.map((id) => t.jobs.get(QUEUES.subscriptionEnding, { id: id! }))), (jobs) => jobs.every((j) => j?.state === 'completed'));
     const mails = await mailsWithSubject(user.email, 'Votre abonnement Toque prend fin dans 7 jours');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toMatch(/prendra fin le \d{1,2} \S+ \d{4}\./);

@@ -145,7 +145,7 @@ export type SendOptions = {
 };
 
 /** A stable job id for a key: sending the same key again inserts nothing (pg-boss's ON CONFLICT DO NOTHING). */
-function idFor(name: string, key: string): string {
+export function idFor(name: string, key: string): string {
   const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -172,4 +172,48 @@ export async function sendJob<Q extends QueueName>(conn: Pick<Db, 'execute'>, na
 export async function cancelJob(conn: Pick<Db, 'execute'>, name: QueueName, singletonKey: string): Promise<void> {
   builder ??= new PgBoss({ db: noConnection, schema: JOBS_SCHEMA, supervise: false, schedule: false });
   await builder.cancel(name, idFor(name, singletonKey), { db: bossConnection(conn) });
+}
+
+/** pg-boss's own reading functions (getJobById, getQueueSize) on a connection: they take no `db` option of their own. */
+function readerOn(conn: Pick<Db, 'execute'>): PgBoss {
+  return new PgBoss({ db: bossConnection(conn), schema: JOBS_SCHEMA, supervise: false, schedule: false });
+}
+
+export type JobState = PgBoss.JobWithMetadata['state'];
+export type JobInfo<Q extends QueueName> = { id: string; state: JobState; startAfter: Date; retryCount: number; data: JobData[Q] };
+
+/** The job of this id, wherever pg-boss keeps it (done ones are archived after a while); null if none. */
+export async function findJob<Q extends QueueName>(conn: Pick<Db, 'execute'>, name: Q, id: string): Promise<JobInfo<Q> | null> {
+  const job = await readerOn(conn).getJobById<JobData[Q]>(name, id, { includeArchive: true });
+  if (!job) return null;
+  // PGlite and node-postgres do not hand back timestamps alike.
+  return { id: job.id, state: job.state, startAfter: new Date(job.startAfter), retryCount: job.retryCount, data: job.data };
+}
+
+/** How many jobs of these queues are not finished: waiting (planned for later too), waiting for a retry, or running. */
+export async function unfinishedJobs(conn: Pick<Db, 'execute'>, names: readonly QueueName[]): Promise<number> {
+  const reader = readerOn(conn);
+  let count = 0;
+  // States in pg-boss's order: created < retry < active < completed…; 'before completed' counts the first three.
+  for (const name of names) count += (await reader.getQueueSize(name, { before: 'completed' })) ?? 0;
+  return count;
+}
+
+/**
+ * Makes a job that waits for its start time due at once: taken out and sent again with the same id,
+ * key and data, without a start time, in one transaction. False if it was not waiting (running,
+ * done, or unknown).
+ */
+export async function makeJobDue(database: Database, name: QueueName, id: string): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const db = bossConnection(tx);
+    const boss = readerOn(tx);
+    const job = await boss.getJobById(name, id, { db, includeArchive: false });
+    if (!job || job.state !== 'created') return false;
+    await boss.deleteJob(name, id, { db });
+    const options: PgBoss.SendOptions = { db, id };
+    if (job.singletonKey) options.singletonKey = job.singletonKey;
+    await boss.send(name, job.data as object, options);
+    return true;
+  });
 }

@@ -1,11 +1,12 @@
-// The Jobs port: send a job (now or later, at most once per key), work a queue, start and stop.
+// The Jobs port: send a job (now or later, at most once per key), work a queue, start and stop; see
+// a job and whether queues are idle, and make a job planned for later due now (tests, an operator).
 // Nothing connects until start(): tests that never work a queue pay for no polling; sending needs
 // no started boss (prepareJobs made the queues), so a request may send inside its transaction.
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
 import type { Metrics } from '../http/observability/metrics';
-import { createBoss, createQueues, sendJob, type BossOptions, type SendOptions } from './boss';
-import type { JobData, QueueName } from './queues';
+import { createBoss, createQueues, findJob, idFor, makeJobDue, sendJob, unfinishedJobs, type BossOptions, type JobInfo, type SendOptions } from './boss';
+import { QUEUES, type JobData, type QueueName } from './queues';
 
 /** A job as its handler sees it: its data, and how many times it failed before. */
 export type Job<Q extends QueueName> = { id: string; data: JobData[Q]; retryCount: number };
@@ -21,7 +22,27 @@ export type Jobs = {
   start(): Promise<void>;
   /** Stops fetching, lets the jobs under way finish (up to `timeoutMs`), then lets go. */
   stop(timeoutMs?: number): Promise<void>;
+  /**
+   * A job by its id, or by the singletonKey it was sent with: its state, start time (the database's
+   * clock), retries and data, done ones included; null if there is none.
+   */
+  get<Q extends QueueName>(name: Q, ref: JobRef): Promise<JobInfo<Q> | null>;
+  /**
+   * How many jobs of these queues (all by default) are not finished: waiting — planned for later
+   * too —, waiting for a retry, or running. 0 is "idle": whatever they were to do is done.
+   */
+  pending(names?: readonly QueueName[]): Promise<number>;
+  /**
+   * Makes a job waiting for its start time due at once (a worker takes it at its next poll): for
+   * when the app's clock was moved past that time, which the database's clock, pg-boss's, cannot
+   * be. False if the job was not waiting (running, done, unknown).
+   */
+  runNow(name: QueueName, ref: JobRef): Promise<boolean>;
 };
+
+/** A job named by the id send() returned, or by its singletonKey. */
+export type JobRef = { id: string } | { key: string };
+const idOf = (name: QueueName, ref: JobRef) => ('id' in ref ? ref.id : idFor(name, ref.key));
 
 export type JobsOptions = BossOptions & {
   /** The app's clock: a job's startAfter counts from it. */
@@ -76,6 +97,15 @@ export function createJobs(database: Database, opts: JobsOptions): Jobs {
         settled = made.settled;
       })();
       return started;
+    },
+    get(name, ref) {
+      return findJob(database.db, name, idOf(name, ref));
+    },
+    pending(names = Object.values(QUEUES)) {
+      return unfinishedJobs(database.db, names);
+    },
+    runNow(name, ref) {
+      return makeJobDue(database, name, idOf(name, ref));
     },
     async stop(timeoutMs = 8000) {
       if (!started) return;

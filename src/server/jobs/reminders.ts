@@ -24,7 +24,8 @@ const STALE_24H = 2 * HOUR;
 
 type Conn = Pick<Db, 'execute'>;
 
-const jobKey = (kind: ReminderKind, reservationId: string, startsAt: Date) => `${kind}:${reservationId}:${startsAt.toISOString()}`;
+/** The job's singletonKey: one reminder of a kind per seat and start time. */
+export const reminderJobKey = (kind: ReminderKind, reservationId: string, startsAt: Date) => `${kind}:${reservationId}:${startsAt.toISOString()}`;
 export const reminderDedupeKey = (kind: ReminderKind, reservationId: string) => `reminder.${kind}:${reservationId}`;
 
 /** Schedules the reminders of a seat just confirmed; `conn` is the confirming transaction. */
@@ -32,7 +33,7 @@ export async function scheduleReminders(conn: Conn, input: { reservationId: stri
   for (const kind of Object.keys(REMINDER_OFFSETS) as ReminderKind[]) {
     const due = new Date(input.startsAt.getTime() - REMINDER_OFFSETS[kind]);
     if (due.getTime() <= input.now.getTime()) continue;
-    await sendJob(conn, QUEUES.reminder, { reservationId: input.reservationId, kind }, { startAfter: due, now: input.now, singletonKey: jobKey(kind, input.reservationId, input.startsAt) });
+    await sendJob(conn, QUEUES.reminder, { reservationId: input.reservationId, kind }, { startAfter: due, now: input.now, singletonKey: reminderJobKey(kind, input.reservationId, input.startsAt) });
   }
 }
 
@@ -70,7 +71,7 @@ export function reminderWorker(deps: Pick<Deps, 'config' | 'database' | 'now'>) 
       if (seat.sessionStatus !== 'scheduled' || seat.startsAt.getTime() <= now.getTime()) return 'session_over';
       const due = seat.startsAt.getTime() - REMINDER_OFFSETS[kind];
       if (due - now.getTime() > EARLY_TOLERANCE) {
-        await sendJob(tx, QUEUES.reminder, job.data, { startAfter: new Date(due), now, singletonKey: jobKey(kind, reservationId, seat.startsAt) });
+        await sendJob(tx, QUEUES.reminder, job.data, { startAfter: new Date(due), now, singletonKey: reminderJobKey(kind, reservationId, seat.startsAt) });
         return 'rescheduled';
       }
       if (kind === '24h' && seat.startsAt.getTime() - now.getTime() < STALE_24H) return 'stale';

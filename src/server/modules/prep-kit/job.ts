@@ -23,14 +23,15 @@ const EARLY_TOLERANCE = 10 * 60_000;
 
 type Conn = Pick<Db, 'execute'>;
 
-const jobKey = (reservationId: string, startsAt: Date) => `prep_kit:${reservationId}:${startsAt.toISOString()}`;
+/** The job's singletonKey: one kit per seat and start time. */
+export const prepKitJobKey = (reservationId: string, startsAt: Date) => `prep_kit:${reservationId}:${startsAt.toISOString()}`;
 export const prepKitDedupeKey = (reservationId: string) => `prep_kit:${reservationId}`;
 
 /** Schedules the kit of a seat just confirmed; `conn` is the confirming transaction. Nothing once the class started. */
 export async function schedulePrepKit(conn: Conn, input: { reservationId: string; startsAt: Date; now: Date }): Promise<void> {
   if (input.startsAt.getTime() <= input.now.getTime()) return;
   const due = new Date(Math.max(input.startsAt.getTime() - PREP_KIT_LEAD, input.now.getTime()));
-  await sendJob(conn, QUEUES.prepKit, { reservationId: input.reservationId }, { startAfter: due, now: input.now, singletonKey: jobKey(input.reservationId, input.startsAt) });
+  await sendJob(conn, QUEUES.prepKit, { reservationId: input.reservationId }, { startAfter: due, now: input.now, singletonKey: prepKitJobKey(input.reservationId, input.startsAt) });
 }
 
 export type PrepKitOutcome = 'queued' | 'preference' | 'already' | 'not_confirmed' | 'session_over' | 'no_kit' | 'rescheduled';
@@ -78,7 +79,7 @@ export function prepKitWorker(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
       if (seat.sessionStatus !== 'scheduled' || seat.startsAt.getTime() <= now.getTime()) return 'session_over';
       const due = seat.startsAt.getTime() - PREP_KIT_LEAD;
       if (due - now.getTime() > EARLY_TOLERANCE) {
-        await sendJob(tx, QUEUES.prepKit, job.data, { startAfter: new Date(due), now, singletonKey: jobKey(reservationId, seat.startsAt) });
+        await sendJob(tx, QUEUES.prepKit, job.data, { startAfter: new Date(due), now, singletonKey: prepKitJobKey(reservationId, seat.startsAt) });
         return 'rescheduled';
       }
       const kit = sessionPrepKit(seat.sessionKit, seat.courseKit);

@@ -13,7 +13,8 @@ import type { PaymentProvider } from '../../integrations/payments/port';
 /** How long the queued job waits for the immediate try to settle it (so both rarely run). */
 const FIRST_RETRY_AFTER_MS = 10 * 60_000;
 
-const keyOf = (provider: string, customerId: string) => `${provider}:${customerId}`;
+/** The job's singletonKey: one deletion per customer. */
+export const customerDeletionJobKey = (provider: string, customerId: string) => `${provider}:${customerId}`;
 
 /** Inside the deletion's transaction: one job per customer, run only if the deletion commits. */
 export async function queueCustomerDeletions(tx: Pick<Db, 'execute'>, input: { provider: string; userId: string; customerIds: string[]; now: Date }): Promise<void> {
@@ -21,7 +22,7 @@ export async function queueCustomerDeletions(tx: Pick<Db, 'execute'>, input: { p
     await sendJob(tx, QUEUES.customerDelete, { provider: input.provider, customerId, userId: input.userId }, {
       now: input.now,
       startAfter: new Date(input.now.getTime() + FIRST_RETRY_AFTER_MS),
-      singletonKey: keyOf(input.provider, customerId),
+      singletonKey: customerDeletionJobKey(input.provider, customerId),
     });
   }
 }
@@ -43,7 +44,7 @@ export function createProviderCustomerDeletion(deps: Pick<Deps, 'database' | 'lo
           continue;
         }
         try {
-          await cancelJob(deps.database.db, QUEUES.customerDelete, keyOf(provider.name, customerId));
+          await cancelJob(deps.database.db, QUEUES.customerDelete, customerDeletionJobKey(provider.name, customerId));
         } catch (err) {
           // Harmless: the job will find the customer gone, which counts as deleted.
           deps.logger.warn({ err, userId, customerId }, 'payment provider customer deleted, but its queued retry could not be cancelled');
