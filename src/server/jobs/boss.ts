@@ -180,14 +180,15 @@ function readerOn(conn: Pick<Db, 'execute'>): PgBoss {
 }
 
 export type JobState = PgBoss.JobWithMetadata['state'];
-export type JobInfo<Q extends QueueName> = { id: string; state: JobState; startAfter: Date; retryCount: number; data: JobData[Q] };
+/** `createdOn` and `startAfter` are both by the database's clock: their difference is the wait asked for. */
+export type JobInfo<Q extends QueueName> = { id: string; state: JobState; createdOn: Date; startAfter: Date; retryCount: number; data: JobData[Q] };
 
 /** The job of this id, wherever pg-boss keeps it (done ones are archived after a while); null if none. */
 export async function findJob<Q extends QueueName>(conn: Pick<Db, 'execute'>, name: Q, id: string): Promise<JobInfo<Q> | null> {
   const job = await readerOn(conn).getJobById<JobData[Q]>(name, id, { includeArchive: true });
   if (!job) return null;
   // PGlite and node-postgres do not hand back timestamps alike.
-  return { id: job.id, state: job.state, startAfter: new Date(job.startAfter), retryCount: job.retryCount, data: job.data };
+  return { id: job.id, state: job.state, createdOn: new Date(job.createdOn), startAfter: new Date(job.startAfter), retryCount: job.retryCount, data: job.data };
 }
 
 /** How many jobs of these queues are not finished: waiting (planned for later too), waiting for a retry, or running. */
