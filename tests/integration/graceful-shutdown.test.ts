@@ -5,21 +5,22 @@
 // template, or a scratch PostgreSQL database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureClientDir } from '../setup/test-app';
-import { createScratchPostgres, rootDir } from '../setup/test-db';
+import { rootDir } from '../setup/test-db';
+import { migratedDatabaseFor, type SpawnedDatabase } from '../setup/spawned-database';
 
 // Inside the repository (git-ignored): the bundle finds its dependencies in node_modules from there.
 const buildDir = path.join(rootDir, '.builds', `graceful-shutdown-${process.pid}`);
 const FILE_BYTES = 24 * 1024 * 1024;
 
 let workDir: string;
-let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | null = null;
+let scratch: SpawnedDatabase | null = null;
 let child: ChildProcess | null = null;
 let port: number;
 let fileDigest: string;
@@ -73,13 +74,8 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
-  if (process.env.TEST_DATABASE_URL) {
-    scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL, { template: inject('postgresTemplate') || undefined });
-    env.DATABASE_URL = scratch.url;
-  } else {
-    const template = inject('pgliteTemplateDir');
-    if (template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
-  }
+  scratch = await migratedDatabaseFor(dataDir);
+  if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
   // A public upload big enough that the socket cannot take it at once: the download stays in flight.
   const bytes = randomBytes(FILE_BYTES);
   fileDigest = createHash('sha256').update(bytes).digest('hex');

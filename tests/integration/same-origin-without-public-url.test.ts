@@ -6,14 +6,15 @@
 // Secure flag); another site's request, or one the browser marks cross-site, is still 403 in French
 // and changes nothing.
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, spawnServer, type SpawnedServer } from '../setup/spawn-server';
 import { fixtureClientDir } from '../setup/test-app';
-import { createScratchPostgres, rootDir } from '../setup/test-db';
+import { rootDir } from '../setup/test-db';
+import { migratedDatabaseFor, type SpawnedDatabase } from '../setup/spawned-database';
 
 // Inside the repository (git-ignored): the bundle finds its dependencies in node_modules from there.
 const buildDir = path.join(rootDir, '.builds', `same-origin-${process.pid}`);
@@ -22,7 +23,7 @@ const PASSWORD = 'Zq4-vR8k-Tourtiere';
 const PHONE_HOST = '192.168.1.23';
 
 let workDir: string;
-let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | null = null;
+let scratch: SpawnedDatabase | null = null;
 let server: SpawnedServer;
 
 beforeAll(async () => {
@@ -38,13 +39,8 @@ beforeAll(async () => {
     // this server runs it, as production does.
     TEST: undefined,
   };
-  if (process.env.TEST_DATABASE_URL) {
-    scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL, { template: inject('postgresTemplate') || undefined });
-    env.DATABASE_URL = scratch.url;
-  } else {
-    const template = inject('pgliteTemplateDir');
-    if (template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
-  }
+  scratch = await migratedDatabaseFor(dataDir);
+  if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
   await buildServer(buildDir);
   server = await spawnServer({ distDir: buildDir, env, startTimeoutMs: 90_000 });
 }, 180_000);
