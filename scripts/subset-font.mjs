@@ -76,11 +76,12 @@ ${block({
 })}
 }
 
-/* Times New Roman's metrics (Liberation Serif and Tinos are built on them), scaled to Fraunces ${WEIGHT}. */
+/* Times New Roman's metrics (Liberation Serif and Tinos are built on them), scaled to Fraunces ${WEIGHT}.
+   local() names a face by its full or PostScript name: Tinos's are 'Tinos Regular' and 'Tinos-Regular'. */
 @font-face {
 ${block({
   'font-family': "'Fraunces Fallback'",
-  src: "local('Times New Roman'), local('TimesNewRomanPSMT'), local('Liberation Serif'), local('LiberationSerif'), local('Tinos')",
+  src: "local('Times New Roman'), local('TimesNewRomanPSMT'), local('Liberation Serif'), local('LiberationSerif'), local('Tinos Regular'), local('Tinos-Regular')",
   ...overrides,
 })}
 }

@@ -3,9 +3,11 @@
 // else the headless Chromium shipped inside the npm package @sparticuz/chromium (unpacked to the
 // temporary folder on first use). CHROMIUM_PATH=packaged forces the packaged one (CI proves with it
 // that a machine without a system browser runs the journeys).
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { woffToSfnt } from './woff-to-sfnt.mjs';
 
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** The value of CHROMIUM_PATH that asks for the browser from npm even when the system has one. */
@@ -29,8 +31,9 @@ export function chooseChromium(env = process.env, systemPath = SYSTEM_CHROMIUM) 
 /**
  * The browser to launch: its executable, the flags it needs beyond the caller's own, and the
  * variables to add to its environment. The packaged build is a headless shell (no windowed mode)
- * and brings its own fonts; its fontconfig file lists them, so the pages render alike on a machine
- * with no fonts installed.
+ * that brings one font of its own (Open Sans); our fontconfig file adds Tinos, a serif with Times
+ * New Roman's metrics (what the brand font's fallback is matched to, decision 0024), so the pages
+ * render alike on a machine with no fonts installed.
  */
 export async function resolveChromium(env = process.env, systemPath = SYSTEM_CHROMIUM) {
   const choice = chooseChromium(env, systemPath);
@@ -39,10 +42,45 @@ export async function resolveChromium(env = process.env, systemPath = SYSTEM_CHR
   return {
     source: 'packaged',
     executablePath,
-    // The sandbox needs a setuid helper or user namespaces, which the package does not ship.
-    args: ['--no-sandbox'],
-    env: { FONTCONFIG_PATH: path.join(os.tmpdir(), 'fonts') },
+    // The sandbox needs a setuid helper or user namespaces, which the package does not ship. Text is
+    // laid out unhinted, as phones do (and Debian's Chromium with its fonts): the headless shell
+    // otherwise rounds each letter's width to whole pixels, and a heading near the edge wraps.
+    args: ['--no-sandbox', '--font-render-hinting=none'],
+    env: { FONTCONFIG_PATH: fontconfigWithTinos() },
   };
+}
+
+/**
+ * A fontconfig folder listing the package's fonts (unpacked to <tmp>/fonts) and Tinos from
+ * @fontsource/tinos, turned from WOFF into the TrueType file fontconfig reads. Written once; a
+ * half-written file is never seen (written aside, then renamed).
+ */
+function fontconfigWithTinos() {
+  const dir = path.join(os.tmpdir(), 'toque-chromium-fonts');
+  const font = path.join(dir, 'fonts', 'Tinos-Regular.ttf');
+  if (!existsSync(font)) {
+    mkdirSync(path.dirname(font), { recursive: true });
+    const woff = createRequire(import.meta.url).resolve('@fontsource/tinos/files/tinos-latin-400-normal.woff');
+    const aside = `${font}.${process.pid}`;
+    writeFileSync(aside, woffToSfnt(readFileSync(woff)));
+    renameSync(aside, font);
+  }
+  const config = [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+    '<fontconfig>',
+    `  <dir>${path.join(os.tmpdir(), 'fonts')}</dir>`,
+    `  <dir>${path.dirname(font)}</dir>`,
+    `  <cachedir>${path.join(dir, 'cache')}</cachedir>`,
+    '</fontconfig>',
+    '',
+  ].join('\n');
+  const file = path.join(dir, 'fonts.conf');
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== config) {
+    writeFileSync(`${file}.${process.pid}`, config);
+    renameSync(`${file}.${process.pid}`, file);
+  }
+  return dir;
 }
 
 /**

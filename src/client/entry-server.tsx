@@ -9,6 +9,7 @@ import { ME_QUERY_KEY } from './app/auth/auth-context';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { RenderClockProvider } from './lib/render-clock';
 import { apiKeyOf } from './lib/use-api-query';
 
 /** Longest wait for the page's lazy code; beyond it the server sends the empty shell instead. */
@@ -25,9 +26,9 @@ const LEADING_LINKS = /^(?:<link [^>]*>)+/;
  * The markup of <div id="root"> for `path` (no query string: the page's HTML never depends on it).
  * `prerender` waits for every lazy part, so the page comes whole, with no boundary left for a script
  * to fill in (the CSP allows none). Rejects when any part failed to render: a half-rendered page
- * would only hydrate into an error.
+ * would only hydrate into an error. `now` is the server's clock, for what the page shows of the date.
  */
-export async function render(path: string, initialData: Record<string, unknown> = {}): Promise<string> {
+export async function render(path: string, initialData: Record<string, unknown> = {}, now: () => Date = () => new Date()): Promise<string> {
   const client = createQueryClient();
   for (const [key, value] of Object.entries(initialData)) {
     client.setQueryData(key === ME_INITIAL_DATA_KEY ? ME_QUERY_KEY : apiKeyOf(key), value);
@@ -35,11 +36,13 @@ export async function render(path: string, initialData: Record<string, unknown> 
   const errors: unknown[] = [];
   try {
     const { prelude } = await prerenderToNodeStream(
-      <Providers client={client}>
-        <StaticRouter location={path}>
-          <AppRoutes />
-        </StaticRouter>
-      </Providers>,
+      <RenderClockProvider now={now}>
+        <Providers client={client}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </Providers>
+      </RenderClockProvider>,
       {
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
         onError: (err) => void errors.push(err),

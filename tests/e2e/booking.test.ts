@@ -12,7 +12,7 @@ import type { HoldResponse } from '@shared/schemas/booking';
 import type { PurchasesResponse } from '@shared/schemas/checkout';
 import type { CourseResponse, CourseSummary, SessionSummary } from '@shared/schemas/public';
 import { callApi, getJson, seededCourses } from './api';
-import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { controlPageClock, expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
 import { orderOf, payWithCard, waitForPaid } from './checkout-helpers';
 import { authDialog, signUpLearner } from './session';
 import { baseURL, expectToast, open, pathOf, visit } from './site';
@@ -236,7 +236,7 @@ describe('holds on the way to the payment', () => {
 
   it('the countdown reaching its end takes the payment form away', async () => {
     const course = others[2]!;
-    await page.clock.install();
+    await controlPageClock(page);
     await chooseFirstFree(page, course.id);
     await countdown(page).waitFor();
     await answerProvinceIfAsked(page);

@@ -56,13 +56,18 @@ export function useBrowser(): void {
   });
 }
 
-/** A page in a fresh context (no cookies, no storage) at the given width, in French and Québec's time zone, on the run's clock. */
-export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
+/**
+ * A page in a fresh context (no cookies, no storage) at the given width, in French and Québec's time
+ * zone, on the run's clock. `clock: 'browser'` leaves the browser's own clock in place on a pinned
+ * run, for a journey that reads the page's performance timeline (paint, resources): Playwright's
+ * clock replaces `performance.getEntries*` with functions that return nothing.
+ */
+export async function newPage(viewport: Viewport = 'desktop', options: { clock?: 'run' | 'browser' } = {}): Promise<Page> {
   if (!browser) throw new Error('No browser: call useBrowser() at the top of the journey file');
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'fr-CA', timezoneId: 'America/Toronto' });
   // A run pinned to a day (TEST_CLOCK_START): the page's clock shows the server's time. Installed,
   // never paused, Playwright's clock flows with real time and fires timers as they fall due.
-  if (testClockStart) await context.clock.install({ time: testNow() });
+  if (testClockStart && options.clock !== 'browser') await context.clock.install({ time: testNow() });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -72,6 +77,14 @@ export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
   });
   uncaught.set(page, errors);
   return page;
+}
+
+/**
+ * Gives a journey control of the page's timers (to fast-forward a countdown) on the run's clock:
+ * the time the server shows, not the real day (Playwright's default), whether the run is pinned or not.
+ */
+export async function controlPageClock(page: Page): Promise<void> {
+  await page.clock.install({ time: testNow() });
 }
 
 /**

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecipeListResponse, RecipeSummary } from '@shared/schemas/public';
 import { recipes as seedRecipes } from '../../src/server/db/seed/content/recipes';
 import { getJson } from './api';
-import { expectNoAxeViolations, pageErrors, runsEveryJourney, useBrowser, usePage, viewports } from './browser';
+import { controlPageClock, expectNoAxeViolations, pageErrors, runsEveryJourney, useBrowser, usePage, viewports } from './browser';
 import { open } from './site';
 
 const SALAD = 'salade-betteraves-chevre';
@@ -59,7 +59,7 @@ for (const viewport of viewports) {
 
     beforeAll(async () => {
       // The fake clock must be there before the page's code reads the time.
-      await page.clock.install();
+      await controlPageClock(page);
     });
 
     it('scales the beet salad from 4 to 6 servings, exact lines, and keeps ?portions=6 on reload', async () => {

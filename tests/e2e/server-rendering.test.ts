@@ -303,7 +303,8 @@ for (const viewport of viewports) {
 
     it('the app’s code is asked for once the server’s page has painted, all of it at once', async () => {
       for (const path of ['/', '/cours', '/recettes', `/recettes/${recipe.id}`]) {
-        const page = await newPage(viewport);
+        // The page's own performance timeline is read: the browser's clock (see newPage).
+        const page = await newPage(viewport, { clock: 'browser' });
         await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
         // Hydrated (React marks the nodes it adopted), so the app's code has all been asked for.
         await expect

@@ -19,6 +19,7 @@ import { startSmtpServer } from '../setup/smtp';
 import { buildServer, spawnServer, type SpawnedServer } from '../setup/spawn-server';
 import { fixtureClientDir } from '../setup/test-app';
 import { openTestDatabase, rootDir } from '../setup/test-db';
+import { testNow } from '../setup/test-clock';
 import { idle, until } from '../setup/until';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -69,7 +70,8 @@ afterAll(async () => {
 describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL only: PGlite cannot be shared by two processes)', () => {
   it('sends each due reminder once', async () => {
     const db = database.db;
-    const now = new Date();
+    // The servers' clock (pinned on a pinned run): the reminder must fall due by it.
+    const now = testNow();
     const course = await createCourse(db, { title: 'Cretons maison', isLive: true });
     // Due 15 s from now: both servers are up and polling by then.
     const session = await createSession(db, course.id, { startsAt: new Date(now.getTime() + 3_600_000 + 15_000), videoLink: 'https://meet.exemple.ca/cretons' });
@@ -89,7 +91,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL
     await until('all reminders sent', sentRows, (rows) => rows.length === LEARNERS && rows.every((r) => r.sentAt), 60_000, 250);
     // The queues as either server sees them (the same tables), read through the Jobs port of a third,
     // never started: once no reminder or e-mail is left to do, a second sending would have arrived.
-    const observer = createJobs(database, { now: () => new Date() });
+    const observer = createJobs(database, { now: testNow });
     await idle(observer, [QUEUES.reminder, QUEUES.emailSend], 30_000);
 
     const reminders = smtp.inbox.filter((m) => parseMail(m.raw).subject === 'Rappel : Cretons maison commence dans une heure');

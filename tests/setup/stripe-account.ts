@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { startStripeApi, type RecordedRequest, type StripeReply } from './stripe-api';
+import { testNow } from './test-clock';
 
 /** Stripe's test cards (docs.stripe.com/testing) this account knows; any other number is declined. */
 export const TEST_CARDS = {
@@ -45,7 +46,9 @@ type Intent = {
 type StripeEventJson = { id: string; object: 'event'; type: string; created: number; data: { object: unknown }; livemode: false; api_version: string; pending_webhooks: number; request: { id: null; idempotency_key: null } };
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const seconds = () => Math.floor(Date.now() / 1000);
+// Stripe's time is the run's: the server checks a signature's timestamp against its own clock, which
+// a pinned run sets to another day (decision 0025).
+const seconds = () => Math.floor(testNow().getTime() / 1000);
 const stripeError = (status: number, error: Record<string, unknown>): StripeReply => ({ status, body: { error } });
 
 /** `metadata[order_id]` → { order_id }. */

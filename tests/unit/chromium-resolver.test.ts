@@ -1,6 +1,6 @@
 // Which Chromium the journeys and the bench drive (scripts/lib/chromium.mjs): CHROMIUM_PATH, else the
 // system's, else the one from npm — decided on real paths, present or not.
-import { accessSync, chmodSync, constants, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,10 @@ describe('resolveChromium', () => {
     expect(found.source).toBe('packaged');
     expect(found.args).toContain('--no-sandbox');
     expect(() => accessSync(found.executablePath, constants.X_OK)).not.toThrow();
-    expect(existsSync(path.join(found.env.FONTCONFIG_PATH!, 'fonts.conf'))).toBe(true);
+    const config = readFileSync(path.join(found.env.FONTCONFIG_PATH!, 'fonts.conf'), 'utf8');
+    // The package's own fonts, and Tinos for the brand font's metric-matched fallback.
+    const dirs = [...config.matchAll(/<dir>(.*?)<\/dir>/g)].map((m) => m[1]!);
+    expect(dirs.some((d) => existsSync(path.join(d, 'Tinos-Regular.ttf')))).toBe(true);
+    expect(dirs.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -87,7 +87,7 @@ export function webRoutes(deps: Deps, services: PublicServices) {
   async function rendered(c: Context, page: ResolvedPage, ctx: PageContext): Promise<{ app: string; data?: Record<string, unknown> }> {
     if (!page.prerender || ctx.viewer.userId !== null) return { app: '', data: page.data };
     const data = { ...page.data, [ME_INITIAL_DATA_KEY]: { user: null } satisfies MeResponse };
-    const app = await renderOrShell(await renderer(), c.req.path, data, deps.logger);
+    const app = await renderOrShell(await renderer(), c.req.path, data, deps.logger, deps.now);
     return app ? { app, data } : { app, data: page.data };
   }
 

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { yearInChefZone } from '@shared/format';
+import { useRenderClock } from '@client/lib/render-clock';
 
 const linkClass = 'rounded text-muted underline-offset-4 hover:text-brand-800 hover:underline';
 
 export function Footer() {
   // Not the runtime's own zone: the server renders in UTC, the browser hydrates in the viewer's.
-  const year = yearInChefZone(new Date());
+  const year = yearInChefZone(useRenderClock()());
   return (
     <footer className="border-t border-line bg-white/60">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 
 /** The root's markup for a path (entry-server.tsx's render). */
-export type RenderApp = (path: string, initialData?: Record<string, unknown>) => Promise<string>;
+export type RenderApp = (path: string, initialData?: Record<string, unknown>, now?: () => Date) => Promise<string>;
 
 type ServerEntry = { render: RenderApp };
 
@@ -38,10 +38,11 @@ export async function renderOrShell(
   pagePath: string,
   data: Record<string, unknown> | undefined,
   logger: Logger,
+  now: () => Date,
 ): Promise<string> {
   if (!render) return '';
   try {
-    return await render(pagePath, data);
+    return await render(pagePath, data, now);
   } catch (err) {
     logger.error({ err, path: pagePath }, 'server render failed: page served unrendered');
     return '';
