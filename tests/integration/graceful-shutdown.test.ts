@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureClientDir } from '../setup/test-app';
 import { rootDir } from '../setup/test-db';
 import { migratedDatabaseFor, type SpawnedDatabase } from '../setup/spawned-database';
+import { testClockEnv } from '../setup/test-clock';
 
 // Inside the repository (git-ignored): the bundle finds its dependencies in node_modules from there.
 const buildDir = path.join(rootDir, '.builds', `graceful-shutdown-${process.pid}`);
@@ -95,6 +96,8 @@ beforeAll(async () => {
     SEED_ON_EMPTY: 'false',
     SHUTDOWN_DRAIN_SECONDS: '1',
     CLIENT_DIR: fixtureClientDir,
+    // On the run's clock, pinned or not (test-clock.ts).
+    ...testClockEnv(),
   });
   child = spawn(process.execPath, [path.join(buildDir, 'server/index.js')], { cwd: rootDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
   await until(async () => {

@@ -12,14 +12,15 @@ import { newSignedInUser, send } from '../setup/auth-client';
 import { pdfText } from '../setup/pdf-text';
 import { deliverEvents, newKey } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { testNow } from '../setup/test-clock';
 
 const plain = (text: string) => text.replaceAll('\u00a0', ' ');
 const PAID_AT = new Date('2026-11-02T17:00:00Z');
 // The refund's event lands on 5 December 2026, 01:30 UTC — still the 4th in Montréal. Sessions are
 // checked against the clock too, so it is moved only while the event is delivered.
 const REFUNDED_AT = Date.parse('2026-12-05T01:30:00Z');
-let clock = testNow().getTime();
+// The refund is asked for two days before it lands, whatever day the run is on (or pinned to): a
+// refund asked for after the day its event bears would still wait for the provider.
+let clock = Date.parse('2026-12-03T15:00:00Z');
 
 let t: TestApp;
 let admin: { id: string; cookie: string };
