@@ -4,7 +4,7 @@
 // in view (on a fast local server it would otherwise come before the first paint).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, pageErrors, useBrowser } from './browser';
+import { newPage, pageErrors, performanceEntries, useBrowser } from './browser';
 import { baseURL } from './site';
 
 useBrowser();
@@ -18,7 +18,7 @@ const nextFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => 
  * through and resolves once Fraunces is in use.
  */
 async function openWithFontHeld(path: string) {
-  const page = await newPage('phone', { clock: 'browser' });
+  const page = await newPage('phone');
   await page.addInitScript(() => {
     const w = window as unknown as { __cls: number };
     w.__cls = 0;
@@ -36,7 +36,7 @@ async function openWithFontHeld(path: string) {
     await route.fulfill({ response });
   });
   await page.goto(`${baseURL}${path}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  await expect.poll(async () => (await performanceEntries(page, 'paint')).some((e) => e.name === 'first-contentful-paint')).toBe(true);
   await page.locator('h1').first().waitFor({ state: 'visible' });
   expect(await frauncesReady(page), 'the font is held back: the page painted in the fallback').toBe(false);
   const release = async () => {
@@ -50,7 +50,7 @@ async function openWithFontHeld(path: string) {
 
 describe('the brand font on a first visit, at 390 px', () => {
   it('is preloaded, alone: the subset file is the one font the page asks for', async () => {
-    const page = await newPage('phone', { clock: 'browser' });
+    const page = await newPage('phone');
     try {
       await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
       const preloads = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) =>
@@ -58,12 +58,7 @@ describe('the brand font on a first visit, at 390 px', () => {
       );
       expect(preloads).toEqual([{ href: expect.stringMatching(/^\/assets\/fraunces-600-fr-[\w-]+\.woff2$/), type: 'font/woff2', crossorigin: true }]);
       await expect.poll(() => frauncesReady(page)).toBe(true);
-      const fonts = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((e) => new URL(e.name).pathname)
-          .filter((p) => /\.(woff2?|ttf|otf)$/.test(p)),
-      );
+      const fonts = (await performanceEntries(page, 'resource')).map((e) => new URL(e.name).pathname).filter((p) => /\.(woff2?|ttf|otf)$/.test(p));
       // Fetched once (the preload is what the @font-face uses), and nothing of fontsource's.
       expect(fonts).toEqual([preloads[0]!.href]);
       expect(pageErrors(page)).toEqual([]);

@@ -56,18 +56,13 @@ export function useBrowser(): void {
   });
 }
 
-/**
- * A page in a fresh context (no cookies, no storage) at the given width, in French and Québec's time
- * zone, on the run's clock. `clock: 'browser'` leaves the browser's own clock in place on a pinned
- * run, for a journey that reads the page's performance timeline (paint, resources): Playwright's
- * clock replaces `performance.getEntries*` with functions that return nothing.
- */
-export async function newPage(viewport: Viewport = 'desktop', options: { clock?: 'run' | 'browser' } = {}): Promise<Page> {
+/** A page in a fresh context (no cookies, no storage) at the given width, in French and Québec's time zone, on the run's clock. */
+export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
   if (!browser) throw new Error('No browser: call useBrowser() at the top of the journey file');
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'fr-CA', timezoneId: 'America/Toronto' });
   // A run pinned to a day (TEST_CLOCK_START): the page's clock shows the server's time. Installed,
   // never paused, Playwright's clock flows with real time and fires timers as they fall due.
-  if (testClockStart && options.clock !== 'browser') await context.clock.install({ time: testNow() });
+  if (testClockStart) await context.clock.install({ time: testNow() });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -77,6 +72,22 @@ export async function newPage(viewport: Viewport = 'desktop', options: { clock?:
   });
   uncaught.set(page, errors);
   return page;
+}
+
+/**
+ * The page's performance entries of a type ('paint', 'resource'…), each as its name and start.
+ * Read through a buffered PerformanceObserver: where Playwright's clock is installed (a pinned run),
+ * `performance.getEntries*` are replaced by functions that return nothing.
+ */
+export function performanceEntries(page: Page, type: string): Promise<{ name: string; startTime: number }[]> {
+  return page.evaluate((entryType) => {
+    const observer = new PerformanceObserver(() => {});
+    // buffered: the entries recorded so far are in the observer's buffer at once.
+    observer.observe({ type: entryType, buffered: true });
+    const entries = observer.takeRecords();
+    observer.disconnect();
+    return entries.map((e) => ({ name: e.name, startTime: e.startTime }));
+  }, type);
 }
 
 /**

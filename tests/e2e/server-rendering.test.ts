@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChefListResponse, CourseListResponse, CourseResponse, HomeData, RecipeListResponse, RecipeResponse } from '@shared/schemas/public';
 import { getJson } from './api';
-import { expectNoAxeViolations, newPage, pageErrors, runsEveryJourney, useBrowser, VIEWPORTS, viewports } from './browser';
+import { expectNoAxeViolations, newPage, pageErrors, performanceEntries, runsEveryJourney, useBrowser, VIEWPORTS, viewports } from './browser';
 import { DEMO } from './session';
 import { baseURL } from './site';
 
@@ -303,8 +303,7 @@ for (const viewport of viewports) {
 
     it('the app’s code is asked for once the server’s page has painted, all of it at once', async () => {
       for (const path of ['/', '/cours', '/recettes', `/recettes/${recipe.id}`]) {
-        // The page's own performance timeline is read: the browser's clock (see newPage).
-        const page = await newPage(viewport, { clock: 'browser' });
+        const page = await newPage(viewport);
         await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
         // Hydrated (React marks the nodes it adopted), so the app's code has all been asked for.
         await expect
@@ -316,13 +315,12 @@ for (const viewport of viewports) {
         const listed = JSON.parse(/<script type="application\/json" id="toque-modules">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[];
         expect(listed.some((f) => /\/start-[\w-]+\.js$/.test(f)), path).toBe(true);
         for (const file of listed) expect(html, path).not.toContain(`rel="modulepreload" crossorigin href="${file}"`);
-        const timing = await page.evaluate(() => ({
-          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-          code: performance
-            .getEntriesByType('resource')
+        const timing = {
+          paint: (await performanceEntries(page, 'paint')).find((e) => e.name === 'first-contentful-paint')?.startTime ?? null,
+          code: (await performanceEntries(page, 'resource'))
             .filter((e) => new URL(e.name).pathname.endsWith('.js'))
             .map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
-        }));
+        };
         expect(timing.paint, path).not.toBeNull();
         const fetched = timing.code.filter((c) => listed.includes(c.path));
         expect(fetched.map((c) => c.path).sort(), path).toEqual([...listed].sort());
