@@ -84,6 +84,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   const paymentProvider = createPaymentProvider(deps);
   const observability = deps.observability ?? createObservability();
   observability.metrics.countEventStreams(() => realtime.hub.size);
+  observability.metrics.countPoolConnections(() => deps.database.connections?.());
   // First of all: each request's id, metrics and access-log line (public-cache hits included);
   // then the probes and metrics, answered before anything reads a session or the database.
   app.use(observeRequests(observability, { logger: deps.logger, trustedProxies: deps.config.trustedProxies }));
