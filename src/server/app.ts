@@ -11,7 +11,7 @@ import { originPolicy, sameOriginOnly } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { jsonOnly } from './http/json-only';
 import { securityHeaders } from './http/security-headers';
-import { createMailer } from './integrations/mail/mailer';
+import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createPaymentProvider } from './integrations/payments';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes, meRoutes } from './modules/auth/routes';
@@ -73,15 +73,18 @@ import { eventRoutes } from './realtime/routes';
 import { createPublicCache, servePublicCache } from './web/public-cache';
 import { webRoutes } from './web/routes';
 
-/** `realtime`: index.ts passes the instance it started (and stops); tests may pass theirs. */
-export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps)) {
+/**
+ * `realtime`: index.ts passes the instance it started (and stops); tests may pass theirs. `mailer`:
+ * index.ts passes the one whose last e-mails its shutdown waits for; tests too.
+ */
+export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps), mailer: Mailer = createMailer(deps.config, deps.database.db, deps.logger)) {
   const app = new Hono<AppEnv>();
-  const mailer = createMailer(deps.config, deps.database.db, deps.logger);
   const auth = createAuth(deps);
   const accounts = createAccountService(deps, auth);
   const paymentProvider = createPaymentProvider(deps);
   const observability = deps.observability ?? createObservability();
   observability.metrics.countEventStreams(() => realtime.hub.size);
+  observability.metrics.countPoolConnections(() => deps.database.connections?.());
   // First of all: each request's id, metrics and access-log line (public-cache hits included);
   // then the probes and metrics, answered before anything reads a session or the database.
   app.use(observeRequests(observability, { logger: deps.logger, trustedProxies: deps.config.trustedProxies }));

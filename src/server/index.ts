@@ -11,6 +11,7 @@ import { migrationsDir, pgliteDir, uploadsDir } from './db/paths';
 import { seedIfEmpty } from './db/seed';
 import type { Deps } from './deps';
 import { loadConfig } from './env';
+import { createMailer } from './integrations/mail/mailer';
 import { createPaymentProvider } from './integrations/payments';
 import { createSandboxBilling, createSandboxDelivery } from './integrations/payments/sandbox';
 import { localDiskStorage } from './integrations/storage/local-disk';
@@ -69,7 +70,9 @@ if (config.seedOnEmpty) {
 // opens an event stream.
 const realtime = createRealtime(deps);
 await realtime.start();
-const app = createApp(deps, realtime);
+// Its e-mails sent in the background (password reset) are waited for at shutdown.
+const mailer = createMailer(config, database.db, logger);
+const app = createApp(deps, realtime, mailer);
 // Started once the server listens: its first deliveries may be to this very server.
 const sandboxDelivery =
   config.payments.provider === 'sandbox'
@@ -117,6 +120,8 @@ async function shutdown(signal: string) {
     await reconciling.catch(() => {});
     await working.catch(() => {});
     await listening.catch(() => {});
+    // The e-mails the last requests started (a reset link): sent, or kept in the outbox, before the database closes.
+    await mailer.settled();
     await database.close().catch(() => {});
     process.exit(0);
   });

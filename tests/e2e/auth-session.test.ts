@@ -128,7 +128,7 @@ for (const viewport of viewports) {
       await page.keyboard.press('Escape');
     });
 
-    it('the three views: titles, subtitles, links, axe; closing returns to login after 300 ms', async () => {
+    it('the three views: titles, subtitles, links, axe; closed, focus goes back to the header and a new opening starts on login', async () => {
       await open(page, '/');
       const login = await openDialogFromHeader(page);
       expect(await login.textContent()).toContain('Connectez-vous pour accéder à votre espace.');
@@ -150,9 +150,11 @@ for (const viewport of viewports) {
       expect(await forgot.getByRole('button', { name: 'Envoyer le lien' }).isVisible()).toBe(true);
       await expectNoAxeViolations(page, `forgot-password view (${viewport})`);
 
+      // Closed: focus back on the header button that opened it (the last step of the closing), and
+      // a new opening starts on the login view (open() sets it, cancelling the 300 ms reset).
       await page.keyboard.press('Escape');
       await forgot.waitFor({ state: 'detached' });
-      await page.waitForTimeout(350);
+      await expect.poll(() => signInButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
       await openDialogFromHeader(page);
       await page.keyboard.press('Escape');
     });

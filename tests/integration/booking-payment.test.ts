@@ -4,6 +4,7 @@
 // line refunded in full, automatically, with an e-mail; seats never exceed capacity, whatever the
 // order in which the late payment and a new hold arrive. Subscribers get their discount on live
 // classes, taxes on the net, the same rows on the receipt.
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
@@ -13,13 +14,14 @@ import type { CourseResponse } from '@shared/schemas/public';
 import { courseSessions, emailDeliveries, outboxEmails, orders, purchases, refunds, reservations } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/env';
 import { holdsSeat } from '../../src/server/modules/booking/seats';
-import { REALTIME_CHANNEL, type Notification } from '../../src/server/realtime/publish';
+import { publish, REALTIME_CHANNEL, type Notification } from '../../src/server/realtime/publish';
 import { createCourse, createSession, createSubscription } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { pdfText } from '../setup/pdf-text';
 import { checkout, confirm, deliverEvents, getOrder, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
+import { until } from '../setup/until';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -73,13 +75,17 @@ afterEach(async () => {
   listening = null;
 });
 
-/** Notifications arrive after their commit, on their own connection: wait a little for them. */
-async function eventsFor(reservationId: string, minimum: number) {
-  const mine = () => listening!.events.filter((n) => 'reservationId' in n.event && n.event.reservationId === reservationId);
-  for (let i = 0; i < 50 && mine().length < minimum; i++) await new Promise((r) => setTimeout(r, 20));
-  // A short extra wait, so a duplicate that should not exist has had its chance to show.
-  await new Promise((r) => setTimeout(r, 50));
-  return mine();
+/**
+ * This reservation's events, once all those committed so far have arrived. NOTIFYs reach the listener
+ * in commit order: a marker published now, after what the test did has returned, arrives after every
+ * event that did committed — a duplicate among them is in the list by then, with no sleep.
+ */
+async function eventsFor(reservationId: string) {
+  const marker = randomUUID();
+  const of = (id: string) => (n: Notification) => 'reservationId' in n.event && n.event.reservationId === id;
+  await publish(t.db, { role: 'admin' }, { type: 'reservation.updated', reservationId: marker });
+  await until('the marker event heard', () => listening!.events.some(of(marker)), Boolean, 5_000, 10);
+  return listening!.events.filter(of(reservationId));
 }
 
 // --- Helpers ------------------------------------------------------------------------------------
@@ -152,7 +158,7 @@ describe('hold → checkout → payment → confirmed', () => {
     const hold = await send(t, 'GET', `/api/booking/holds/${holdId}`, { cookie: user.cookie });
     expect(((await hold.json()) as { hold: { status: string } }).hold.status).toBe('confirmed');
 
-    const events = await eventsFor(holdId, 2);
+    const events = await eventsFor(holdId);
     expect(events).toEqual(
       expect.arrayContaining([
         {
@@ -174,7 +180,7 @@ describe('hold → checkout → payment → confirmed', () => {
     await payAndDeliver(user, payment, { duplicates: 4 });
 
     expect(await reservation(holdId)).toMatchObject({ status: 'confirmed' });
-    const events = await eventsFor(holdId, 2);
+    const events = await eventsFor(holdId);
     expect(events.filter((n) => n.event.type === 'reservation.confirmed')).toHaveLength(1);
     expect(await t.db.select().from(purchases).where(eq(purchases.orderLineId, order.lines[0]!.id))).toHaveLength(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
@@ -196,7 +202,7 @@ describe('hold → checkout → payment → confirmed', () => {
     expect(await seatsTaken(s.sessionId)).toBe(1);
     expect(await t.db.select().from(purchases).where(eq(purchases.orderLineId, order.lines[0]!.id))).toHaveLength(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
-    expect((await eventsFor(holdId, 2)).filter((n) => n.event.type === 'reservation.confirmed')).toHaveLength(1);
+    expect((await eventsFor(holdId)).filter((n) => n.event.type === 'reservation.confirmed')).toHaveLength(1);
   });
 });
 
@@ -260,7 +266,7 @@ describe('a payment that lands after its hold lapsed', () => {
     expect(await reservation(holdId)).toMatchObject({ status: 'confirmed', holdExpiresAt: null });
     expect((await getOrder(t, late.cookie, order.id)).body.order.status).toBe('paid');
     expect(await seatsTaken(s.sessionId)).toBe(2);
-    expect((await eventsFor(holdId, 1)).map((n) => n.event.type)).toContain('reservation.confirmed');
+    expect((await eventsFor(holdId)).map((n) => n.event.type)).toContain('reservation.confirmed');
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
   });
 
@@ -303,7 +309,7 @@ describe('a payment that lands after its hold lapsed', () => {
     expect(mails[0]!.text.replaceAll('\u00a0', ' ')).toContain(`Nous vous remboursons automatiquement ${(order.totalCents / 100).toFixed(2).replace('.', ',')} CAD (taxes comprises)`);
     expect(mails[0]!.text).toContain(`http://toque.test/booking/${s.courseId}`);
 
-    const events = await eventsFor(holdId, 2);
+    const events = await eventsFor(holdId);
     expect(events).toEqual(expect.arrayContaining([{ to: { userId: late.id }, event: { type: 'reservation.updated', reservationId: holdId } }]));
     expect(events.some((n) => n.event.type === 'reservation.confirmed')).toBe(false);
   });

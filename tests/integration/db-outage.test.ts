@@ -30,6 +30,7 @@ import type { TestApp } from '../setup/test-app';
 import { fixtureClientDir } from '../setup/test-app';
 import { openTestDatabase, rootDir } from '../setup/test-db';
 import { testNow } from '../setup/test-clock';
+import { until } from '../setup/until';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 // The production server's cookie name (the Secure prefix; browsers allow it on 127.0.0.1 over http).
@@ -66,7 +67,7 @@ beforeAll(async () => {
   server = await spawnServer({
     distDir: buildDir,
     captureLog: true,
-    env: { DATABASE_URL: url.toString(), AUTH_SECRET, DATA_DIR: workDir, CLIENT_DIR: fixtureClientDir, SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
+    env: { DATABASE_URL: url.toString(), AUTH_SECRET, DATA_DIR: workDir, CLIENT_DIR: fixtureClientDir, SMTP_URL: smtp.url, LOG_LEVEL: 'info', METRICS_TOKEN: undefined },
   });
 }, 120_000);
 
@@ -124,6 +125,14 @@ async function bookAndPay(learner: Learner, sessionId: string, courseId: string,
 
 /** Only the signing of the session cookie comes from the app: the secret the server runs with. */
 const asApp = () => ({ db: database.db, deps: { config: { authSecret: AUTH_SECRET } } }) as unknown as TestApp;
+
+/** The server's idle pool connections, as its /metrics says (to this machine, without a token). */
+async function idleConnections(): Promise<number> {
+  const text = await (await fetch(`${server.baseURL}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('db_pool_connections{state="idle"} '));
+  if (!line) throw new Error('no db_pool_connections gauge in /metrics');
+  return Number(line.split(' ')[1]);
+}
 
 async function waitFor<T>(check: () => Promise<T | null | false>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -273,7 +282,9 @@ describe.skipIf(!onPostgres)('the database lost for a few seconds during a burst
     // made meanwhile stay so after the restore, as such connections do.
     proxy.cut({ silently: true });
     const silentAt = Date.now();
-    await new Promise((r) => setTimeout(r, 200)); // the reset connections are dropped from the pool
+    // The reset connections dropped from the server's pool (their reset heard): the probe must open
+    // a new one, which the silent path never answers.
+    await until("the server's pool without an idle connection", idleConnections, (n) => n === 0, 5_000, 20);
     const probe = await call(watcher, 'GET', '/me');
     expect(probe.status, JSON.stringify(probe.body)).toBe(503);
     expect((probe.body as ApiErrorBody).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE });

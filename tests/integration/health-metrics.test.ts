@@ -21,6 +21,7 @@ import { createReadiness, READINESS_TIMEOUT_MS } from '../../src/server/http/obs
 import { createLogger } from '../../src/server/logger';
 import { createTestApp, fromAddress, type TestApp } from '../setup/test-app';
 import { testMigrationsDir } from '../setup/test-db';
+import { until } from '../setup/until';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const LOCAL = fromAddress('127.0.0.1');
@@ -236,6 +237,37 @@ describe('metrics', () => {
     await app.request('/healthz');
     const other = appWith().app;
     expect(sample(await metricsText(other), 'http_requests_total{method="GET",route="/healthz",status="200"}')).toBe(0);
+  });
+
+  it("shows the PostgreSQL pool's connections, idle and in use, and the queries waiting for one", async () => {
+    // A database host that accepts connections and never answers: they stay being opened.
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => held.add(socket.on('error', () => {})));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as net.AddressInfo).port;
+    const database = await openDatabase({ url: `postgres://toque@127.0.0.1:${port}/toque`, migrationsDir: testMigrationsDir, poolSize: 1, connectionTimeoutMs: 60_000 });
+    try {
+      const { app } = appWith({ database });
+      const pool = async () => {
+        const text = await metricsText(app);
+        return [sample(text, 'db_pool_connections{state="idle"}'), sample(text, 'db_pool_connections{state="in_use"}'), sample(text, 'db_pool_waiting_queries')];
+      };
+      expect(await pool()).toEqual([0, 0, 0]);
+      const queries = [database.db.execute(sql`select 1`), database.db.execute(sql`select 2`)].map((q) => q.catch(() => {}));
+      // One connection being opened (the pool's only one), the other query waiting for it.
+      await until('the pool busy', pool, (v) => v.join() === '0,1,1', 5_000, 20);
+      // The host gone: the connection fails, and so does the waiting query's own attempt.
+      const closed = new Promise((r) => silent.close(r));
+      for (const socket of held) socket.destroy();
+      await Promise.all(queries);
+      await closed;
+      expect(await pool()).toEqual([0, 0, 0]);
+    } finally {
+      if (silent.listening) silent.close();
+      await database.close().catch(() => {});
+    }
+    // PGlite has no pool: no series.
+    if (t.deps.database.kind === 'pglite') expect(await metricsText(appWith().app)).not.toContain('db_pool_connections{');
   });
 
   it('counts background jobs completed and failed, per queue', async () => {

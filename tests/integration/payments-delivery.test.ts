@@ -205,9 +205,11 @@ describe('the started worker', () => {
     } finally {
       await delivery.stop();
     }
-    // Stopped: a new event waits for the next worker.
+    // Stopped: no poll planned, no delivery under way, no longer told of queued events…
+    expect(delivery.active).toBe(false);
+    // …so a new event (its wake-up signal sent) plans nothing: it waits for the next worker.
     const after = await paidAtProcessor();
-    await new Promise((r) => setTimeout(r, 200));
+    expect(delivery.active).toBe(false);
     expect(await eventRow(after.eventId)).toMatchObject({ attempts: 0, deliveredAt: null });
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createApp } from '../../src/server/app';
 import type { Deps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/env';
+import { createMailer } from '../../src/server/integrations/mail/mailer';
 import { localDiskStorage } from '../../src/server/integrations/storage/local-disk';
 import { createJobs } from '../../src/server/jobs/jobs';
 import { registerWorkers } from '../../src/server/jobs/workers';
@@ -52,11 +53,14 @@ export async function createTestApp(
   registerWorkers(deps, jobs);
   // The events route starts it on the first stream; a test may start it itself (start()).
   const realtime = createRealtime(deps);
-  const app = createApp(deps, realtime);
+  // The app's own mailer: a test waits for the e-mails it sends without awaiting them (settled()).
+  const mailer = createMailer(config, database.db, deps.logger);
+  const app = createApp(deps, realtime, mailer);
   return {
     app,
     deps,
     realtime,
+    mailer,
     db: database.db,
     /** GET/POST… a path of the app; JSON bodies are encoded for you. */
     request: (p: string, init?: RequestInit, env?: ReturnType<typeof fromAddress>) => app.request(p, init, env),
@@ -68,6 +72,7 @@ export async function createTestApp(
     async close() {
       await jobs.stop();
       await realtime.stop();
+      await mailer.settled();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },

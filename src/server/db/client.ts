@@ -36,8 +36,13 @@ export type Database = {
    * handler's 503 or 500, a readiness probe. PGlite is in this process: true until it is closed.
    */
   reachable(): Promise<boolean>;
+  /** The pool's connections now, for the metrics (PostgreSQL; PGlite has no pool). */
+  connections?(): PoolConnections;
   close(): Promise<void>;
 };
+
+/** `inUse` counts connections being opened too; `waiting`: queries waiting for a connection. */
+export type PoolConnections = { idle: number; inUse: number; waiting: number };
 
 export type DatabaseOptions = {
   /** PostgreSQL connection string; absent means embedded PGlite. */
@@ -75,6 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       migrate: () => migratePg(db as never, { migrationsFolder: opts.migrationsDir }),
       listen: (channel, onPayload, hooks) => (listener ??= new PgListener(url)).listen(channel, onPayload, hooks),
       reachable: () => health.reachable(),
+      connections: () => ({ idle: pool.idleCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener?.close();
         await pool.end();

@@ -1,6 +1,7 @@
 // The Prometheus metrics of one app, on a registry of its own: tests build many apps in one
 // process, and the global default registry would refuse a second metric of the same name.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PoolConnections } from '../../db/client';
 
 export type Metrics = {
   registry: Registry;
@@ -11,6 +12,8 @@ export type Metrics = {
   jobsFailed: Counter<'queue'>;
   /** Where the event-stream gauge reads its value when scraped (the realtime hub's size). */
   countEventStreams(read: () => number): void;
+  /** Where the database pool's gauges read when scraped (nothing on PGlite, which has no pool). */
+  countPoolConnections(read: () => PoolConnections | undefined): void;
 };
 
 export function createMetrics(): Metrics {
@@ -24,6 +27,29 @@ export function createMetrics(): Metrics {
     registers: [registry],
     collect() {
       this.set(readStreams());
+    },
+  });
+  // A pool with no idle connection and queries waiting is saturated (or the database is away).
+  let readPool: () => PoolConnections | undefined = () => undefined;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Connexions du pool PostgreSQL, libres (idle) ou prises (in_use, ouvertures comprises).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = readPool();
+      if (!pool) return;
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'in_use' }, pool.inUse);
+    },
+  });
+  new Gauge({
+    name: 'db_pool_waiting_queries',
+    help: "Requêtes en attente d'une connexion du pool PostgreSQL.",
+    registers: [registry],
+    collect() {
+      const pool = readPool();
+      if (pool) this.set(pool.waiting);
     },
   });
   return {
@@ -61,6 +87,9 @@ export function createMetrics(): Metrics {
     }),
     countEventStreams(read) {
       readStreams = read;
+    },
+    countPoolConnections(read) {
+      readPool = read;
     },
   };
 }

@@ -46,6 +46,31 @@ export function outboxMailer(db: Db, logger: Logger): Mailer {
   };
 }
 
-export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string }, db: Db, logger: Logger): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, logger);
+/** A mailer that knows the e-mails it is still sending: `settled()` waits for the last of them. */
+export type TrackedMailer = Mailer & { settled(): Promise<void> };
+
+/**
+ * Some e-mails are sent without awaiting them (password reset: the answer must not wait for the mail
+ * server): a shutdown waits for them before the process exits and the database closes (the outbox
+ * writes to it), and a test knows when nothing more is on its way.
+ */
+export function trackSends(mailer: Mailer): TrackedMailer {
+  const sending = new Set<Promise<void>>();
+  return {
+    kind: mailer.kind,
+    send(mail) {
+      const sent = mailer.send(mail);
+      sending.add(sent);
+      const done = () => sending.delete(sent);
+      sent.then(done, done);
+      return sent;
+    },
+    async settled() {
+      while (sending.size > 0) await Promise.allSettled([...sending]);
+    },
+  };
+}
+
+export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string }, db: Db, logger: Logger): TrackedMailer {
+  return trackSends(config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, logger));
 }

@@ -182,6 +182,14 @@ export function createSandboxDelivery(deps: Pick<Deps, 'database' | 'logger' | '
       schedule(0);
     },
 
+    /**
+     * Anything left that could deliver: started, a poll planned, a delivery under way, or listening
+     * for queued events. False once stop() has resolved (what a test checks, rather than waiting).
+     */
+    get active(): boolean {
+      return running || timer !== null || current !== null || unsubscribe !== null;
+    },
+
     /** Stops polling and waits for the delivery in progress (call before closing the database). */
     async stop() {
       running = false;
