@@ -35,15 +35,18 @@ function entryClosure(manifest: ViteManifest): Files {
   return entry;
 }
 
-/** The files of a chunk and everything it imports statically, in load order. */
+/**
+ * The files of a chunk and everything it imports statically. Modules come in dependency order (a
+ * chunk after those it imports): the entry evaluates them in that order, one per task (main.tsx).
+ */
 function closure(manifest: ViteManifest, key: string, into: Files, seen = new Set<string>()) {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return;
   seen.add(key);
-  into.modules.add(chunk.file);
   for (const css of chunk.css ?? []) into.styles.add(css);
   for (const asset of chunk.assets ?? []) into.assets.add(asset);
   for (const dep of chunk.imports ?? []) closure(manifest, dep, into, seen);
+  into.modules.add(chunk.file);
 }
 
 /**
