@@ -11,8 +11,11 @@ const CHROME_FLAGS = [
   '--disable-component-update',
 ];
 
-/** One Lighthouse run of url in a fresh Chromium (resolveChromium's answer); scores 0..1 and LCP in ms. */
-export async function audit(url, browser) {
+/**
+ * One Lighthouse run of url in a fresh Chromium (resolveChromium's answer); scores 0..1 and LCP in ms.
+ * keepTrace: also the trace it recorded (`traceEvents`), for main-thread-tasks.mjs to read.
+ */
+export async function audit(url, browser, { keepTrace = false } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: browser.executablePath,
     chromeFlags: [...new Set([...CHROME_FLAGS, ...browser.args])],
@@ -44,6 +47,9 @@ export async function audit(url, browser) {
       fcpMs: lhr.audits['first-contentful-paint'].numericValue,
       tbtMs: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      // The main thread's tasks of 50 ms or more in its simulation (start and duration in ms, script).
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({ startMs: t.startTime, ms: t.duration, url: t.url })),
+      traceEvents: keepTrace ? result.artifacts.Trace?.traceEvents : undefined,
       failing: {
         accessibility: failing('accessibility'),
         bestPractices: failing('best-practices'),

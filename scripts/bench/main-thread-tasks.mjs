@@ -8,15 +8,17 @@
 // production server (`node dist/server/index.js`), e.g. for the public pages of DESIGN §6.
 //
 //   node scripts/bench/main-thread-tasks.mjs [--runs N] [--lighthouse N] [--lh-categories] [--fresh]
-//     [--min MS] [--samples] [--quiet] [--save DIR] URL...
+//     [--min MS] [--samples] [--category NAME]... [--quiet] [--save DIR] URL...
 //
 // --runs: loads per URL after an uncounted first one (each in a new context), with the median;
-// --lighthouse: also N real Lighthouse runs per URL (scripts/bench/lighthouse.mjs), to compare;
+// --lighthouse: also N real Lighthouse runs per URL (scripts/bench/lighthouse.mjs), to compare, with
+// the tasks of the trace Lighthouse itself recorded read the same way;
 // --lh-categories: trace with Lighthouse's own categories (slower pages, closer to its figures);
 // --fresh: a new browser per load, as Lighthouse has; --min: the shortest task listed (5 ms);
 // --samples: also V8's sampling profiler, naming the functions each task ran longest (it slows the
 // page down: for finding what runs, not for the figures; an unminified build names them best);
-// --quiet: only each run's summary line; --save: each trace as a JSON file there (it opens in
+// --category: one more trace category (e.g. disabled-by-default-v8.compile); --quiet: only each
+// run's summary line; --save: each trace as a JSON file there (it opens in
 // Chromium's DevTools, Performance panel).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,7 +58,7 @@ const SLOWDOWN = 4; // Lighthouse's simulated mobile CPU
 const BLOCKING_MS = 50;
 
 function parseArgs(argv) {
-  const options = { runs: 1, minMs: 5, samples: false, lighthouse: 0, quiet: false, save: undefined, lhCategories: false, fresh: false, urls: [] };
+  const options = { runs: 1, minMs: 5, samples: false, categories: [], lighthouse: 0, quiet: false, save: undefined, lhCategories: false, fresh: false, urls: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') options.runs = Number(argv[++i]);
@@ -67,11 +69,12 @@ function parseArgs(argv) {
     else if (a === '--fresh') options.fresh = true;
     else if (a === '--min') options.minMs = Number(argv[++i]);
     else if (a === '--samples') options.samples = true;
+    else if (a === '--category') options.categories.push(argv[++i]);
     else options.urls.push(a);
   }
   if (options.urls.length === 0) {
     console.error('usage: node scripts/bench/main-thread-tasks.mjs [--runs N] [--lighthouse N] [--lh-categories] [--fresh]');
-    console.error('         [--min MS] [--samples] [--quiet] [--save DIR] URL...');
+    console.error('         [--min MS] [--samples] [--category NAME]... [--quiet] [--save DIR] URL...');
     process.exit(2);
   }
   return options;
@@ -182,7 +185,7 @@ function label(n) {
 
 // What names a part of a task; the time of anything else (wrappers, V8's internals) is counted in
 // the nearest of these that encloses it, or under its own name when none does.
-const NAMED = /^(EvaluateScript|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|v8\.(compileModule|evaluateModule|compile|parseOnBackground)|V8\.(GC_.*|CompileCode|ParseFunctions)|MinorGC|MajorGC|ParseHTML|ParseAuthorStyleSheet|Layout|UpdateLayoutTree|PrePaint|Paint|Layerize|RunMicrotasks|HitTest|Decode.*|ResourceReceivedData|CommitLoad|MarkLoad|MarkDOMContent)$/;
+const NAMED = /^(EvaluateScript|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|v8\.(compileModule|evaluateModule|compile|parseOnBackground)|V8\.(GC_.*|CompileCode|CompileLazy|ParseFunctions|PreParse.*|CompileIgnition.*)|MinorGC|MajorGC|ParseHTML|ParseAuthorStyleSheet|Layout|UpdateLayoutTree|PrePaint|Paint|Layerize|RunMicrotasks|HitTest|Decode.*|ResourceReceivedData|CommitLoad|MarkLoad|MarkDOMContent)$/;
 
 /** Where a task's time went: self times, each under the nearest named event that encloses it. */
 function breakdown(task) {
@@ -235,9 +238,9 @@ function analyse(events, minMs, withSamples) {
 const f1 = (x) => x.toFixed(1);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-function print(result, quiet) {
+function print(result, quiet, heading = '') {
   console.log(
-    `  FCP ${f1(result.fcpMs)} ms; after it: longest task ${f1(result.longest)} ms (thread ${f1(result.longestThread)} ms), ${result.counted} over ${BLOCKING_MS / SLOWDOWN} ms; estimated TBT (4×) ${Math.round(result.estimate)} ms (from thread time ${Math.round(result.threadEstimate)} ms)`,
+    `  ${heading ? `${heading} ` : ''}FCP ${f1(result.fcpMs)} ms; after it: longest task ${f1(result.longest)} ms (thread ${f1(result.longestThread)} ms), ${result.counted} over ${BLOCKING_MS / SLOWDOWN} ms; estimated TBT (4×) ${Math.round(result.estimate)} ms (from thread time ${Math.round(result.threadEstimate)} ms)`,
   );
   if (quiet) return;
   for (const t of result.long) {
@@ -250,6 +253,13 @@ function print(result, quiet) {
   }
 }
 
+/** --save: the trace as DIR/<path>-<run>.json. */
+function save(dir, url, run, events) {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${(short(url) || '/').replace(/[^\w-]+/g, '_')}-${run}.json`), JSON.stringify({ traceEvents: events }));
+}
+
 function launch(found) {
   return chromium.launch({
     executablePath: found.executablePath,
@@ -260,7 +270,7 @@ function launch(found) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const categories = [...(options.lhCategories ? LIGHTHOUSE_CATEGORIES : CATEGORIES), ...(options.samples ? ['disabled-by-default-v8.cpu_profiler'] : [])];
+  const categories = [...(options.lhCategories ? LIGHTHOUSE_CATEGORIES : CATEGORIES), ...(options.samples ? ['disabled-by-default-v8.cpu_profiler'] : []), ...options.categories];
   const found = await resolveChromium();
   // --fresh: a new browser for every load, as Lighthouse has (nothing compiled or cached yet).
   let shared = options.fresh ? undefined : await launch(found);
@@ -283,11 +293,7 @@ async function main() {
       await traceOnce(url);
       for (let i = 0; i < options.runs; i++) {
         const events = await traceOnce(url);
-        if (options.save) {
-          mkdirSync(options.save, { recursive: true });
-          const file = path.join(options.save, `${(short(url) || '/').replace(/[^\w-]+/g, '_')}-${i + 1}.json`);
-          writeFileSync(file, JSON.stringify({ traceEvents: events }));
-        }
+        save(options.save, url, `${i + 1}`, events);
         const result = analyse(events, options.minMs, options.samples);
         estimates.push(result.estimate);
         threadEstimates.push(result.threadEstimate);
@@ -298,9 +304,16 @@ async function main() {
       if (options.lighthouse > 0) {
         row.lighthouse = [];
         for (let i = 0; i < options.lighthouse; i++) {
-          const r = await audit(url, found);
+          const r = await audit(url, found, { keepTrace: true });
           row.lighthouse.push(r);
           console.log(`  Lighthouse: performance ${r.performance}, TBT ${Math.round(r.tbtMs)} ms, FCP ${Math.round(r.fcpMs)} ms, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}`);
+          const simulated = [...r.longTasks].sort((a, b) => a.startMs - b.startMs);
+          console.log(`    its long tasks (simulated): ${simulated.map((t) => `${Math.round(t.startMs)}+${Math.round(t.ms)} ${short(t.url) || t.url}`).join(', ') || 'none'}`);
+          // Its own trace read as ours are: the tasks it saw, and the estimate they give.
+          if (r.traceEvents) {
+            save(options.save, url, `lighthouse-${i + 1}`, r.traceEvents);
+            print(analyse(r.traceEvents, options.minMs, false), options.quiet, '  its trace:');
+          }
         }
       }
       summary.push(row);
