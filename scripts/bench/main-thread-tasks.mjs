@@ -326,7 +326,8 @@ async function main() {
     const lh = row.lighthouse ? `  LH ${row.lighthouse.map((r) => `${r.performance}/${Math.round(r.tbtMs)}`).join(' ')}` : '';
     const runs = (xs) => `${xs.map(Math.round).join(' ')} -> ${Math.round(median(xs))} ms`;
     const longest = row.longestThread.map(f1).join(' ');
-    console.log(`  ${short(row.url) || '/'}: ${runs(row.estimates)} (thread: ${runs(row.threadEstimates)}; longest ${longest} ms)${lh}`);
+    const traced = row.estimates.length ? `${runs(row.estimates)} (thread: ${runs(row.threadEstimates)}; longest ${longest} ms)` : '';
+    console.log(`  ${short(row.url) || '/'}: ${traced}${lh}`);
   }
 }
 
