@@ -8,6 +8,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
 import { QUEUE_RETRY, QUEUES, type JobData, type QueueName } from './queues';
+import { inFlight } from '../in-flight';
 
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -72,7 +73,7 @@ export type BossOptions = {
  * for them, so the database is never closed under one (its rejection would be nobody's).
  */
 function tracked(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
-  const underWay = new Set<Promise<unknown>>();
+  const underWay = inFlight();
   // Once settled (jobs.stop()), this pg-boss has no business with the database: a late write of its
   // own is never sent to a pool that may be closed by then, nor answered (pg-boss reads no made-up
   // result, and its unawaited call rejects nothing); the job's lease expires and it runs again.
@@ -80,14 +81,10 @@ function tracked(db: PgBoss.Db): PgBoss.Db & { settled(): Promise<void> } {
   return {
     executeSql(text, values) {
       if (done) return new Promise<never>(() => {});
-      const query = db.executeSql(text, values);
-      underWay.add(query);
-      const forget = () => underWay.delete(query);
-      query.then(forget, forget);
-      return query;
+      return underWay.track(db.executeSql(text, values));
     },
     async settled() {
-      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+      await underWay.settled();
       done = true;
     },
   };

@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import { inFlight } from '../../in-flight';
 
 export type Mail = {
   to: string;
@@ -55,19 +56,11 @@ export type TrackedMailer = Mailer & { settled(): Promise<void> };
  * writes to it), and a test knows when nothing more is on its way.
  */
 export function trackSends(mailer: Mailer): TrackedMailer {
-  const sending = new Set<Promise<void>>();
+  const sending = inFlight();
   return {
     kind: mailer.kind,
-    send(mail) {
-      const sent = mailer.send(mail);
-      sending.add(sent);
-      const done = () => sending.delete(sent);
-      sent.then(done, done);
-      return sent;
-    },
-    async settled() {
-      while (sending.size > 0) await Promise.allSettled([...sending]);
-    },
+    send: (mail) => sending.track(mailer.send(mail)),
+    settled: sending.settled,
   };
 }
 
