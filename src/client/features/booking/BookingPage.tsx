@@ -73,20 +73,20 @@ export default function BookingPage() {
     mutationFn: (session) => holdSeat(session.id, servings),
     onSuccess: ({ hold: held }, session) => {
       if (held.status === 'confirmed') {
+        holding.current = false;
         setProblem({ message: ERROR_MESSAGES.ALREADY_BOOKED, alreadyBooked: true });
         return;
       }
       const state: BookingNavigationState = { sessionId: session.id, reservationId: held.id, from: location.pathname };
       navigate(`/payment/${encodeURIComponent(courseId)}`, { state });
     },
+    // On success the guard stays up: the page is leaving, and a late second click must not hold again.
     onError: (error) => {
+      holding.current = false;
       const next = problemOf(error);
       setProblem(next);
       notifyError('Réservation impossible', next.message);
       if (STALE_LIST.has(error.code)) void course.refetch();
-    },
-    onSettled: () => {
-      holding.current = false;
     },
   });
 

@@ -28,43 +28,55 @@ export function useSubscribe({ onSignedOut }: { onSignedOut: () => void }) {
   /** The server's PROVINCE_REQUIRED message while the province is asked. */
   const [provinceNeeded, setProvinceNeeded] = useState<string | null>(null);
   const inFlight = useRef(false);
+  /** True while the province dialog is open: a late click on 'S'abonner' (the second of a double click
+   * whose first answer came back fast) must not send again without the province. */
+  const askingProvince = useRef(false);
+
+  const closeProvince = useCallback(() => {
+    askingProvince.current = false;
+    setProvinceNeeded(null);
+  }, []);
 
   const subscribe = useCallback(
     async (province?: ProvinceCode) => {
-      if (inFlight.current) return;
+      if (inFlight.current || (askingProvince.current && !province)) return;
       inFlight.current = true;
       setPending(true);
+      let succeeded = false;
       try {
         const data = await startSubscriptionCheckout({ idempotencyKey: newKey(), ...(province ? { province } : {}) });
-        setProvinceNeeded(null);
+        closeProvince();
+        // The guard stays up: the page is leaving, and a late second click must not start again.
+        succeeded = true;
         // Its code is fetched while the answer travels into the next page.
         navigate('/payment/subscription', { state: data satisfies SubscriptionPaymentState });
       } catch (error) {
         const e = error instanceof ApiError ? error : new ApiError(0, 'INTERNAL', 'Une erreur inattendue est survenue.');
         if (e.status === 401) {
           // The session ended in the meantime: sign in again, then subscribe.
-          setProvinceNeeded(null);
+          closeProvince();
           void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
           onSignedOut();
         } else if (e.code === 'PROVINCE_REQUIRED') {
+          askingProvince.current = true;
           setProvinceNeeded(e.message);
         } else if (e.code === 'ALREADY_SUBSCRIBED') {
           // This tab did not know yet (paid in another one): /api/me says so now, and the page follows.
-          setProvinceNeeded(null);
+          closeProvince();
           notifyInfo(e.message);
           void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
         } else {
           // Spec §8, checkout session failure in the subscription flow: the toast, and stay.
-          setProvinceNeeded(null);
+          closeProvince();
           notifyError('Erreur de paiement', `Impossible de démarrer le paiement : ${e.message}`);
         }
       } finally {
-        inFlight.current = false;
+        if (!succeeded) inFlight.current = false;
         setPending(false);
       }
     },
-    [navigate, client, onSignedOut],
+    [navigate, client, onSignedOut, closeProvince],
   );
 
-  return { subscribe, pending, provinceNeeded, closeProvince: () => setProvinceNeeded(null) };
+  return { subscribe, pending, provinceNeeded, closeProvince };
 }
