@@ -88,6 +88,16 @@ function wallClock(d: Date, timeZone: typeof CHEF_TIME_ZONE | undefined): WallCl
 const byHand = (d: Date, timeZone: string | undefined): timeZone is typeof CHEF_TIME_ZONE | undefined =>
   (timeZone === undefined || timeZone === CHEF_TIME_ZONE) && d.getTime() >= Date.UTC(2007, 0, 1) && d.getTime() < Date.UTC(2100, 0, 1);
 
+/**
+ * Joins a time's parts with no-break spaces ('18 h 30', '18 h 00 HNE', '1 h 30'): a line never
+ * breaks inside a time, on a page, in a PDF or in an e-mail.
+ */
+export function keepTimeTogether(text: string): string {
+  return text.replace(/(\d)[ \u00a0\u202f]h(?:[ \u00a0\u202f](\d{2}))?(?:[ \u00a0\u202f]([A-Z]{2,4}\b|UTC[^\s]*))?/g, (_, d: string, mm?: string, zone?: string) =>
+    `${d}\u00a0h${mm ? `\u00a0${mm}` : ''}${zone ? `\u00a0${zone}` : ''}`,
+  );
+}
+
 function amount(cents: number): string {
   const abs = Math.abs(Math.round(cents));
   const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
@@ -123,20 +133,20 @@ export function formatLongDate(value: Date | string | null | undefined, timeZone
 export function formatSessionDateTime(value: Date | string | null | undefined, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return 'N/A';
-  if (!byHand(d, timeZone)) return dateFormat('session', timeZone!).format(d);
+  if (!byHand(d, timeZone)) return keepTimeTogether(dateFormat('session', timeZone!).format(d));
   const w = wallClock(d, timeZone);
   const hh = String(w.hour).padStart(2, '0');
   const mm = String(w.minute).padStart(2, '0');
-  return `${WEEKDAYS[w.weekday]} ${w.day} ${MONTHS[w.month]} ${w.year} à ${hh} h ${mm} ${w.zone}`;
+  return `${WEEKDAYS[w.weekday]} ${w.day} ${MONTHS[w.month]} ${w.year} à ${hh}\u00a0h\u00a0${mm}\u00a0${w.zone}`;
 }
 
-/** 45 -> '45 min', 90 -> '1 h 30', 120 -> '2 h'. */
+/** 45 -> '45 min', 90 -> '1 h 30', 120 -> '2 h' (no-break spaces inside the hours). */
 export function formatDuration(minutes: number | null | undefined): string {
   if (minutes == null) return 'N/A';
   if (minutes < 60) return `${minutes} min`;
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')}`;
+  return m === 0 ? `${h}\u00a0h` : `${h}\u00a0h\u00a0${String(m).padStart(2, '0')}`;
 }
 
 /** ISO 8601 duration for schema.org ('PT1H30M'). */

@@ -80,7 +80,8 @@ describe('GET /api/purchases', () => {
     expect(byId[breadPurchase.id]).toEqual({
       id: breadPurchase.id,
       status: 'succeeded',
-      amountCents: 4999,
+      // What was paid, taxes included: 49,99 + GST 2,50 + QST 4,99.
+      amountCents: 5748,
       createdAt: '2026-10-01T12:00:00.000Z',
       course: { id: course.bread, title: 'Pain au levain', imageUrl: '/media/seed/courses/pain.webp', isLive: false },
       orderId: order.id,

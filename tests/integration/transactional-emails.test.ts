@@ -117,7 +117,7 @@ describe('transactional e-mails', () => {
     const confirmed = await mailsWithSubject(user.email, 'Réservation confirmée : Tourtière du Lac');
     expect(confirmed).toHaveLength(1);
     const mail = confirmed[0]!;
-    expect(mail.text).toMatch(/Date : \S+ \d{1,2} \S+ \d{4} à \d{2} h \d{2} \S+/);
+    expect(mail.text).toMatch(/Date : \S+ \d{1,2} \S+ \d{4} à \d{2}\sh\s\d{2}\s\S+/);
     expect(mail.text).toContain("Le lien de la séance vous sera envoyé dès qu'il sera disponible.");
     expect(mail.html).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
     const invitation = partOf(mail.raw, 'text/calendar');

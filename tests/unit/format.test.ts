@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  keepTimeTogether,
   CHEF_TIME_ZONE,
   formatAmount,
   formatDuration,
@@ -59,15 +60,15 @@ describe('formatLongDate', () => {
 
 describe('formatSessionDateTime', () => {
   it('names the zone: standard and daylight time in Toronto', () => {
-    expect(formatSessionDateTime('2026-11-28T23:00:00Z', CHEF_TIME_ZONE)).toBe('samedi 28 novembre 2026 à 18 h 00 HNE');
-    expect(formatSessionDateTime('2026-07-28T22:00:00Z', CHEF_TIME_ZONE)).toBe('mardi 28 juillet 2026 à 18 h 00 HAE');
+    expect(formatSessionDateTime('2026-11-28T23:00:00Z', CHEF_TIME_ZONE)).toBe(keepTimeTogether('samedi 28 novembre 2026 à 18 h 00 HNE'));
+    expect(formatSessionDateTime('2026-07-28T22:00:00Z', CHEF_TIME_ZONE)).toBe(keepTimeTogether('mardi 28 juillet 2026 à 18 h 00 HAE'));
   });
 
   it("shows the same instant in the viewer's own zone", () => {
-    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'America/Vancouver')).toBe('samedi 28 novembre 2026 à 15 h 00 HNP');
-    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'UTC')).toBe('samedi 28 novembre 2026 à 23 h 00 UTC');
+    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'America/Vancouver')).toBe(keepTimeTogether('samedi 28 novembre 2026 à 15 h 00 HNP'));
+    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'UTC')).toBe(keepTimeTogether('samedi 28 novembre 2026 à 23 h 00 UTC'));
     // Across midnight the weekday and the day change too.
-    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'Europe/Paris')).toMatch(/^dimanche 29 novembre 2026 à 00 h 00 /);
+    expect(formatSessionDateTime('2026-11-28T23:00:00Z', 'Europe/Paris')).toMatch(/^dimanche 29 novembre 2026 à 00\u00a0h\u00a000\u00a0/);
   });
 
   it("says 'N/A' when missing", () => {
@@ -103,7 +104,7 @@ describe('the hand-written formats read as Intl writes them', () => {
     const session = intlSession(CHEF_TIME_ZONE);
     const long = intlLong(CHEF_TIME_ZONE);
     for (const d of instants) {
-      expect(formatSessionDateTime(d, CHEF_TIME_ZONE), d.toISOString()).toBe(session.format(d));
+      expect(formatSessionDateTime(d, CHEF_TIME_ZONE), d.toISOString()).toBe(keepTimeTogether(session.format(d)));
       expect(formatLongDate(d, CHEF_TIME_ZONE), d.toISOString()).toBe(long.format(d));
     }
   });
@@ -111,13 +112,13 @@ describe('the hand-written formats read as Intl writes them', () => {
   // Six Node processes loading TypeScript: seconds on a busy machine, so a test timeout of its own.
   it("in the runtime's own zone, whatever it is (the viewer's, in a browser)", async () => {
     const script = `
-      const { formatSessionDateTime, formatLongDate } = await import(${JSON.stringify(fileURLToPath(new URL('../../src/shared/format.ts', import.meta.url)))});
+      const { formatSessionDateTime, formatLongDate, keepTimeTogether } = await import(${JSON.stringify(fileURLToPath(new URL('../../src/shared/format.ts', import.meta.url)))});
       const session = new Intl.DateTimeFormat('fr-CA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
       const long = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long' });
       const bad = [];
       for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2028, 0, 1); t += 3_600_000 * 7 + 60_000) {
         const d = new Date(t);
-        if (formatSessionDateTime(d) !== session.format(d)) bad.push(formatSessionDateTime(d) + ' / ' + session.format(d));
+        if (formatSessionDateTime(d) !== keepTimeTogether(session.format(d))) bad.push(formatSessionDateTime(d) + ' / ' + session.format(d));
         if (formatLongDate(d) !== long.format(d)) bad.push(formatLongDate(d) + ' / ' + long.format(d));
       }
       console.log(JSON.stringify(bad.slice(0, 3)));`;
@@ -143,12 +144,12 @@ describe('formatDuration', () => {
     [0, '0 min'],
     [45, '45 min'],
     [59, '59 min'],
-    [60, '1 h'],
-    [61, '1 h 01'],
-    [90, '1 h 30'],
-    [120, '2 h'],
-    [125, '2 h 05'],
-  ])('%i minutes read %s', (minutes, text) => {
+    [60, '1\u00a0h'],
+    [61, '1\u00a0h\u00a001'],
+    [90, '1\u00a0h\u00a030'],
+    [120, '2\u00a0h'],
+    [125, '2\u00a0h\u00a005'],
+  ])('%i minutes read %j', (minutes, text) => {
     expect(formatDuration(minutes)).toBe(text);
   });
 

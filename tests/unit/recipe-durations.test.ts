@@ -49,8 +49,8 @@ describe('findDurations', () => {
 describe('formatting timers', () => {
   it('names a length', () => {
     expect(formatTimerLength(600)).toBe('10 min');
-    expect(formatTimerLength(5400)).toBe('1 h 30');
-    expect(formatTimerLength(7200)).toBe('2 h');
+    expect(formatTimerLength(5400)).toBe('1\u00a0h\u00a030');
+    expect(formatTimerLength(7200)).toBe('2\u00a0h');
     expect(formatTimerLength(45)).toBe('45 s');
     expect(formatTimerLength(90)).toBe('1 min 30 s');
   });

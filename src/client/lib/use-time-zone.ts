@@ -14,3 +14,17 @@ export function useDisplayTimeZone(): string | undefined {
     () => CHEF_TIME_ZONE,
   );
 }
+
+/**
+ * The browser's zone as people say it: « heure de l’Est », « heure du Pacifique » (never an IANA
+ * name such as America/Toronto); the UTC offset where French has no name for it.
+ */
+export function viewerTimeZoneName(): string {
+  try {
+    const part = new Intl.DateTimeFormat('fr-CA', { timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName');
+    if (part?.value) return part.value.replace(/\u2019/g, "'");
+  } catch {
+    // An engine without 'longGeneric': the words below.
+  }
+  return 'heure locale';
+}

@@ -113,6 +113,7 @@ export type OrderResponse = { order: OrderView };
 export type PurchaseView = {
   id: string;
   status: 'succeeded' | 'refunded';
+  /** What the buyer paid for it, taxes included (its order line and that line's share of each tax). */
   amountCents: number;
   createdAt: string;
   course: { id: string; title: string; imageUrl: string | null; isLive: boolean };

@@ -26,7 +26,7 @@ function share(tax: TaxLine, refundedBase: number): number {
  * The taxes to give back for `refunded`, given what earlier refunds of the same order already
  * covered (`earlier`, the lines and amounts they refunded).
  */
-export function refundTaxes(charged: TaxResult, refunded: readonly RefundedLine[], earlier: readonly RefundedLine[] = []): TaxRefund {
+export function refundTaxes(charged: Pick<TaxResult, 'lines'>, refunded: readonly RefundedLine[], earlier: readonly RefundedLine[] = []): TaxRefund {
   const subtotalCents = refunded.reduce((sum, l) => sum + l.amountCents, 0);
   const lines = charged.lines.map((tax): TaxRefundLine => {
     const before = sumFor(tax, earlier);
@@ -36,4 +36,9 @@ export function refundTaxes(charged: TaxResult, refunded: readonly RefundedLine[
   });
   const taxCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
   return { lines, subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+}
+
+/** What one order line cost its buyer, taxes included: its amount and its share of each tax. */
+export function lineTotalCents(taxLines: readonly TaxLine[], line: RefundedLine): number {
+  return refundTaxes({ lines: [...taxLines] }, [line]).totalCents;
 }

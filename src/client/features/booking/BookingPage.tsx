@@ -27,6 +27,7 @@ import { holdSeat, type BookingNavigationState } from './api';
 import { BookingSteps } from './components/BookingSteps';
 import { SessionPicker } from './components/SessionPicker';
 import { useSignInRequired } from './use-sign-in-required';
+import { viewerTimeZoneName } from '@client/lib/use-time-zone';
 
 /** Answers after which the list is read again: seats or sessions changed under the learner. */
 const STALE_LIST = new Set(['SESSION_FULL', 'SESSION_UNAVAILABLE', 'SESSION_NOT_FOUND']);
@@ -131,7 +132,7 @@ export default function BookingPage() {
               <CalendarDays aria-hidden="true" className="size-6 text-brand-700" />
               Choisissez une séance
             </h2>
-            <p className="mt-2 text-sm text-muted">Les heures sont affichées dans votre fuseau horaire ({viewerTimeZone()}).</p>
+            <p className="mt-2 text-sm text-muted">Les heures sont affichées dans votre fuseau horaire ({viewerTimeZoneName()}).</p>
             <p className="mt-4 flex gap-2 rounded-xl border border-saffron/60 bg-saffron/10 px-4 py-3 text-sm text-ink">
               <Timer aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
               <span>
@@ -196,13 +197,4 @@ export default function BookingPage() {
       ) : null}
     </div>
   );
-}
-
-/** The zone the times are shown in (the browser's), named as the design asks for live sessions. */
-function viewerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone.replaceAll('_', ' ');
-  } catch {
-    return 'heure locale';
-  }
 }

@@ -66,7 +66,7 @@ ${p(escapeHtml(c.greeting))}
 ${c.paragraphs.map((x) => p(escapeHtml(x))).join('\n')}
 ${details}${action}${p(escapeHtml(SIGNATURE))}
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid ${COLORS.line};font-size:13px;line-height:1.5;color:${COLORS.muted};">Vous recevez ce courriel parce que ${escapeHtml(c.reason)}.${unsubscribe}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid ${COLORS.line};font-size:13px;line-height:1.5;color:${COLORS.muted};">Vous recevez ce courriel ${escapeHtml(becauseOf(c.reason))}.${unsubscribe}</td></tr>
 </table>
 </td></tr></table>
 </body>
@@ -80,7 +80,7 @@ export function renderEmailText(c: EmailContent): string {
   if (c.details?.length) lines.push('');
   // A link already written among the details is not written twice.
   if (c.action && !c.details?.some((d) => d.href === c.action!.href)) lines.push(`${c.action.text} : ${c.action.href}`, '');
-  lines.push(SIGNATURE, '', '—', `Vous recevez ce courriel parce que ${c.reason}.`);
+  lines.push(SIGNATURE, '', '—', `Vous recevez ce courriel ${becauseOf(c.reason)}.`);
   if (c.unsubscribe) lines.push(`${c.unsubscribe.text} : ${c.unsubscribe.url}`);
   return lines.join('\n');
 }
@@ -88,4 +88,9 @@ export function renderEmailText(c: EmailContent): string {
 /** Both parts of an e-mail to `to`. */
 export function renderEmail(to: string, c: EmailContent): { to: string; subject: string; text: string; html: string } {
   return { to, subject: c.subject, text: renderEmailText(c), html: renderEmailHtml(c) };
+}
+
+/** 'parce que vous…', 'parce qu'un paiement…': French elides « que » before a vowel. */
+export function becauseOf(reason: string): string {
+  return /^[aeiouyàâéèêëîïôû]/i.test(reason) ? `parce qu'${reason}` : `parce que ${reason}`;
 }

@@ -12,6 +12,8 @@ export async function listPurchases(db: Db, userId: string) {
       id: purchases.id,
       status: purchases.status,
       amountCents: purchases.amountCents,
+      lineAmountCents: orderLines.amountCents,
+      orderTaxLines: orders.taxLines,
       createdAt: purchases.createdAt,
       orderLineId: purchases.orderLineId,
       courseId: courses.id,

@@ -2,6 +2,7 @@
 // first. A purchase paid through an order links to that order's receipt; a refunded one to the
 // credit note that gave its line back (the latest, when several did).
 import type { PurchaseView, PurchasesResponse } from '@shared/schemas/checkout';
+import { lineTotalCents, type TaxLine } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { toIso } from '../rows';
 import { creditNoteUrl, hasReceipt, receiptUrl } from '../receipts/urls';
@@ -25,7 +26,11 @@ export function createPurchaseService(deps: Pick<Deps, 'database'>) {
         return {
           id: r.id,
           status: r.status as PurchaseView['status'],
-          amountCents: r.amountCents,
+          // Paid through an order: the line with its taxes; the demo's older purchases keep their amount.
+          amountCents:
+            r.orderLineId && r.lineAmountCents !== null && r.orderTaxLines
+              ? lineTotalCents(r.orderTaxLines as TaxLine[], { id: r.orderLineId, amountCents: r.lineAmountCents })
+              : r.amountCents,
           createdAt: toIso(r.createdAt),
           course: { id: r.courseId, title: r.courseTitle, imageUrl: r.courseImageUrl, isLive: r.courseIsLive },
           orderId,

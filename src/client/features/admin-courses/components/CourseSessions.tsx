@@ -21,6 +21,7 @@ import { useAddSession, useCancelCourseSession, useEditSession } from '../api';
 import { seatsLabel } from '../labels';
 import { SessionPrepKitButton } from './SessionPrepKit';
 import { SessionCancelDialog } from '@client/features/calendar';
+import { viewerTimeZoneName } from '@client/lib/use-time-zone';
 
 type Fields = { startsAt: string; capacity: string; duration: string };
 type Errors = Partial<Record<keyof Fields, string>>;
@@ -40,13 +41,6 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-const ZONE = (() => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'local';
-  }
-})();
 
 function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Errors } {
   const errors: Errors = {};
@@ -86,7 +80,7 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
         value={fields.startsAt}
         onChange={(e) => onChange({ ...fields, startsAt: e.target.value })}
         error={errors.startsAt}
-        hint={`Heure de votre fuseau (${ZONE}).`}
+        hint={`Heure de votre fuseau (${viewerTimeZoneName()}).`}
       />
       <TextField
         label="Places"

@@ -63,7 +63,7 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
         </div>
         <div className="flex gap-1">
           <dt>Montant&nbsp;:</dt>
-          <dd className="font-medium text-ink">{formatPrice(purchase.amountCents)}</dd>
+          <dd className="font-medium text-ink">{formatPrice(purchase.amountCents)} (taxes comprises)</dd>
         </div>
         {purchase.session ? (
           <div className="flex gap-1">
