@@ -96,7 +96,7 @@ function orNotFound(module: string, load: Loader): Loader {
 }
 
 const home: Loader = async (ctx) => {
-  const data = await ctx.services.home.get();
+  const data = await ctx.services.home.get(ctx.viewer);
   // The hero shows the next live course's photo, else the newest recipe's, on wide screens only.
   const heroSrc = data.courses[0]?.imageUrl ?? data.recipes[0]?.imageUrl;
   const { sizes, media } = MAIN_IMAGES.homeHero;
@@ -118,7 +118,7 @@ const catalog: Loader = async (ctx) => ({
   status: 200,
   module: MODULES.catalog,
   prerender: true,
-  data: { '/courses': { courses: await ctx.services.courses.list({}) } },
+  data: { '/courses': { courses: await ctx.services.courses.list({}, ctx.viewer) } },
   head: plainHead(
     ctx,
     '/cours',
@@ -195,7 +195,7 @@ const chefs: Loader = async (ctx) => ({
 });
 
 const chef: Loader = orNotFound(MODULES.chef, async (ctx, { id }) => {
-  const answer = await ctx.services.chefs.detail(id!);
+  const answer = await ctx.services.chefs.detail(id!, ctx.viewer);
   const person = answer.chef;
   const specialty = person.specialty || CHEF_DEFAULT_SPECIALTY;
   const bio = person.bio || CHEF_DEFAULT_BIO;
