@@ -33,7 +33,7 @@ export function CartSummary({ items, ready }: { items: CartItem[]; ready: boolea
       )}
       <ul className="space-y-2 text-sm text-muted">
         {items.length > 1 ? <li>Vos {items.length} cours enregistrés sont payés ensemble, en un seul paiement.</li> : null}
-        <li>Les cours en direct se réservent depuis leur page : choisissez une séance avec « Réserver ».</li>
+        <li>Les cours en direct se réservent depuis leur page : choisissez une séance avec « Réserver ».</li>
       </ul>
     </section>
   );

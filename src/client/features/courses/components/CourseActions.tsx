@@ -6,6 +6,7 @@
 import { CalendarCheck, CircleCheck, Clock, Crown, ShoppingCart } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { formatPrice } from '@shared/format';
+import type { IncludedReason } from '@shared/entitlements';
 import type { CourseDetail } from '@shared/schemas/public';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import { Button, ButtonLink } from '@client/components/ui/Button';
@@ -30,6 +31,19 @@ export function CoursePrice({ course }: { course: CourseDetail }) {
   );
 }
 
+function includedNote(reason: IncludedReason, isLive: boolean): string {
+  switch (reason) {
+    case 'free':
+      return 'Ouvert à tous, sans achat.';
+    case 'purchased':
+      return 'Vous avez acheté ce cours.';
+    case 'membership':
+      return isLive ? 'Compris dans votre abonnement.' : 'Regardez-le ici, autant de fois que vous le voulez.';
+    default:
+      return isLive ? 'Aucune réservation à faire.' : 'Vous pouvez regarder la vidéo ici.';
+  }
+}
+
 export function CourseActions({ course }: { course: CourseDetail }) {
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
@@ -45,11 +59,12 @@ export function CourseActions({ course }: { course: CourseDetail }) {
 
   switch (e.status) {
     case 'included':
+      // The price line above already says « Inclus dans votre abonnement » / « Acheté »: this says what it gives.
       return (
         <div className="flex flex-col gap-2">
           <p className="flex items-center justify-center gap-2 text-center font-medium text-emerald-800">
             <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
-            {e.reason === 'free' ? 'Ouvert à tous, sans achat.' : e.reason === 'purchased' ? 'Vous avez acheté ce cours.' : entitlementLabel(e)}
+            {includedNote(e.reason, course.isLive)}
           </p>
           {e.reason === 'purchased' ? (
             <ButtonLink to="/mes-achats" size="lg" variant="secondary" className="w-full">
@@ -62,11 +77,11 @@ export function CourseActions({ course }: { course: CourseDetail }) {
     case 'subscribers_only':
       return (
         <div className="flex flex-col gap-2">
-          <ButtonLink to="/abonnement" size="lg" className="w-full">
-            <Crown aria-hidden="true" className="size-5" />
-            S'abonner — {formatPrice(e.membershipPriceCents)} par mois
+          <ButtonLink to="/abonnement" size="lg" className="h-auto! min-h-11 w-full py-2.5! text-center leading-tight">
+            <Crown aria-hidden="true" className="size-5 shrink-0" />
+            S'abonner — {formatPrice(e.membershipPriceCents)}&nbsp;par mois
           </ButtonLink>
-          <p className="text-center text-sm text-muted">Ce cours est réservé aux abonnés.</p>
+          <p className="text-center text-sm text-muted">L'abonnement ouvre ce cours, tous les cours enregistrés et les recettes exclusives.</p>
         </div>
       );
 
