@@ -4,6 +4,7 @@
 // The routes mirror src/client/app/router.tsx.
 import type { Viewer } from '@shared/access';
 import { CHEF_DEFAULT_BIO, CHEF_DEFAULT_SPECIALTY, COURSE_FORMAT_LABELS, RECIPE_CATEGORY_LABELS } from '@shared/catalog';
+import { COMING_SOON_LABEL } from '@shared/entitlements';
 import { formatPrice } from '@shared/format';
 import { MAIN_IMAGES } from '@shared/media';
 import { recipeListQuery } from '@shared/schemas/public';
@@ -139,7 +140,8 @@ const course: Loader = orNotFound(MODULES.course, async (ctx, { id }) => {
     imagePreload: preload,
     head: {
       title: `${c.title} — Cours ${kind}${SUFFIX}`,
-      description: summarize(`${c.description} ${formatPrice(c.priceCents)}.`),
+      // The visitor's answer (shared/entitlements.ts): « Bientôt disponible » rather than a price for what cannot be bought yet.
+      description: summarize(`${c.description} ${c.entitlement.status === 'coming_soon' ? COMING_SOON_LABEL : formatPrice(c.priceCents)}.`),
       canonical: `${ctx.base}/cours/${c.id}`,
       ogType: 'website',
       image,
