@@ -1,4 +1,5 @@
 // Who may see what. The server decides with these rules; the client only mirrors them.
+import { entitlement, isIncluded } from './entitlements';
 
 export type Viewer = {
   userId: string | null;
@@ -21,50 +22,28 @@ export function isActiveSubscription(
   return new Date(latest.currentPeriodEnd).getTime() > now.getTime();
 }
 
+// The rules below are views of the one answer in entitlements.ts (DESIGN §7): they ask it, never decide apart.
+
 /** A premium recipe's ingredients and steps are for subscribers (and the admin who writes them). */
 export function canReadRecipe(recipe: { isPremium: boolean }, viewer: Viewer): boolean {
-  return !recipe.isPremium || viewer.isSubscriber || viewer.role === 'admin';
+  return isIncluded(entitlement(viewer, { kind: 'recipe', isPremium: recipe.isPremium }));
 }
 
 /**
- * Whether a course's detail is open or shows the 'Contenu Exclusif pour Abonnés' panel:
- * anonymous only non-premium; signed-in if non-premium, subscriber, or a succeeded purchase.
- */
-export function canViewCourseDetail(
-  course: { isPremium: boolean },
-  viewer: Viewer,
-  hasSucceededPurchase: boolean,
-): boolean {
-  if (viewer.role === 'admin') return true;
-  if (!course.isPremium) return true;
-  if (!viewer.userId) return false;
-  return viewer.isSubscriber || hasSucceededPurchase;
-}
-
-/**
- * Who may watch a recorded course's video (every byte request is checked with this): the admin, the
- * course's teacher, a buyer whose purchase stands (not refunded), a subscriber for a premium course,
- * and anyone — visitors too — for a free course that is not premium.
+ * Who may play a recorded course's video (every byte request is checked with this): whoever the
+ * course is included for — the admin, its teacher, a buyer whose purchase stands, every subscriber,
+ * and anyone for a free course. Asked as if the video were there: a missing file is its own answer.
  */
 export function canWatchCourse(
   course: { isPremium: boolean; priceCents: number; teacherId: string | null },
   viewer: Viewer,
   hasSucceededPurchase: boolean,
 ): boolean {
-  if (viewer.role === 'admin') return true;
-  if (viewer.userId && course.teacherId === viewer.userId) return true;
-  if (hasSucceededPurchase) return true;
-  if (course.isPremium) return viewer.isSubscriber;
-  return course.priceCents === 0;
+  const product = { kind: 'recorded_course', ...course, hasVideo: true } as const;
+  return isIncluded(entitlement(viewer, product, { purchased: hasSucceededPurchase }));
 }
 
-/** A live session's uploaded recording: the admin, the course's teacher, and the session's confirmed attendees. */
-export function canWatchRecording(
-  course: { teacherId: string | null },
-  viewer: Viewer,
-  isConfirmedAttendee: boolean,
-): boolean {
-  if (viewer.role === 'admin') return true;
-  if (viewer.userId && course.teacherId === viewer.userId) return true;
-  return isConfirmedAttendee;
+/** A live session's recording: the admin, the course's teacher, the session's confirmed attendees and every subscriber. */
+export function canWatchRecording(course: { teacherId: string | null }, viewer: Viewer, isConfirmedAttendee: boolean): boolean {
+  return isIncluded(entitlement(viewer, { kind: 'recording', teacherId: course.teacherId }, { attended: isConfirmedAttendee }));
 }

@@ -1,8 +1,9 @@
 // The cart in the system Chromium at phone and desktop widths: a visitor's 'Ajouter au panier'
 // opens the sign-in dialog; signed in, a course goes in once ('Déjà dans le panier' the second
-// time), the header counts it, /panier lists it with its way forward and the summary; removal says
-// so and another tab follows; the recorded courses are then paid together in one payment, which
-// buys both and empties the cart.
+// time), the header counts it, a live class is booked and never put in the cart; /panier lists the
+// recorded courses with the « Sous-total » (taxes at the next step); removal says so and another tab
+// follows; the recorded courses are then paid together with one « Payer », which buys both and
+// empties the cart. Courses for sale to a learner only (not premium: DESIGN §7).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '@shared/format';
@@ -20,7 +21,7 @@ useBrowser();
 
 beforeAll(async () => {
   recorded = await paidRecordedCourses();
-  // A live course someone can still book (the detail page offers 'Ajouter au panier' beside 'Réserver').
+  // A live course someone can still book (its page offers 'Réserver', never 'Ajouter au panier').
   live = (await seededCourses()).find((c) => c.isLive && c.nextSessionAt && !c.isPremium)!;
 });
 
@@ -36,13 +37,12 @@ async function addFromDetail(page: Page, course: CourseSummary) {
 for (const viewport of viewports) {
   describe(`the cart at ${viewport} width`, () => {
     let page: Page;
-    let a: CourseSummary; // premium recorded
-    let b: CourseSummary; // recorded
+    let a: CourseSummary; // recorded, not premium
+    let b: CourseSummary; // another
     usePage(viewport, (opened) => (page = opened));
 
     beforeAll(() => {
-      a = recorded.find((c) => c.isPremium)!;
-      b = recorded.find((c) => !c.isPremium)!;
+      [a, b] = recorded.filter((c) => !c.isPremium) as [CourseSummary, CourseSummary];
     });
 
     it("a visitor's 'Ajouter au panier' opens the sign-in dialog and adds nothing", async () => {
@@ -68,10 +68,12 @@ for (const viewport of viewports) {
       await expectToast(page, 'Ce cours est déjà dans votre panier.');
       expect(await cartLink(page).getAttribute('aria-label')).toBe('Panier, 1 cours');
 
+      // A live class is booked from its page: no cart button there.
+      await visit(page, `/cours/${live.id}`);
+      await page.getByRole('button', { name: 'Réserver' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Ajouter au panier' }).count()).toBe(0);
       await addFromDetail(page, b);
-      await expectToast(page, 'Ajouté au panier');
-      await addFromDetail(page, live);
-      await expect.poll(() => cartLink(page).getAttribute('aria-label')).toBe('Panier, 3 cours');
+      await expect.poll(() => cartLink(page).getAttribute('aria-label')).toBe('Panier, 2 cours');
       // The success toast's action opens the cart.
       await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Voir le panier' }).click();
       await page.waitForURL(`${baseURL}/panier`);
@@ -80,47 +82,47 @@ for (const viewport of viewports) {
       expect(stored.map((i) => [i.id, i.is_live])).toEqual([
         [a.id, false],
         [b.id, false],
-        [live.id, true],
       ]);
     });
 
-    it('/panier lists each course with its way forward and the summary; removal says so, another tab follows', async () => {
+    it('/panier lists each recorded course and the « Sous-total »; removal says so, another tab follows', async () => {
       await page.getByRole('heading', { level: 1, name: 'Mon Panier' }).waitFor();
-      expect(await lines(page).count()).toBe(3);
+      expect(await lines(page).count()).toBe(2);
 
       const lineOf = (course: CourseSummary) => lines(page).filter({ hasText: course.title });
       expect(await lineOf(a).textContent()).toContain('Vidéo pré-enregistrée');
-      expect(await lineOf(live).textContent()).toContain('Cours en direct');
-      expect(await lineOf(a).getByRole('link', { name: `Payer « ${a.title} »` }).getAttribute('href')).toBe(`/payment/${a.id}`);
-      expect(await lineOf(live).getByRole('link', { name: `Réserver « ${live.title} »` }).getAttribute('href')).toBe(`/booking/${live.id}`);
       expect(await lineOf(b).textContent()).toContain(formatPrice(b.priceCents));
 
       const summary = page.getByRole('region', { name: 'Récapitulatif' });
-      const subtotal = formatPrice(a.priceCents + b.priceCents + live.priceCents);
+      const subtotal = formatPrice(a.priceCents + b.priceCents);
+      await summary.getByRole('link', { name: 'Payer', exact: true }).waitFor();
       const text = (await summary.textContent()) ?? '';
       expect(text).toContain(`Sous-total${subtotal}`);
       expect(text).toContain("TaxesCalculées à l'étape suivante");
-      expect(text).toContain(`Total${subtotal}`);
+      expect(text).not.toContain('Total');
       await expectNoAxeViolations(page, `/panier with items (${viewport})`);
 
       const other = await page.context().newPage();
       await visit(other, '/cours');
       // The header shows a plain 'Panier' until its cart link's chunk has loaded (a busy machine may be slow).
-      await expect.poll(() => cartLink(other).getAttribute('aria-label')).toBe('Panier, 3 cours');
+      await expect.poll(() => cartLink(other).getAttribute('aria-label')).toBe('Panier, 2 cours');
 
-      await lineOf(live).getByRole('button', { name: `Supprimer « ${live.title} » du panier` }).click();
+      await lineOf(b).getByRole('button', { name: `Supprimer « ${b.title} » du panier` }).click();
       await expectToast(page, 'Cours supprimé');
       await expectToast(page, 'Le cours a été retiré de votre panier.');
-      expect(await lines(page).count()).toBe(2);
-      expect(await summary.textContent()).toContain(`Total${formatPrice(a.priceCents + b.priceCents)}`);
+      expect(await lines(page).count()).toBe(1);
+      expect(await summary.textContent()).toContain(`Sous-total${formatPrice(a.priceCents)}`);
       // The keyboard stays in the cart.
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cours du panier');
-      await expect.poll(() => cartLink(other).getAttribute('aria-label')).toBe('Panier, 2 cours');
+      await expect.poll(() => cartLink(other).getAttribute('aria-label')).toBe('Panier, 1 cours');
       await other.close();
     });
 
     it('the recorded courses are paid together: both bought, the cart emptied', async () => {
-      await page.getByRole('link', { name: 'Payer tous les cours enregistrés' }).click();
+      await addFromDetail(page, b);
+      await expectToast(page, 'Ajouté au panier');
+      await visit(page, '/panier');
+      await page.getByRole('region', { name: 'Récapitulatif' }).getByRole('link', { name: 'Payer', exact: true }).click();
       await page.waitForURL(`${baseURL}/payment/cart`);
       const summary = page.getByRole('region', { name: 'Votre commande' });
       await summary.waitFor();

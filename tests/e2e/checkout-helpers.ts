@@ -9,9 +9,10 @@ import { open } from './site';
 
 /** The seeded recorded courses with a price, premium ones first (those show the lock before a purchase). */
 export async function paidRecordedCourses(): Promise<CourseSummary[]> {
-  const recorded = (await seededCourses()).filter((c) => !c.isLive && c.priceCents > 0).sort((a, b) => Number(b.isPremium) - Number(a.isPremium));
-  if (recorded.filter((c) => c.isPremium).length < 2 || recorded.length < 4) {
-    throw new Error('The seed should hold at least 4 paid recorded courses, 2 of them premium');
+  // A learner can buy only the ones that are not premium (DESIGN §7): they come first.
+  const recorded = (await seededCourses()).filter((c) => !c.isLive && c.priceCents > 0).sort((a, b) => Number(a.isPremium) - Number(b.isPremium));
+  if (recorded.filter((c) => !c.isPremium).length < 2 || recorded.length < 4) {
+    throw new Error('The seed should hold at least 4 paid recorded courses, 2 of them not premium');
   }
   return recorded;
 }

@@ -37,15 +37,15 @@ beforeAll(async () => {
 for (const viewport of viewports) {
   describe(`paying for a course at ${viewport} width`, () => {
     let page: Page;
-    let first: CourseSummary; // premium: bought with the success card after two refusals
-    let second: CourseSummary; // premium: the extra confirmation step
-    let third: CourseSummary; // the wallet
+    let first: CourseSummary; // bought with the success card after two refusals
+    let second: CourseSummary; // the extra confirmation step
+    let third: CourseSummary; // the wallet, by another learner (a learner can buy only the non-premium ones)
     let firstOrderId: () => string | null = () => null;
     usePage(viewport, (opened) => (page = opened));
 
     beforeAll(async () => {
-      [first, second] = recorded.filter((c) => c.isPremium) as [CourseSummary, CourseSummary];
-      third = recorded.find((c) => !c.isPremium)!;
+      [first, second] = recorded.filter((c) => !c.isPremium) as [CourseSummary, CourseSummary];
+      third = first;
       await signUpLearner(page, `paiement-${viewport}`);
     });
 
@@ -141,7 +141,7 @@ for (const viewport of viewports) {
         const orderId = firstOrderId()!;
         await expect.poll(async () => (await orderOf(page, orderId)).status, { timeout: 15_000 }).toBe('failed');
         expect(await purchasedCourseIds(page)).not.toContain(first.id);
-        expect((await callApi<{ course: { unlocked: boolean } }>(page, 'GET', `/courses/${first.id}`)).json.course.unlocked).toBe(false);
+        expect((await callApi<{ course: CourseSummary }>(page, 'GET', `/courses/${first.id}`)).json.course.entitlement.status).toBe('for_sale');
 
         // Back from the provider with 'succeeded' while the order still holds this refusal (the next
         // try's event not processed yet): the refusal is an earlier try's, so the result page keeps
@@ -194,7 +194,7 @@ for (const viewport of viewports) {
 
     it('the extra confirmation step: refused, nothing is bought; approved, the course is bought', async () => {
       await visit(page, `/cours/${second.id}`);
-      await premiumPanel(page).waitFor();
+      await page.getByRole('button', { name: 'Ajouter au panier' }).waitFor();
       await openPayment(page, `/payment/${second.id}`);
       // The province is known now: straight to the form.
       await page.getByLabel('Numéro de carte').waitFor();
@@ -217,6 +217,9 @@ for (const viewport of viewports) {
 
     if (runsEveryJourney(viewport)) {
       it('the wallet: processing, then paid once its event lands', async () => {
+        await signUpLearner(page, `portefeuille-${viewport}`);
+        const me = await callApi<{ profile: { fullName: string } }>(page, 'GET', '/account/profile');
+        expect((await callApi(page, 'PATCH', '/account/profile', { fullName: me.json.profile.fullName, province: 'QC' })).status).toBe(200);
         await openPayment(page, `/payment/${third.id}`);
         await page.getByRole('button', { name: 'Payer avec le portefeuille (test)' }).click();
         await waitForPaid(page);

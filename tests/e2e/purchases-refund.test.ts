@@ -1,6 +1,6 @@
 // The end of the checkout in the system Chromium, against the production build and the sandbox
 // processor delivering its signed events to the server: a fresh learner living in Québec buys a
-// recorded premium course with the test card 4242 on the payment page; the result page waits for
+// recorded course with the test card 4242 on the payment page; the result page waits for
 // the server; Mes Achats lists the course, which is now unlocked; the receipt downloads as a PDF
 // (and opens as a page) showing the TPS and TVQ charged. Then the admin, in a browser of her own,
 // refunds the order from /admin/commandes: the learner's Mes Achats says 'Remboursé' with the
@@ -14,7 +14,7 @@ import type { CourseSummary } from '@shared/schemas/public';
 import { pdfText } from '../setup/pdf-text';
 import { callApi } from './api';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
-import { orderOf, paidRecordedCourses, payWithCard, premiumPanel, waitForPaid } from './checkout-helpers';
+import { orderOf, paidRecordedCourses, payWithCard, waitForPaid } from './checkout-helpers';
 import { createAccount, DEMO, signInFromHeader } from './session';
 import { expectToast, open, pathOf } from './site';
 
@@ -23,9 +23,12 @@ let course: CourseSummary;
 useBrowser();
 
 beforeAll(async () => {
-  // Premium ones come first: a premium course shows its lock until it is bought.
+  // One a learner can buy (not premium): its player stays locked until it is bought.
   course = (await paidRecordedCourses())[0]!;
 });
+
+/** The player's lock, for a course sold on its own that the learner has not bought. */
+const videoLock = (page: Page) => page.getByRole('heading', { name: 'Vidéo réservée aux participants' });
 
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 /** Without any white space: a label and its value in separate elements read as one. */
@@ -48,7 +51,7 @@ async function downloaded(download: Download): Promise<Buffer> {
   return readFile(file!);
 }
 
-describe('a Québec learner buys a recorded premium course; the admin refunds it', () => {
+describe('a Québec learner buys a recorded course; the admin refunds it', () => {
   let learner: Page;
   let admin: Page;
   let order: OrderView;
@@ -70,7 +73,7 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
     expect(await learner.getByRole('link', { name: 'Voir les cours' }).getAttribute('href')).toBe('/cours');
 
     await open(learner, `/cours/${course.id}`);
-    await premiumPanel(learner).waitFor();
+    await videoLock(learner).waitFor();
   });
 
   it('pays with the test card 4242 on the payment page; the result page waits for the server to say paid', async () => {
@@ -105,10 +108,10 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
     await learner.waitForURL((url) => url.pathname === `/cours/${course.id}`);
     await learner.getByRole('heading', { level: 1, name: course.title }).waitFor();
     await learner.getByRole('heading', { name: 'À propos du cours' }).waitFor();
-    expect(await premiumPanel(learner).count()).toBe(0);
+    expect(await videoLock(learner).count()).toBe(0);
     // The server says so too, not only this page's copy.
     await open(learner, `/cours/${course.id}`);
-    expect(await premiumPanel(learner).count()).toBe(0);
+    expect(await videoLock(learner).count()).toBe(0);
   });
 
   it('the receipt downloads as a PDF and opens as a page, both with the TPS and TVQ charged', async () => {
@@ -207,7 +210,7 @@ describe('a Québec learner buys a recorded premium course; the admin refunds it
     await expectNoAxeViolations(learner, '/mes-achats with a refunded purchase');
 
     await open(learner, `/cours/${course.id}`);
-    await premiumPanel(learner).waitFor();
+    await videoLock(learner).waitFor();
   });
 
   it('no page threw', () => {

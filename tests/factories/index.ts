@@ -64,6 +64,8 @@ export async function createCourse(db: Db, values: Insert<typeof courses> = {}) 
       durationMinutes: 120,
       cuisineType: 'Québécoise',
       imageUrl: '/media/seed/courses/tourtiere.webp',
+      // A recorded course is on sale only with its video (shared/entitlements.ts): one by default; pass videoKey: null for none.
+      ...(values.isLive === false && !('videoKey' in values) ? { videoKey: 'videos/courses/factory.mp4', videoContentType: 'video/mp4' } : {}),
       ...values,
     })
     .returning({ id: courses.id, title: courses.title });

@@ -40,7 +40,7 @@ afterAll(async () => {
 const videosDir = () => path.join(t.deps.config.dataDir, 'uploads', 'videos');
 const filesOnDisk = async () => (await readdir(videosDir()).catch(() => [] as string[])).sort();
 const errorOf = async (res: Response) => ((await res.json()) as ApiErrorBody).error;
-const recorded = () => createCourse(t.db, { title: 'Cours enregistré', isLive: false });
+const recorded = () => createCourse(t.db, { title: 'Cours enregistré', isLive: false, videoKey: null });
 const courseRow = async (id: string) => (await t.db.select().from(courses).where(eq(courses.id, id)))[0]!;
 
 async function put(courseId: string, body: Buffer | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {

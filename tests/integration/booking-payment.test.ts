@@ -375,27 +375,28 @@ describe('a payment that lands after its hold lapsed', () => {
 });
 
 describe("subscribers' discount on live classes", () => {
-  it('a subscriber pays the live class 15 % less, taxes on the net; a recorded course in the same order is full price', async () => {
+  it('a subscriber pays the live class 15 % less, taxes on the net; a recorded course is theirs already, never sold to them', async () => {
     const s = await liveSession(5);
     const recorded = await createCourse(t.db, { title: 'Pain au levain', isLive: false, priceCents: 4000 });
     const user = await learner('Sam Abonné');
     await createSubscription(t.db, user.id);
     expect((await holdSeat(t, user.cookie, s.sessionId)).status).toBe(201);
-    const res = await checkout(t, user.cookie, { items: [{ courseId: s.courseId, sessionId: s.sessionId }, { courseId: recorded.id }] });
+    // DESIGN §7: every recorded course is part of the membership.
+    const both = await checkout(t, user.cookie, { items: [{ courseId: s.courseId, sessionId: s.sessionId }, { courseId: recorded.id }] });
+    expect(both.status).toBe(409);
+    expect(both.body.error!.code).toBe('ALREADY_INCLUDED');
+    const res = await checkout(t, user.cookie, { items: [{ courseId: s.courseId, sessionId: s.sessionId }] });
     expect(res.status).toBe(201);
     const order = res.body.order;
-    expect(order.lines.map((l) => [l.kind, l.amountCents, l.discountCents, l.discountPercent])).toEqual([
-      ['live_class', 5100, 900, 15],
-      ['recorded_course', 4000, 0, null],
-    ]);
-    expect(order).toMatchObject({ discountCents: 900, subtotalCents: 9100 });
+    expect(order.lines.map((l) => [l.kind, l.amountCents, l.discountCents, l.discountPercent])).toEqual([['live_class', 5100, 900, 15]]);
+    expect(order).toMatchObject({ discountCents: 900, subtotalCents: 5100 });
     expect(order.taxLines.map((l) => [l.code, l.baseCents])).toEqual([
-      ['GST', 9100],
-      ['QST', 9100],
+      ['GST', 5100],
+      ['QST', 5100],
     ]);
-    // 5 % of 91,00 = 4,55; 9,975 % = 9,077… → 9,08.
-    expect(order.taxCents).toBe(455 + 908);
-    expect(order.totalCents).toBe(9100 + 455 + 908);
+    // 5 % of 51,00 = 2,55; 9,975 % = 5,087… → 5,09.
+    expect(order.taxCents).toBe(255 + 509);
+    expect(order.totalCents).toBe(5100 + 255 + 509);
 
     await payAndDeliver(user, res.body.payment!);
     const receipt = await send(t, 'GET', `/api/orders/${order.id}/receipt`, { cookie: user.cookie });
@@ -404,7 +405,7 @@ describe("subscribers' discount on live classes", () => {
     // The line at its list price, then the discount, then the subtotal after it.
     expect(html).toContain('<td class="amount">60,00 CAD</td>');
     const discountAt = html.indexOf('<td>Rabais abonné (15 %)</td><td class="amount">− 9,00 CAD</td>');
-    const subtotalAt = html.indexOf('<td>Sous-total</td><td class="amount">91,00 CAD</td>');
+    const subtotalAt = html.indexOf('<td>Sous-total</td><td class="amount">51,00 CAD</td>');
     expect(discountAt).toBeGreaterThan(0);
     expect(subtotalAt).toBeGreaterThan(discountAt);
     // The PDF prints the same rows, in the same order (its font has no true minus sign).
@@ -412,7 +413,7 @@ describe("subscribers' discount on live classes", () => {
     const rows = pdfText(new Uint8Array(await pdf.arrayBuffer())).replaceAll('\u00a0', ' ').split('\n');
     const at = (label: string) => rows.indexOf(label);
     expect(rows[at('Rabais abonné (15 %)') + 1]).toBe('- 9,00 CAD');
-    expect(rows[at('Sous-total') + 1]).toBe('91,00 CAD');
+    expect(rows[at('Sous-total') + 1]).toBe('51,00 CAD');
     expect(at('Sous-total')).toBeGreaterThan(at('Rabais abonné (15 %)'));
     expect(rows).toContain('60,00 CAD');
   });

@@ -5,8 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView } from '@shared/schemas/checkout';
+import type { CourseResponse } from '@shared/schemas/public';
 import { orderLines, orders, paymentEvents, profiles, purchases, sandboxPaymentIntents } from '../../src/server/db/schema';
-import { createCourse, createPurchase, createSession } from '../factories';
+import { createCourse, createPurchase, createSession, createSubscription, setRole } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { checkout, getOrder, holdSeat, newKey, setProvince } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -15,18 +16,21 @@ import { testNow } from '../setup/test-clock';
 const HOUR = 3_600_000;
 const clock = testNow().getTime();
 let t: TestApp;
-const course = {} as Record<'bread' | 'macarons' | 'live' | 'otherLive' | 'draft' | 'archived', string>;
+const course = {} as Record<'bread' | 'macarons' | 'live' | 'otherLive' | 'draft' | 'archived' | 'premium' | 'premiumLive' | 'noVideo', string>;
 let liveSession: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock) });
   course.bread = (await createCourse(t.db, { title: 'Pain au levain', isLive: false, priceCents: 4999 })).id;
-  course.macarons = (await createCourse(t.db, { title: 'Macarons', isLive: false, isPremium: true, priceCents: 2500 })).id;
+  course.macarons = (await createCourse(t.db, { title: 'Macarons', isLive: false, priceCents: 2500 })).id;
   course.live = (await createCourse(t.db, { title: 'Tourtière en direct', isLive: true, priceCents: 6000 })).id;
   course.otherLive = (await createCourse(t.db, { title: 'Sushis en direct', isLive: true, priceCents: 5500 })).id;
   course.draft = (await createCourse(t.db, { title: 'Brouillon', isLive: false, status: 'draft' })).id;
   course.archived = (await createCourse(t.db, { title: 'Archivé', isLive: false, status: 'archived' })).id;
   liveSession = (await createSession(t.db, course.live, { now: new Date(clock) })).id;
+  course.premium = (await createCourse(t.db, { title: 'Pâtisserie de palace', isLive: false, isPremium: true, priceCents: 7900 })).id;
+  course.premiumLive = (await createCourse(t.db, { title: 'Gastronomie en direct', isLive: true, isPremium: true, priceCents: 9500 })).id;
+  course.noVideo = (await createCourse(t.db, { title: 'Vidéo à venir', isLive: false, priceCents: 2900, videoKey: null })).id;
 });
 afterAll(() => t.close());
 
@@ -178,6 +182,68 @@ describe('POST /api/checkout', () => {
     expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
   });
 
+  // DESIGN §7: the checkout sells only what shared/entitlements.ts says is for sale to this buyer.
+  it('refuses what a subscriber already has (409 ALREADY_INCLUDED): every recorded course, premium or not', async () => {
+    const user = await buyer();
+    await createSubscription(t.db, user.id);
+    for (const courseId of [course.bread, course.premium]) {
+      const res = await checkout(t, user.cookie, { items: [{ courseId }] });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: 'ALREADY_INCLUDED', fields: { 'items.0.courseId': 'Déjà inclus.' } });
+      expect(res.body.error!.message).toMatch(/^Le cours « .+ » est déjà inclus dans votre abonnement\.$/);
+    }
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses the admin and a course’s own teacher (409 ALREADY_INCLUDED): it is theirs already', async () => {
+    const admin = await buyer();
+    await setRole(t.db, admin.id, 'admin');
+    expect((await checkout(t, admin.cookie, { items: [{ courseId: course.bread }] })).body.error!.code).toBe('ALREADY_INCLUDED');
+    const chef = await buyer();
+    const taught = (await createCourse(t.db, { title: 'Mon propre cours', isLive: false, priceCents: 1500, teacherId: chef.id })).id;
+    expect((await checkout(t, chef.cookie, { items: [{ courseId: taught }] })).body.error!.code).toBe('ALREADY_INCLUDED');
+  });
+
+  it('refuses to sell a premium course to a non-subscriber (409 SUBSCRIBERS_ONLY), recorded or live, seat held or not', async () => {
+    const user = await buyer();
+    const recorded = await checkout(t, user.cookie, { items: [{ courseId: course.premium }] });
+    expect(recorded.status).toBe(409);
+    expect(recorded.body.error).toMatchObject({
+      code: 'SUBSCRIBERS_ONLY',
+      message: 'Le cours « Pâtisserie de palace » est réservé aux abonnés : abonnez-vous pour y accéder.',
+      fields: { 'items.0.courseId': 'Réservé aux abonnés.' },
+    });
+
+    const session = (await createSession(t.db, course.premiumLive, { now: new Date(clock) })).id;
+    expect((await holdSeat(t, user.cookie, session)).status).toBe(201);
+    const live = await checkout(t, user.cookie, { items: [{ courseId: course.premiumLive, sessionId: session }] });
+    expect(live.status).toBe(409);
+    expect(live.body.error!.code).toBe('SUBSCRIBERS_ONLY');
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+
+    // A subscriber is sold the premium live class, with the subscribers' discount.
+    const member = await buyer();
+    await createSubscription(t.db, member.id);
+    expect((await holdSeat(t, member.cookie, session)).status).toBe(201);
+    const sold = await checkout(t, member.cookie, { items: [{ courseId: course.premiumLive, sessionId: session }] });
+    expect(sold.status).toBe(201);
+    const line = sold.body.order.lines[0]!;
+    expect(line.amountCents + line.discountCents).toBe(9500);
+    expect(line.amountCents).toBeLessThanOrEqual(9500);
+  });
+
+  it('refuses a recorded course without its video (409 COURSE_NOT_READY): nothing empty is for sale', async () => {
+    const user = await buyer();
+    const res = await checkout(t, user.cookie, { items: [{ courseId: course.bread }, { courseId: course.noVideo }] });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({
+      code: 'COURSE_NOT_READY',
+      message: "Le cours « Vidéo à venir » n'est pas encore en vente : il sera bientôt disponible.",
+      fields: { 'items.1.courseId': 'Bientôt disponible.' },
+    });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+  });
+
   it('refuses a draft, archived or unknown course (409 COURSE_UNAVAILABLE) and a course twice (400)', async () => {
     const user = await buyer();
     for (const courseId of [course.draft, course.archived, '00000000-0000-4000-8000-000000000000']) {
@@ -263,8 +329,8 @@ describe('GET /api/orders/:orderId', () => {
     }
     expect(await t.db.select().from(purchases).where(eq(purchases.userId, user.id))).toHaveLength(0);
     expect(await t.db.select().from(paymentEvents)).toHaveLength(0);
-    const detail = (await (await send(t, 'GET', `/api/courses/${course.macarons}`, { cookie: user.cookie })).json()) as { course: { unlocked: boolean } };
-    expect(detail.course.unlocked).toBe(false);
+    const detail = (await (await send(t, 'GET', `/api/courses/${course.macarons}`, { cookie: user.cookie })).json()) as CourseResponse;
+    expect(detail.course.entitlement.status).toBe('for_sale');
     const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, body.order.id));
     expect(lines).toHaveLength(1);
   });

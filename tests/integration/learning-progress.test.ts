@@ -131,7 +131,7 @@ describe('refused', () => {
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe('VIDEO_ACCESS_DENIED');
 
-    const bare = await createCourse(t.db, { title: 'Sans vidéo', isLive: false, priceCents: 0 });
+    const bare = await createCourse(t.db, { title: 'Sans vidéo', isLive: false, priceCents: 0, videoKey: null });
     const none = await save(bare.id, stranger.cookie, { positionSeconds: 10, durationSeconds: 100 });
     expect(none.status).toBe(404);
     expect(none.body.error.code).toBe('VIDEO_NOT_AVAILABLE');

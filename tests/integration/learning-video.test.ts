@@ -213,7 +213,7 @@ describe('access on every request', () => {
   });
 
   it('no video yet: 404 VIDEO_NOT_AVAILABLE for those who may watch, the refusal for others', async () => {
-    const course = await createCourse(t.db, { title: 'Sans vidéo', isLive: false, priceCents: 2000 });
+    const course = await createCourse(t.db, { title: 'Sans vidéo', isLive: false, priceCents: 2000, videoKey: null });
     const buyer = await newSignedInUser(t, 'Noé Patient');
     await createPurchase(t.db, buyer.id, course.id);
     const res = await video(course.id, { cookie: buyer.cookie });

@@ -32,7 +32,8 @@ let bread: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock) });
-  premium = (await createCourse(t.db, { title: 'Macarons parisiens', isLive: false, isPremium: true, priceCents: 3000 })).id;
+  // Not premium: a premium course is never sold to a non-subscriber (shared/entitlements.ts).
+  premium = (await createCourse(t.db, { title: 'Macarons parisiens', isLive: false, priceCents: 3000 })).id;
   bread = (await createCourse(t.db, { title: 'Pain au levain', isLive: false, priceCents: 4999 })).id;
 });
 afterAll(() => t.close());
@@ -62,9 +63,10 @@ const purchasesOf = (userId: string) => t.db.select().from(purchases).where(eq(p
 const processedRows = (eventId: string) => t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
 const eventIdOf = (req: WebhookRequest) => (JSON.parse(req.body) as { id: string }).id;
 
+/** Whether the course is the buyer's now (their entitlement says bought). */
 async function unlocked(cookie: string, courseId: string): Promise<boolean> {
   const res = await send(t, 'GET', `/api/courses/${courseId}`, { cookie });
-  return ((await res.json()) as CourseResponse).course.unlocked;
+  return ((await res.json()) as CourseResponse).course.entitlement.status === 'included';
 }
 
 describe('fulfilment from a verified event', () => {
@@ -105,7 +107,7 @@ describe('fulfilment from a verified event', () => {
     // and is not marked for reuse by a cache (no validator).
     expect(await unlocked(user.cookie, premium)).toBe(true);
     expect((await send(t, 'GET', `/api/courses/${premium}`, { cookie: user.cookie })).headers.get('etag')).toBeNull();
-    expect(((await (await send(t, 'GET', `/api/courses/${premium}`)).json()) as CourseResponse).course.unlocked).toBe(false);
+    expect(((await (await send(t, 'GET', `/api/courses/${premium}`)).json()) as CourseResponse).course.entitlement.status).toBe('for_sale');
   });
 
   it('an event signed after pretty-printing is read from the raw bytes (no JSON re-serialisation before the check)', async () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock) });
   admin = await newSignedInUser(t, 'Cheffe Admin');
   await setRole(t.db, admin.id, 'admin');
-  course.bread = (await createCourse(t.db, { title: 'Pain au levain', isLive: false, isPremium: true, priceCents: 4999, imageUrl: '/media/seed/courses/pain.webp' })).id;
+  course.bread = (await createCourse(t.db, { title: 'Pain au levain', isLive: false, priceCents: 4999, imageUrl: '/media/seed/courses/pain.webp' })).id;
   course.live = (await createCourse(t.db, { title: 'Tourtière en direct', isLive: true, priceCents: 6000, imageUrl: null })).id;
   course.sushi = (await createCourse(t.db, { title: 'Sushis', isLive: false, isPremium: true, priceCents: 3333, status: 'archived' })).id;
 });
@@ -196,7 +196,8 @@ describe('the journey through the real sandbox', () => {
   it('pay by card → Mes Achats with the receipt (GST and QST) → the admin refunds → access gone, credit note in Mes Achats', async () => {
     const learner = await newSignedInUser(t, 'Léa Acheteuse');
     await setProvince(t, learner.id, 'QC');
-    const opened = async () => ((await (await send(t, 'GET', `/api/courses/${course.bread}`, { cookie: learner.cookie })).json()) as CourseResponse).course.unlocked;
+    const opened = async () =>
+      ((await (await send(t, 'GET', `/api/courses/${course.bread}`, { cookie: learner.cookie })).json()) as CourseResponse).course.entitlement.status === 'included';
     expect(await opened()).toBe(false);
 
     const { status, body } = await checkout(t, learner.cookie, { items: [{ courseId: course.bread }] });

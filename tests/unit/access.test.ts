@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReadRecipe, canViewCourseDetail, isActiveSubscription, VISITOR, type Viewer } from '@shared/access';
+import { canReadRecipe, canWatchCourse, canWatchRecording, isActiveSubscription, VISITOR, type Viewer } from '@shared/access';
 
 const now = new Date('2026-11-15T12:00:00Z');
 const future = new Date('2026-12-15T12:00:00Z');
@@ -55,24 +55,24 @@ describe('canReadRecipe', () => {
   });
 });
 
-describe('canViewCourseDetail', () => {
-  // [viewer, premium course, has a succeeded purchase, expected]
-  const matrix: [string, Viewer, boolean, boolean, boolean][] = [
-    ['visitor', VISITOR, false, false, true],
-    ['visitor', VISITOR, true, false, false],
-    // A visitor has no purchases; a stray flag must not open the course.
-    ['visitor', VISITOR, true, true, false],
-    ['learner', learner, false, false, true],
-    ['learner', learner, true, false, false],
-    ['learner', learner, true, true, true],
-    ['subscriber', subscriber, true, false, true],
-    ['guest chef', guestChef, true, false, false],
-    ['guest chef', guestChef, true, true, true],
-    ['admin', admin, true, false, true],
-    ['admin', admin, false, false, true],
-  ];
+// The rules in access.ts are views of shared/entitlements.ts (tests/unit/entitlements.test.ts holds the whole table).
+describe('canWatchCourse and canWatchRecording', () => {
+  const course = { isPremium: false, priceCents: 2900, teacherId: 'chef-1' };
 
-  it.each(matrix)('%s, premium %s, purchased %s → %s', (_name, viewer, isPremium, purchased, expected) => {
-    expect(canViewCourseDetail({ isPremium }, viewer, purchased)).toBe(expected);
+  it('a subscriber watches every recorded course, premium or not; a learner only what they bought', () => {
+    expect(canWatchCourse(course, subscriber, false)).toBe(true);
+    expect(canWatchCourse({ ...course, isPremium: true }, subscriber, false)).toBe(true);
+    expect(canWatchCourse(course, learner, false)).toBe(false);
+    expect(canWatchCourse(course, learner, true)).toBe(true);
+    expect(canWatchCourse(course, VISITOR, true)).toBe(false);
+    expect(canWatchCourse({ ...course, priceCents: 0 }, VISITOR, false)).toBe(true);
+  });
+
+  it("a session's recording: its attendees, every subscriber, its teacher and the admin", () => {
+    expect(canWatchRecording({ teacherId: 'chef-1' }, learner, true)).toBe(true);
+    expect(canWatchRecording({ teacherId: 'chef-1' }, learner, false)).toBe(false);
+    expect(canWatchRecording({ teacherId: 'chef-1' }, subscriber, false)).toBe(true);
+    expect(canWatchRecording({ teacherId: 'chef-1' }, { ...learner, userId: 'chef-1', role: 'chef' }, false)).toBe(true);
+    expect(canWatchRecording({ teacherId: 'chef-1' }, admin, false)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
 // The routes mirror src/client/app/router.tsx.
 import type { Viewer } from '@shared/access';
 import { CHEF_DEFAULT_BIO, CHEF_DEFAULT_SPECIALTY, COURSE_FORMAT_LABELS, RECIPE_CATEGORY_LABELS } from '@shared/catalog';
+import { COMING_SOON_LABEL } from '@shared/entitlements';
 import { formatPrice } from '@shared/format';
 import { MAIN_IMAGES } from '@shared/media';
 import { recipeListQuery } from '@shared/schemas/public';
@@ -96,7 +97,7 @@ function orNotFound(module: string, load: Loader): Loader {
 }
 
 const home: Loader = async (ctx) => {
-  const data = await ctx.services.home.get();
+  const data = await ctx.services.home.get(ctx.viewer);
   // The hero shows the next live course's photo, else the newest recipe's, on wide screens only.
   const heroSrc = data.courses[0]?.imageUrl ?? data.recipes[0]?.imageUrl;
   const { sizes, media } = MAIN_IMAGES.homeHero;
@@ -118,7 +119,7 @@ const catalog: Loader = async (ctx) => ({
   status: 200,
   module: MODULES.catalog,
   prerender: true,
-  data: { '/courses': { courses: await ctx.services.courses.list({}) } },
+  data: { '/courses': { courses: await ctx.services.courses.list({}, ctx.viewer) } },
   head: plainHead(
     ctx,
     '/cours',
@@ -139,7 +140,8 @@ const course: Loader = orNotFound(MODULES.course, async (ctx, { id }) => {
     imagePreload: preload,
     head: {
       title: `${c.title} — Cours ${kind}${SUFFIX}`,
-      description: summarize(`${c.description} ${formatPrice(c.priceCents)}.`),
+      // The visitor's answer (shared/entitlements.ts): « Bientôt disponible » rather than a price for what cannot be bought yet.
+      description: summarize(`${c.description} ${c.entitlement.status === 'coming_soon' ? COMING_SOON_LABEL : formatPrice(c.priceCents)}.`),
       canonical: `${ctx.base}/cours/${c.id}`,
       ogType: 'website',
       image,
@@ -195,7 +197,7 @@ const chefs: Loader = async (ctx) => ({
 });
 
 const chef: Loader = orNotFound(MODULES.chef, async (ctx, { id }) => {
-  const answer = await ctx.services.chefs.detail(id!);
+  const answer = await ctx.services.chefs.detail(id!, ctx.viewer);
   const person = answer.chef;
   const specialty = person.specialty || CHEF_DEFAULT_SPECIALTY;
   const bio = person.bio || CHEF_DEFAULT_BIO;

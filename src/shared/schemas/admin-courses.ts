@@ -2,6 +2,7 @@
 // visitor and 403 to anyone but the admin. The public catalogue shows only 'published' courses;
 // 'draft' is hidden, 'archived' is what a deleted course with purchases becomes (its buyers keep it).
 import { DIFFICULTIES, type Difficulty } from '../catalog';
+import type { SaleBlocker } from '../entitlements';
 import { PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN } from '../prep-kit';
 import { z } from '../zod';
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from './account';
@@ -137,6 +138,8 @@ export type AdminCourseSummary = {
   upcomingSeatsTaken: number;
   upcomingCapacity: number;
   nextSessionAt: string | null;
+  /** Why nobody can buy it yet (no video, no session open for booking), or null when it is on sale once published. */
+  notOnSale: SaleBlocker | null;
   /** Succeeded purchases: the course is archived, not deleted, when there are any. */
   purchases: number;
   updatedAt: string;

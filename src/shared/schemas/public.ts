@@ -8,6 +8,7 @@ import {
   type Difficulty,
   type RecipeCategory,
 } from '../catalog';
+import type { Entitlement } from '../entitlements';
 import { z } from '../zod';
 import { pagingFields } from './paging';
 
@@ -57,9 +58,11 @@ export type CourseSummary = {
   cuisineType: string | null;
   dietaryInfo: string | null;
   teacher: TeacherRef | null;
-  /** The next upcoming scheduled session of a live course. */
+  /** The next session of a live course open for booking: scheduled, still ahead, not full. */
   nextSessionAt: string | null;
   createdAt: string;
+  /** What the viewer who asked gets (shared/entitlements.ts): the card shows this, never its own rule. */
+  entitlement: Entitlement;
 };
 
 export type SessionSummary = {
@@ -68,6 +71,8 @@ export type SessionSummary = {
   durationMinutes: number;
   capacity: number;
   seatsLeft: number;
+  /** A class preparation kit is written for this session (its own, or its course's). */
+  hasPrepKit: boolean;
 };
 
 export type CourseDetail = CourseSummary & {
@@ -75,12 +80,14 @@ export type CourseDetail = CourseSummary & {
   sessions: SessionSummary[];
   /** False when the viewer must see the 'Contenu Exclusif pour Abonnés' panel. */
   unlocked: boolean;
-  /** The viewer bought it (a succeeded purchase): nothing to add to the cart. */
+  /** The viewer bought it (a succeeded purchase); `entitlement` says what that gives. */
   purchased: boolean;
   /** Live courses: the percentage subscribers save at checkout (null: recorded course, or no discount). */
   subscriberDiscountPercent: number | null;
   /** Live courses: the servings the class preparation kit is written for (the booking proposes it), or null. */
   prepKitServings: number | null;
+  /** Live courses: a preparation kit exists (the course's, or one of its upcoming sessions'): only then does booking ask for servings. */
+  hasPrepKit: boolean;
 };
 
 export type RecipeSummary = {

@@ -71,8 +71,10 @@ describe('cart lines', () => {
 describe('cart store', () => {
   it('adds once, refuses a course already there, removes, and writes local storage', () => {
     expect(addToCart(item('a', 10))).toBe(true);
-    expect(addToCart(item('b', 20, true))).toBe(true);
+    expect(addToCart(item('b', 20))).toBe(true);
     expect(addToCart(item('a', 10))).toBe(false);
+    // A live class is booked from its page, never put in the cart.
+    expect(addToCart(item('live', 95, true))).toBe(false);
     expect(getCart().map((i) => i.id)).toEqual(['a', 'b']);
     expect(isInCart('b')).toBe(true);
     expect(JSON.parse(storage.getItem('cart')!)).toHaveLength(2);

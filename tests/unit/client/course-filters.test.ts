@@ -24,6 +24,7 @@ const course = (over: Partial<CourseSummary>): CourseSummary => ({
   teacher: { id: 't1', fullName: 'Élise Tremblay' },
   nextSessionAt: null,
   createdAt: '2026-01-01T00:00:00Z',
+  entitlement: { status: 'for_sale', priceCents: 4500, listPriceCents: 4500, discountPercent: null },
   ...over,
 });
 

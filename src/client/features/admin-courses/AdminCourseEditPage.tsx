@@ -12,7 +12,7 @@ import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { useAuth } from '@client/app/auth';
 import type { ApiError } from '@client/lib/api';
-import { notifyError, notifySuccess } from '@client/lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '@client/lib/notify';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { AdminShell } from '@client/app/layout/AdminShell';
@@ -22,7 +22,7 @@ import { CourseImagePicker } from './components/CourseImagePicker';
 import { CourseRemoval } from './components/CourseRemoval';
 import { CourseSessions } from './components/CourseSessions';
 import { CourseVideoUpload } from './components/CourseVideoUpload';
-import { STATUS_LABELS, STATUS_TONES } from './labels';
+import { notOnSaleLabel, STATUS_LABELS, STATUS_TONES } from './labels';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -121,7 +121,12 @@ function EditCourse({ course, teachers, videoMaxBytes }: { course: AdminCourseDe
     setFailure(null);
     setServerErrors({});
     update.mutate(input, {
-      onSuccess: () => notifySuccess('Cours mis à jour !'),
+      // Publishing a course nobody can buy yet: she is told why, at once.
+      onSuccess: ({ course: saved }) => {
+        const notOnSale = notOnSaleLabel(saved);
+        if (notOnSale) notifyInfo('Cours mis à jour', `${notOnSale}.`);
+        else notifySuccess('Cours mis à jour !');
+      },
       onError: (error) => {
         setServerErrors(formErrorsOf(error.fields));
         setFailure(error.message);
@@ -146,6 +151,11 @@ function EditCourse({ course, teachers, videoMaxBytes }: { course: AdminCourseDe
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="break-words font-display text-2xl text-ink">{course.title}</h2>
         <Badge tone={STATUS_TONES[course.status]}>{STATUS_LABELS[course.status]}</Badge>
+        {notOnSaleLabel(course) ? (
+          <p role="status" className="basis-full text-sm font-medium text-red-800">
+            {notOnSaleLabel(course)} : il est publié, mais affiché « Bientôt disponible » sans prix.
+          </p>
+        ) : null}
         {course.status === 'published' ? (
           <Link to={`/cours/${course.id}`} className="text-sm font-medium text-brand-800 underline underline-offset-4">
             Voir dans le catalogue

@@ -15,12 +15,18 @@ import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { useAdminCourses } from './api';
-import { formatLabel, seatsLabel, STATUS_LABELS, STATUS_TONES } from './labels';
+import { formatLabel, notOnSaleLabel, seatsLabel, STATUS_LABELS, STATUS_TONES } from './labels';
 
 const editPath = (id: string) => `/admin/cours/${id}`;
 
 function StatusBadge({ course }: { course: AdminCourseSummary }) {
-  return <Badge tone={STATUS_TONES[course.status]}>{STATUS_LABELS[course.status]}</Badge>;
+  const notOnSale = notOnSaleLabel(course);
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <Badge tone={STATUS_TONES[course.status]}>{STATUS_LABELS[course.status]}</Badge>
+      {notOnSale ? <span className="text-sm font-medium text-red-800">{notOnSale}</span> : null}
+    </span>
+  );
 }
 
 function FormatCell({ course }: { course: AdminCourseSummary }) {

@@ -1,5 +1,6 @@
 // How the Cours tab names a course's status and format.
-import type { AdminCourseStatus } from '@shared/schemas/admin-courses';
+import { SALE_BLOCKER_LABELS } from '@shared/entitlements';
+import type { AdminCourseStatus, AdminCourseSummary } from '@shared/schemas/admin-courses';
 import type { BadgeTone } from '@client/components/ui/Badge';
 
 export const STATUS_LABELS: Record<AdminCourseStatus, string> = {
@@ -13,6 +14,11 @@ export const STATUS_TONES: Record<AdminCourseStatus, BadgeTone> = {
   draft: 'saffron',
   archived: 'neutral',
 };
+
+/** A published course nobody can buy yet, and why (the public site's own rule): null when on sale, or not published. */
+export function notOnSaleLabel(course: Pick<AdminCourseSummary, 'status' | 'notOnSale'>): string | null {
+  return course.status === 'published' && course.notOnSale ? SALE_BLOCKER_LABELS[course.notOnSale] : null;
+}
 
 export const formatLabel = (isLive: boolean) => (isLive ? 'En direct' : 'Enregistré');
 

@@ -2,7 +2,8 @@
 // The live courses with their next session: the learner picks a class here, then its session on
 // /booking/:courseId.
 import { ArrowRight, CalendarClock, CalendarX, UserRound } from 'lucide-react';
-import { formatPrice, formatSessionDateTime } from '@shared/format';
+import { formatSessionDateTime } from '@shared/format';
+import { entitlementLabel } from '@client/features/courses';
 import type { CourseListResponse, CourseSummary } from '@shared/schemas/public';
 import { useAuth } from '@client/app/auth';
 import { ButtonLink } from '@client/components/ui/Button';
@@ -73,14 +74,14 @@ function HubCard({ course, priority }: { course: CourseSummary; priority: boolea
         <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {course.nextSessionAt ? (
           <span>
-            Prochaine séance : <span className="text-ink">{formatSessionDateTime(course.nextSessionAt)}</span>
+            Prochaine séance ouverte : <span className="text-ink">{formatSessionDateTime(course.nextSessionAt)}</span>
           </span>
         ) : (
-          <span>Aucune séance prévue pour le moment</span>
+          <span>Aucune séance ouverte à la réservation pour le moment</span>
         )}
       </p>
       <div className="mt-auto flex items-center justify-between gap-3 pt-2">
-        <p className="text-lg font-semibold text-brand-800">{formatPrice(course.priceCents)}</p>
+        <p className="text-lg font-semibold text-brand-800">{entitlementLabel(course.entitlement)}</p>
         <span aria-hidden="true" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
           Choisir une séance
           <ArrowRight className="size-4" />

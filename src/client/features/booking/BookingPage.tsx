@@ -71,7 +71,7 @@ export default function BookingPage() {
   }, [notFound]);
 
   const hold = useMutation<HoldResponse, ApiError, SessionSummary>({
-    mutationFn: (session) => holdSeat(session.id, servings),
+    mutationFn: (session) => holdSeat(session.id, course.data?.course.hasPrepKit ? servings : undefined),
     onSuccess: ({ hold: held }, session) => {
       if (held.status === 'confirmed') {
         holding.current = false;
@@ -103,6 +103,9 @@ export default function BookingPage() {
   if (notFound) return <Navigate to="/cours" replace />;
   const data = course.data?.course;
   if (data && !data.isLive) return <Navigate to={`/payment/${encodeURIComponent(courseId)}`} replace />;
+  // Booking is only for a class for sale to this person (shared/entitlements.ts): otherwise its page
+  // says why and offers the one choice there is (subscribe, or nothing yet).
+  if (data && data.entitlement.status !== 'for_sale') return <Navigate to={`/cours/${encodeURIComponent(courseId)}`} replace />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -150,6 +153,8 @@ export default function BookingPage() {
                 ) : null}
               </FormAlert>
             ) : null}
+            {/* The kit question and its promise only where a kit is written for this course. */}
+            {data.hasPrepKit ? (
             <div className="mt-5 rounded-2xl border border-line bg-white p-4 shadow-sm">
               <div className="flex items-start gap-3">
                 <Users aria-hidden="true" className="mt-0.5 hidden size-5 shrink-0 text-brand-700 sm:block" />
@@ -168,6 +173,7 @@ export default function BookingPage() {
                 </div>
               </div>
             </div>
+            ) : null}
             <div className="mt-5">
               <SessionPicker sessions={data.sessions} pendingId={hold.isPending ? (hold.variables?.id ?? null) : null} onChoose={choose} />
             </div>
@@ -187,7 +193,9 @@ export default function BookingPage() {
                 {data.teacher ? <p className="mt-1 text-sm text-muted">Avec {data.teacher.fullName}</p> : null}
                 <p className="mt-1 text-sm text-muted">
                   {data.durationMinutes ? `${formatDuration(data.durationMinutes)} · ` : ''}
-                  <span className="font-semibold text-brand-800">{formatPrice(data.priceCents)}</span>
+                  <span className="font-semibold text-brand-800">
+                    {formatPrice(data.entitlement.status === 'for_sale' ? data.entitlement.priceCents : data.priceCents)}
+                  </span>
                 </p>
               </div>
             </div>

@@ -81,6 +81,8 @@ export function isInCart(courseId: string): boolean {
 
 /** Adds the course at the end; false (and nothing changed) when it is already there (spec §4). */
 export function addToCart(item: CartItem): boolean {
+  // A live class is booked from its page (a session to choose), never put in the cart.
+  if (item.is_live) return false;
   const items = getCart();
   if (items.some((i) => i.id === item.id)) return false;
   write([...items, item]);

@@ -10,8 +10,7 @@ import { CourseVideo, CourseVideoNotice } from '@client/features/learning';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useCourse } from './api';
-import { coursePriceLabel } from './price';
-import { CourseActions } from './components/CourseActions';
+import { CourseActions, CoursePrice } from './components/CourseActions';
 import { FormatBadge, PremiumBadge } from './components/CourseBadges';
 import { CourseDetailSkeleton } from './components/CourseDetailSkeleton';
 import { CourseFacts } from './components/CourseFacts';
@@ -89,7 +88,7 @@ export default function CourseDetailPage() {
             className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
           >
             <div className="space-y-5 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
-              <p className="text-3xl font-semibold text-brand-800">{coursePriceLabel(course.priceCents)}</p>
+              <CoursePrice course={course} />
               <CourseActions course={course} />
               <hr className="border-line" />
               <CourseFacts course={course} />

@@ -46,7 +46,19 @@ const SHOWN_ON_PAGE = new Set([
   'COURSE_UNAVAILABLE',
   'ALREADY_PURCHASED',
   'COURSE_FREE',
+  // Not for sale to this person (shared/entitlements.ts): already theirs, for subscribers only, not yet on sale.
+  'ALREADY_INCLUDED',
+  'SUBSCRIBERS_ONLY',
+  'COURSE_NOT_READY',
 ]);
+
+const NOT_FOR_SALE_TITLES: Record<string, string> = {
+  ALREADY_PURCHASED: 'Déjà acheté',
+  COURSE_FREE: 'Cours gratuit',
+  ALREADY_INCLUDED: 'Déjà inclus',
+  SUBSCRIBERS_ONLY: 'Réservé aux abonnés',
+  COURSE_NOT_READY: 'Bientôt disponible',
+};
 
 type Items = CheckoutInput['items'];
 
@@ -196,9 +208,12 @@ export default function PaymentPage() {
             {isCart ? 'Retour au panier' : 'Voir les cours'}
           </ButtonLink>
         </CheckoutProblem>
-      ) : error?.code === 'ALREADY_PURCHASED' || error?.code === 'COURSE_FREE' ? (
-        <CheckoutProblem title={error.code === 'COURSE_FREE' ? 'Cours gratuit' : 'Déjà acheté'} message={error.message}>
-          <ButtonLink to={`/cours/${namedCourseIds(error.fields, items)[0]}`}>Voir le cours</ButtonLink>
+      ) : error && NOT_FOR_SALE_TITLES[error.code] ? (
+        <CheckoutProblem title={NOT_FOR_SALE_TITLES[error.code]!} message={error.message}>
+          {error.code === 'SUBSCRIBERS_ONLY' ? <ButtonLink to="/abonnement">S'abonner</ButtonLink> : null}
+          <ButtonLink variant={error.code === 'SUBSCRIBERS_ONLY' ? 'secondary' : 'primary'} to={`/cours/${namedCourseIds(error.fields, items)[0]}`}>
+            Voir le cours
+          </ButtonLink>
           {namedCourseIds(error.fields, items).some((id) => cart.some((i) => i.id === id)) ? (
             <Button variant="secondary" onClick={() => removeAndLeave(namedCourseIds(error.fields, items))}>
               Retirer du panier

@@ -2,7 +2,7 @@
 // course row first (it serialises the admin's writes on one course and waits for any order line
 // being inserted for it), then its sessions in id order, then reservations are only counted —
 // orders are never locked here, so the global order orders → course_sessions → reservations holds.
-import { and, asc, count, desc, eq, gt, inArray, min, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, profiles, purchases, reservations } from '../../db/schema';
 import { holdsSeat } from '../booking/seats';
@@ -61,9 +61,16 @@ export async function lockCourseForChange(tx: Tx, id: string) {
   return row ?? null;
 }
 
-export type UpcomingStats = { sessions: number; capacity: number; seatsTaken: number; nextAt: Date | null };
+export type UpcomingStats = {
+  sessions: number;
+  capacity: number;
+  seatsTaken: number;
+  nextAt: Date | null;
+  /** Sessions still ahead that are not full: open for booking (a live course is on sale only with one). */
+  openSessions: number;
+};
 
-/** Per course: scheduled sessions still ahead at `now`, their capacity, seats taken and the next start. */
+/** Per course: scheduled sessions still ahead at `now`, their capacity, seats taken, the next start and how many are open. */
 export async function upcomingStats(conn: Conn, now: Date, courseIds?: string[]): Promise<Map<string, UpcomingStats>> {
   const ahead = and(
     eq(courseSessions.status, 'scheduled'),
@@ -71,29 +78,28 @@ export async function upcomingStats(conn: Conn, now: Date, courseIds?: string[])
     courseIds ? inArray(courseSessions.courseId, courseIds) : undefined,
   );
   const sessionRows = await conn
-    .select({ courseId: courseSessions.courseId, n: count(), capacity: sum(courseSessions.capacity), nextAt: min(courseSessions.startsAt) })
+    .select({ id: courseSessions.id, courseId: courseSessions.courseId, capacity: courseSessions.capacity, startsAt: courseSessions.startsAt })
     .from(courseSessions)
-    .where(ahead)
-    .groupBy(courseSessions.courseId);
+    .where(ahead);
   const seatRows = await conn
-    .select({ courseId: courseSessions.courseId, n: count() })
+    .select({ sessionId: reservations.sessionId, n: count() })
     .from(reservations)
     .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
     .where(and(ahead, holdsSeat(now)))
-    .groupBy(courseSessions.courseId);
-  const seats = new Map(seatRows.map((r) => [r.courseId, r.n]));
-  return new Map(
-    sessionRows.map((r) => [
-      r.courseId,
-      {
-        sessions: r.n,
-        capacity: Number(r.capacity ?? 0),
-        seatsTaken: seats.get(r.courseId) ?? 0,
-        // min() of a timestamptz comes back as the driver's text on some drivers.
-        nextAt: r.nextAt == null ? null : new Date(r.nextAt as unknown as string),
-      },
-    ]),
-  );
+    .groupBy(reservations.sessionId);
+  const seats = new Map(seatRows.map((r) => [r.sessionId, r.n]));
+  const stats = new Map<string, UpcomingStats>();
+  for (const s of sessionRows) {
+    const taken = seats.get(s.id) ?? 0;
+    const st = stats.get(s.courseId) ?? { sessions: 0, capacity: 0, seatsTaken: 0, nextAt: null, openSessions: 0 };
+    st.sessions += 1;
+    st.capacity += s.capacity;
+    st.seatsTaken += taken;
+    if (taken < s.capacity) st.openSessions += 1;
+    if (!st.nextAt || s.startsAt < st.nextAt) st.nextAt = s.startsAt;
+    stats.set(s.courseId, st);
+  }
+  return stats;
 }
 
 /** Succeeded purchases per course. */

@@ -14,6 +14,7 @@
 // 'for no key update', which leaves order lines free to be inserted for it meanwhile.
 import { randomUUID } from 'node:crypto';
 import { sessionMinutes } from '@shared/booking';
+import { saleBlocker } from '@shared/entitlements';
 import {
   adminCourseCreateSchema,
   adminCourseUpdateSchema,
@@ -92,6 +93,8 @@ function toSummary(row: repo.CourseRow, stats: repo.UpcomingStats | undefined, p
     upcomingSeatsTaken: stats?.seatsTaken ?? 0,
     upcomingCapacity: stats?.capacity ?? 0,
     nextSessionAt: toIso(stats?.nextAt ?? null),
+    // The public site's own rule (shared/entitlements.ts): the admin is told why it is not on sale yet.
+    notOnSale: saleBlocker({ isLive: row.isLive, hasVideo: row.videoKey !== null, hasOpenSession: (stats?.openSessions ?? 0) > 0 }),
     purchases,
     updatedAt: toIso(row.updatedAt),
   };

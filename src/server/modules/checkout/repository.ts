@@ -38,12 +38,30 @@ export async function loadOrderDetail(db: Conn, orderId: string): Promise<OrderD
   return { order, lines, refunds: refundRows };
 }
 
-export type CourseForSale = { id: string; title: string; priceCents: number; isLive: boolean; status: string };
+export type CourseForSale = {
+  id: string;
+  title: string;
+  priceCents: number;
+  isLive: boolean;
+  isPremium: boolean;
+  teacherId: string | null;
+  videoKey: string | null;
+  status: string;
+};
 
 export async function findCourses(db: Conn, ids: string[]): Promise<CourseForSale[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: courses.id, title: courses.title, priceCents: courses.priceCents, isLive: courses.isLive, status: courses.status })
+    .select({
+      id: courses.id,
+      title: courses.title,
+      priceCents: courses.priceCents,
+      isLive: courses.isLive,
+      isPremium: courses.isPremium,
+      teacherId: courses.teacherId,
+      videoKey: courses.videoKey,
+      status: courses.status,
+    })
     .from(courses)
     .where(inArray(courses.id, ids));
 }
@@ -68,7 +86,7 @@ export async function purchasedCourseIds(db: Conn, userId: string, courseIds: st
 
 export async function findBuyer(db: Conn, userId: string) {
   const [row] = await db
-    .select({ email: users.email, name: users.name, fullName: profiles.fullName, province: profiles.province })
+    .select({ email: users.email, name: users.name, fullName: profiles.fullName, province: profiles.province, role: profiles.role })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));

@@ -7,8 +7,8 @@
 // A live class is paid for a seat the learner holds (POST /api/booking/holds): the line names that
 // reservation, and the payment event confirms it (booking/payment-confirmation.ts).
 import { randomUUID } from 'node:crypto';
-import { isActiveSubscription } from '@shared/access';
-import { subscriberDiscountCents } from '@shared/booking';
+import { isActiveSubscription, type Viewer } from '@shared/access';
+import { courseProduct, entitlement, notForSaleMessage, type Entitlement } from '@shared/entitlements';
 import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { CheckoutInput, CheckoutResponse, OrderView, PaymentSession, ProductKind } from '@shared/schemas/checkout';
@@ -43,7 +43,20 @@ type Checked = {
   description: string;
   /** The list price, before any discount. */
   priceCents: number;
+  /** What this buyer pays before tax (the entitlement's price), and the discount taken off the list price. */
+  amountCents: number;
+  discountCents: number;
 };
+
+/** A course the buyer may not be sold (already theirs, for subscribers only, nothing to deliver yet): 409 with why. */
+function refusal(access: Exclude<Entitlement, { status: 'for_sale' }>, title: string, field: string): AppError {
+  const message = notForSaleMessage(access, title)!;
+  if (access.status === 'coming_soon') return new AppError('COURSE_NOT_READY', message, { [field]: 'Bientôt disponible.' });
+  if (access.status === 'subscribers_only') return new AppError('SUBSCRIBERS_ONLY', message, { [field]: 'Réservé aux abonnés.' });
+  if (access.reason === 'purchased') return new AppError('ALREADY_PURCHASED', message, { [field]: 'Déjà acheté.' });
+  if (access.reason === 'free') return new AppError('COURSE_FREE', message, { [field]: 'Cours gratuit.' });
+  return new AppError('ALREADY_INCLUDED', message, { [field]: 'Déjà inclus.' });
+}
 
 const isProvince = (value: string | null | undefined): value is ProvinceCode =>
   !!value && (PROVINCE_CODES as readonly string[]).includes(value);
@@ -51,8 +64,14 @@ const isProvince = (value: string | null | undefined): value is ProvinceCode =>
 export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
 
-  /** The courses, checked and priced from the database, in the order asked. */
-  async function priceItems(userId: string, items: CheckoutInput['items'], now: Date): Promise<Checked[]> {
+  /** The buyer as the entitlement rules see them, from the database (the role stored, the subscription now). */
+  async function buyerViewer(userId: string, role: Viewer['role'], now: Date): Promise<Viewer & { userId: string }> {
+    return { userId, role, isSubscriber: isActiveSubscription(await repo.latestSubscription(db(), userId), now) };
+  }
+
+  /** The courses, checked and priced from the database, in the order asked: only what shared/entitlements.ts says is for sale to this buyer. */
+  async function priceItems(viewer: Viewer & { userId: string }, items: CheckoutInput['items'], now: Date): Promise<Checked[]> {
+    const { userId } = viewer;
     const courseIds = items.map((i) => i.courseId.toLowerCase());
     const fields: Record<string, string> = {};
     courseIds.forEach((id, i) => {
@@ -80,13 +99,15 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (course.isLive && seats[i]?.status === 'confirmed' && sessionById.get(seats[i]!.sessionId)?.courseId === course.id) {
         throw new AppError('ALREADY_BOOKED', undefined, { [`items.${i}.sessionId`]: 'Place déjà confirmée.' });
       }
-      if (owned.has(course.id)) throw new AppError('ALREADY_PURCHASED', `Vous avez déjà acheté le cours « ${course.title} ».`, { [field]: 'Déjà acheté.' });
+      // A live class is sold seat by seat: the seat checks below stand for its "session open for booking".
+      const product = courseProduct({ ...course, hasVideo: course.videoKey !== null, hasOpenSession: true });
+      const access = entitlement(viewer, product, { purchased: owned.has(course.id) }, { subscriberDiscountPercent: deps.config.booking.subscriberDiscountPercent });
+      if (access.status !== 'for_sale') throw refusal(access, course.title, field);
       // A free course is open without an order: nothing to pay, nothing to receipt.
-      if (course.priceCents === 0) {
-        throw new AppError('COURSE_FREE', `Le cours « ${course.title} » est gratuit : il est ouvert à tous, sans achat.`, { [field]: 'Cours gratuit.' });
-      }
+      if (course.priceCents === 0) throw refusal({ status: 'included', reason: 'free' }, course.title, field);
+      const price = { priceCents: access.listPriceCents, amountCents: access.priceCents, discountCents: access.listPriceCents - access.priceCents };
       if (!course.isLive) {
-        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, priceCents: course.priceCents };
+        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, ...price };
       }
       const sessionField = `items.${i}.sessionId`;
       if (!item.sessionId) throw new AppError('SESSION_REQUIRED', undefined, { [sessionField]: 'Choisissez une séance.' });
@@ -106,18 +127,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         reservationId: seat.id,
         kind: 'live_class',
         description: `${course.title} — séance du ${formatSessionDateTime(session.startsAt, CHEF_TIME_ZONE)}`,
-        priceCents: course.priceCents,
+        ...price,
       };
-    });
-  }
-
-  /** What each line is sold for: list price, less the subscriber's discount on live classes. */
-  async function discounted(userId: string, items: Checked[], now: Date) {
-    const percent = deps.config.booking.subscriberDiscountPercent;
-    const subscriber = percent > 0 && items.some((i) => i.kind === 'live_class') && isActiveSubscription(await repo.latestSubscription(db(), userId), now);
-    return items.map((item) => {
-      const discountCents = subscriber && item.kind === 'live_class' ? subscriberDiscountCents(item.priceCents, percent) : 0;
-      return { ...item, amountCents: item.priceCents - discountCents, discountCents };
     });
   }
 
@@ -171,9 +182,9 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (existing) return { created: false, response: await replay(existing, input) };
 
       const now = deps.now();
-      const items = await discounted(userId, await priceItems(userId, input.items, now), now);
       const buyer = await repo.findBuyer(db(), userId);
       if (!buyer) throw new AppError('UNAUTHENTICATED');
+      const items = await priceItems(await buyerViewer(userId, buyer.role, now), input.items, now);
       // The buyer's declaration at checkout wins and is kept; otherwise the profile's.
       const province = input.province ?? (isProvince(buyer.province) ? buyer.province : null);
       if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });

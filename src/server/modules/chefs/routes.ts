@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import type { ChefListResponse, ChefResponse } from '@shared/schemas/public';
 import type { AppEnv } from '../../http/app-env';
+import { getViewer } from '../../http/viewer';
 import { publicCacheable } from '../../web/public-cache';
 import { noQuery, readQuery } from '../params';
 import type { ChefService } from './service';
@@ -13,6 +14,6 @@ export function chefRoutes(chefs: ChefService) {
     readQuery(c, noQuery);
     return c.json<ChefListResponse>({ chefs: await chefs.list() });
   });
-  app.get('/:id', async (c) => c.json<ChefResponse>(await chefs.detail(c.req.param('id'))));
+  app.get('/:id', async (c) => c.json<ChefResponse>(await chefs.detail(c.req.param('id'), await getViewer(c))));
   return app;
 }

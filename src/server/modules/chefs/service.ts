@@ -1,4 +1,5 @@
 // Chefs of the public site: profiles whose role teaches (chef, or the admin who runs the site).
+import type { Viewer } from '@shared/access';
 import type { ChefResponse, ChefSummary } from '@shared/schemas/public';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -16,9 +17,9 @@ export function chefService(deps: Pick<Deps, 'database'>, courses: CourseService
     siteChef: (): Promise<ChefSummary | null> => repo.findSiteChef(db()),
 
     /** A chef and their published courses, newest first; malformed or unknown id is CHEF_NOT_FOUND. */
-    async detail(id: string): Promise<ChefResponse> {
+    async detail(id: string, viewer: Viewer): Promise<ChefResponse> {
       if (!isChefId(id)) throw new AppError('CHEF_NOT_FOUND');
-      const [chef, taught] = await Promise.all([repo.findChef(db(), id), courses.byTeacher(id)]);
+      const [chef, taught] = await Promise.all([repo.findChef(db(), id), courses.byTeacher(id, viewer)]);
       if (!chef) throw new AppError('CHEF_NOT_FOUND');
       return { chef, courses: taught };
     },

@@ -1,6 +1,6 @@
 // Course reads for the public site. The only place touching the courses, sessions,
 // reservations and purchases tables for these reads; columns are listed explicitly.
-import { and, asc, count, desc, eq, gt, isNotNull, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, min, sql, type SQL } from 'drizzle-orm';
 import type { CourseSummary } from '@shared/schemas/public';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, profiles, purchases, reservations } from '../../db/schema';
@@ -13,12 +13,33 @@ export type CourseFilters = {
   isLive?: boolean;
 };
 
-/** Earliest scheduled future session of each course, joined to the course rows. */
+/** Seats taken per session at `now` (the booking's own rule, holdsSeat). */
+function seatsTaken(db: Db, now: Date) {
+  return db
+    .select({ sessionId: reservations.sessionId, taken: count(reservations.id).as('taken') })
+    .from(reservations)
+    .where(holdsSeat(now))
+    .groupBy(reservations.sessionId)
+    .as('seats_taken');
+}
+
+/**
+ * Earliest session of each course open for booking: scheduled, still ahead, not full. A full or
+ * cancelled session is nothing a person can book, so it is never the "next session" shown.
+ */
 function nextSessions(db: Db, now: Date) {
+  const taken = seatsTaken(db, now);
   return db
     .select({ courseId: courseSessions.courseId, nextAt: min(courseSessions.startsAt).as('next_at') })
     .from(courseSessions)
-    .where(and(eq(courseSessions.status, 'scheduled'), gt(courseSessions.startsAt, now)))
+    .leftJoin(taken, eq(taken.sessionId, courseSessions.id))
+    .where(
+      and(
+        eq(courseSessions.status, 'scheduled'),
+        gt(courseSessions.startsAt, now),
+        sql`coalesce(${taken.taken}, 0) < ${courseSessions.capacity}`,
+      ),
+    )
     .groupBy(courseSessions.courseId)
     .as('next_sessions');
 }
@@ -40,6 +61,8 @@ function selectSummaries(db: Db, now: Date) {
       cuisineType: courses.cuisineType,
       dietaryInfo: courses.dietaryInfo,
       prepKitServings: courses.prepKitServings,
+      hasPrepKit: sql<boolean>`coalesce(btrim(${courses.prepKit}), '') <> ''`,
+      hasVideo: sql<boolean>`${courses.videoKey} is not null`,
       teacherId: courses.teacherId,
       teacherName: profiles.fullName,
       nextSessionAt: next.nextAt,
@@ -53,8 +76,10 @@ function selectSummaries(db: Db, now: Date) {
 }
 
 /** A summary as read from the database: the API's columns, the teacher flat, dates not yet serialised. */
-export type CourseSummaryRow = Omit<CourseSummary, 'teacher' | 'nextSessionAt' | 'createdAt'> & {
+export type CourseSummaryRow = Omit<CourseSummary, 'teacher' | 'nextSessionAt' | 'createdAt' | 'entitlement'> & {
   prepKitServings: number | null;
+  hasPrepKit: boolean;
+  hasVideo: boolean;
   teacherId: string | null;
   teacherName: string | null;
   /** A Date or the driver's timestamp text, depending on the driver (see toIso). */
@@ -84,7 +109,7 @@ export async function listPublishedCourses(
   return query.where(and(...where)).orderBy(...(order === 'catalogue' ? [desc(courses.isLive), ...byDate] : byDate));
 }
 
-/** Live courses that have a session ahead, the soonest first. */
+/** Live courses that have a session open for booking, the soonest first. */
 export async function listUpcomingLiveCourses(db: Db, now: Date, limit: number): Promise<CourseSummaryRow[]> {
   const { query, next } = selectSummaries(db, now);
   return query
@@ -114,6 +139,7 @@ export async function listUpcomingSessions(db: Db, courseId: string, now: Date) 
       startsAt: courseSessions.startsAt,
       durationMinutes: courseSessions.durationMinutes,
       capacity: courseSessions.capacity,
+      hasOwnKit: sql<boolean>`coalesce(btrim(${courseSessions.prepKit}), '') <> ''`,
       taken: count(reservations.id),
     })
     .from(courseSessions)
@@ -133,6 +159,15 @@ export async function hasSucceededPurchase(db: Db, userId: string, courseId: str
     .where(and(eq(purchases.userId, userId), eq(purchases.courseId, courseId), eq(purchases.status, 'succeeded')))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Of these courses (all when none named), the ones the user bought and still holds (a succeeded purchase). */
+export async function purchasedCourseIds(db: Db, userId: string, courseIds?: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ courseId: purchases.courseId })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'succeeded'), courseIds ? inArray(purchases.courseId, courseIds) : undefined));
+  return new Set(rows.map((r) => r.courseId));
 }
 
 /** Every published course, for the sitemap. */

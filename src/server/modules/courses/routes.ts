@@ -13,7 +13,7 @@ export function courseRoutes(courses: CourseService) {
   // each viewer differently and must never be shared.
   app.get('/', publicCacheable(), async (c) => {
     const query = readQuery(c, courseListQuery);
-    return c.json<CourseListResponse>({ courses: await courses.list(query) });
+    return c.json<CourseListResponse>({ courses: await courses.list(query, await getViewer(c)) });
   });
   app.get('/:id', publicCacheable(), async (c) => {
     return c.json<CourseResponse>({ course: await courses.detail(c.req.param('id'), await getViewer(c)) });

@@ -1,6 +1,7 @@
-// Course rules for the public site: only published courses, the next session, seats left,
-// and whether the viewer sees the detail or the 'Contenu Exclusif pour Abonnés' panel.
-import { canViewCourseDetail, type Viewer } from '@shared/access';
+// Course rules for the public site: only published courses, the next session open for booking,
+// seats left, and what the viewer gets of each course (shared/entitlements.ts, DESIGN §7).
+import type { Viewer } from '@shared/access';
+import { courseProduct, entitlement, onceDeliverable, type Entitlement, type Pricing } from '@shared/entitlements';
 import { DEFAULT_SESSION_MINUTES } from '@shared/catalog';
 import type { CourseDetail, CourseListQuery, CourseSummary, SessionSummary } from '@shared/schemas/public';
 import type { Deps } from '../../deps';
@@ -9,7 +10,12 @@ import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';
 
-export function toCourseSummary(row: repo.CourseSummaryRow): CourseSummary {
+/** The course as the entitlement rules see it: deliverable when its video is there, or a session is open. */
+export function productOf(row: Pick<repo.CourseSummaryRow, 'isLive' | 'isPremium' | 'priceCents' | 'teacherId' | 'hasVideo' | 'nextSessionAt'>) {
+  return courseProduct({ ...row, hasOpenSession: row.nextSessionAt !== null });
+}
+
+export function toCourseSummary(row: repo.CourseSummaryRow, access: Entitlement): CourseSummary {
   return {
     id: row.id,
     title: row.title,
@@ -25,6 +31,7 @@ export function toCourseSummary(row: repo.CourseSummaryRow): CourseSummary {
     teacher: row.teacherId && row.teacherName ? { id: row.teacherId, fullName: row.teacherName } : null,
     nextSessionAt: toIso(row.nextSessionAt),
     createdAt: toIso(row.createdAt),
+    entitlement: access,
   };
 }
 
@@ -32,9 +39,17 @@ export type CourseService = ReturnType<typeof courseService>;
 
 export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
   const db = () => deps.database.db;
+  const pricing = (): Pricing => ({ subscriberDiscountPercent: deps.config.booking.subscriberDiscountPercent });
+
+  /** Each row with what this viewer gets of it: one query for their purchases, none for a visitor. */
+  async function summaries(rows: repo.CourseSummaryRow[], viewer: Viewer): Promise<CourseSummary[]> {
+    const owned = viewer.userId && rows.length ? await repo.purchasedCourseIds(db(), viewer.userId, rows.map((r) => r.id)) : new Set<string>();
+    return rows.map((row) => toCourseSummary(row, entitlement(viewer, productOf(row), { purchased: owned.has(row.id) }, pricing())));
+  }
+
   return {
     /** The catalogue: live first, then newest. */
-    async list(query: CourseListQuery): Promise<CourseSummary[]> {
+    async list(query: CourseListQuery, viewer: Viewer): Promise<CourseSummary[]> {
       const rows = await repo.listPublishedCourses(
         db(),
         {
@@ -45,17 +60,17 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
         },
         deps.now(),
       );
-      return rows.map(toCourseSummary);
+      return summaries(rows, viewer);
     },
 
-    /** Home: up to `limit` live courses with a session ahead, the soonest first. */
-    async upcomingLive(limit: number): Promise<CourseSummary[]> {
-      return (await repo.listUpcomingLiveCourses(db(), deps.now(), limit)).map(toCourseSummary);
+    /** Home: up to `limit` live courses with a session open for booking, the soonest first. */
+    async upcomingLive(limit: number, viewer: Viewer): Promise<CourseSummary[]> {
+      return summaries(await repo.listUpcomingLiveCourses(db(), deps.now(), limit), viewer);
     },
 
     /** A chef's published courses, newest first. */
-    async byTeacher(teacherId: string): Promise<CourseSummary[]> {
-      return (await repo.listPublishedCourses(db(), { teacherId }, deps.now(), 'newest')).map(toCourseSummary);
+    async byTeacher(teacherId: string, viewer: Viewer): Promise<CourseSummary[]> {
+      return summaries(await repo.listPublishedCourses(db(), { teacherId }, deps.now(), 'newest'), viewer);
     },
 
     /** One published course with its upcoming sessions; a malformed or unknown id is COURSE_NOT_FOUND. */
@@ -70,7 +85,8 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
       // A course ever sold is archived, never deleted: its buyers (and the admin) still open it from Mes Achats.
       const row = published ?? (purchased || viewer.role === 'admin' ? await repo.findArchivedCourse(db(), id, now) : null);
       if (!row) throw new AppError('COURSE_NOT_FOUND');
-      const course = toCourseSummary(row);
+      const product = productOf(row);
+      const course = toCourseSummary(row, entitlement(viewer, product, { purchased }, pricing()));
       const discount = deps.config.booking.subscriberDiscountPercent;
       return {
         ...course,
@@ -81,13 +97,16 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
             durationMinutes: s.durationMinutes ?? row.durationMinutes ?? DEFAULT_SESSION_MINUTES,
             capacity: s.capacity,
             seatsLeft: Math.max(0, s.capacity - s.taken),
+            hasPrepKit: s.hasOwnKit || row.hasPrepKit,
           }),
         ),
-        unlocked: canViewCourseDetail(course, viewer, purchased),
+        // The subscribers' panel: shown when only a membership would open it, ready to sell or not.
+        unlocked: entitlement(viewer, onceDeliverable(product), { purchased }, pricing()).status !== 'subscribers_only',
         purchased,
         // The same for every viewer (the page is cached for visitors): what a subscriber would save.
         subscriberDiscountPercent: row.isLive && discount > 0 ? discount : null,
         prepKitServings: row.isLive ? row.prepKitServings : null,
+        hasPrepKit: row.isLive && (row.hasPrepKit || sessions.some((s) => s.hasOwnKit)),
       };
     },
 

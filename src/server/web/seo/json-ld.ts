@@ -113,7 +113,8 @@ export function courseGraph(base: string, c: CourseDetail, image: string): Thing
     inLanguage: 'fr-CA',
     educationalLevel: DIFFICULTY_LABELS[c.difficulty],
     provider: { '@type': 'Organization', name: SITE_NAME, sameAs: `${base}/` },
-    offers: [offer({ availability: `${SCHEMA}InStock` })],
+    // Nothing empty is for sale (DESIGN §7): a course not yet deliverable is out of stock, not offered.
+    offers: [offer({ availability: c.entitlement.status === 'coming_soon' ? `${SCHEMA}OutOfStock` : `${SCHEMA}InStock` })],
     hasCourseInstance: instances,
   };
   const events: Thing[] = sessions.map((s) => ({

@@ -1,10 +1,10 @@
-// One course in the cart: picture, title, type, price, and its way forward — a live course is
-// booked on its own (a session must be chosen), a recorded one can be paid at once — or removed.
-import { CalendarCheck, CreditCard, Radio, PlayCircle, Trash2 } from 'lucide-react';
+// One recorded course in the cart: picture, title, type, price, and a way to remove it (the summary's
+// one « Payer » pays them all).
+import { Radio, PlayCircle, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { COURSE_TYPE_LABELS } from '@shared/catalog';
 import { formatPrice } from '@shared/format';
-import { Button, ButtonLink } from '@client/components/ui/Button';
+import { Button } from '@client/components/ui/Button';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { priceCents, type CartItem } from '../cart-item';
 
@@ -29,17 +29,6 @@ export function CartLine({ item, onRemove }: { item: CartItem; onRemove: (item: 
         <p className="text-lg font-semibold text-brand-800">{formatPrice(priceCents(item))}</p>
       </div>
       <div className="col-span-2 flex items-center justify-end gap-2 border-t border-line pt-3 sm:col-span-1 sm:flex-col sm:items-stretch sm:justify-start sm:border-0 sm:pt-0">
-        {item.is_live ? (
-          <ButtonLink to={`/booking/${item.id}`} size="sm" aria-label={`Réserver « ${item.title} »`}>
-            <CalendarCheck aria-hidden="true" className="size-4" />
-            Réserver
-          </ButtonLink>
-        ) : (
-          <ButtonLink to={`/payment/${item.id}`} size="sm" aria-label={`Payer « ${item.title} »`}>
-            <CreditCard aria-hidden="true" className="size-4" />
-            Payer
-          </ButtonLink>
-        )}
         <Button variant="ghost" size="sm" onClick={() => onRemove(item)} aria-label={`Supprimer « ${item.title} » du panier`}>
           <Trash2 aria-hidden="true" className="size-4" />
           Supprimer

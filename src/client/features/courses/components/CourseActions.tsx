@@ -1,16 +1,54 @@
-// Reserve (live) or add to cart (both formats). Both need an account (spec §5): a visitor gets the
-// sign-in dialog instead. A course already bought, or free, has nothing to add to the cart.
-import { CalendarCheck, CircleCheck, ShoppingCart } from 'lucide-react';
+// The course's price and its one way forward, both from the viewer's entitlement (shared/entitlements.ts,
+// computed by the server): what a person has reads « Inclus dans votre abonnement » / « Acheté », never
+// a price; a live class for sale is booked (session picker), a recorded one goes in the cart; what only
+// a membership opens offers only the membership; what cannot be delivered yet reads « Bientôt disponible ».
+// Booking and the cart need an account (spec §5): a visitor gets the sign-in dialog instead.
+import { CalendarCheck, CircleCheck, Clock, Crown, ShoppingCart } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { formatPrice } from '@shared/format';
+import type { IncludedReason } from '@shared/entitlements';
 import type { CourseDetail } from '@shared/schemas/public';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import { Button, ButtonLink } from '@client/components/ui/Button';
+import { entitlementLabel } from '../price';
+
+export function CoursePrice({ course }: { course: CourseDetail }) {
+  const e = course.entitlement;
+  if (e.status === 'for_sale' && e.discountPercent !== null) {
+    return (
+      <div>
+        <p className="text-3xl font-semibold text-brand-800">{formatPrice(e.priceCents)}</p>
+        <p className="mt-1 text-sm text-muted">
+          Prix abonné (−{e.discountPercent} %) au lieu de <s>{formatPrice(e.listPriceCents)}</s>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <p className={e.status === 'for_sale' ? 'text-3xl font-semibold text-brand-800' : 'text-2xl font-semibold text-ink'}>
+      {entitlementLabel(e)}
+    </p>
+  );
+}
+
+function includedNote(reason: IncludedReason, isLive: boolean): string {
+  switch (reason) {
+    case 'free':
+      return 'Ouvert à tous, sans achat.';
+    case 'purchased':
+      return 'Vous avez acheté ce cours.';
+    case 'membership':
+      return isLive ? 'Compris dans votre abonnement.' : 'Regardez-le ici, autant de fois que vous le voulez.';
+    default:
+      return isLive ? 'Aucune réservation à faire.' : 'Vous pouvez regarder la vidéo ici.';
+  }
+}
 
 export function CourseActions({ course }: { course: CourseDetail }) {
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
   const navigate = useNavigate();
-  const hasSeats = course.sessions.some((s) => s.seatsLeft > 0);
+  const e = course.entitlement;
 
   // The cart's code loads on the first press: it stays out of this public page's first load.
   const addToCart = async () => {
@@ -18,52 +56,60 @@ export function CourseActions({ course }: { course: CourseDetail }) {
     const { addCourseToCart } = await import('@client/features/cart');
     addCourseToCart(course, () => navigate('/panier'));
   };
-  const canBuy = !course.purchased && course.priceCents > 0;
-  const cartButton = (variant: 'primary' | 'secondary') =>
-    canBuy ? (
-      <Button size="lg" variant={variant} className="w-full" disabled={status === 'loading'} onClick={() => void addToCart()}>
-        <ShoppingCart aria-hidden="true" className="size-5" />
-        Ajouter au panier
-      </Button>
-    ) : null;
 
-  if (course.isLive) {
-    return (
-      <div className="flex flex-col gap-2">
+  switch (e.status) {
+    case 'included':
+      // The price line above already says « Inclus dans votre abonnement » / « Acheté »: this says what it gives.
+      return (
+        <div className="flex flex-col gap-2">
+          <p className="flex items-center justify-center gap-2 text-center font-medium text-emerald-800">
+            <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
+            {includedNote(e.reason, course.isLive)}
+          </p>
+          {e.reason === 'purchased' ? (
+            <ButtonLink to="/mes-achats" size="lg" variant="secondary" className="w-full">
+              Voir mes achats
+            </ButtonLink>
+          ) : null}
+        </div>
+      );
+
+    case 'subscribers_only':
+      return (
+        <div className="flex flex-col gap-2">
+          <ButtonLink to="/abonnement" size="lg" className="h-auto! min-h-11 w-full py-2.5! text-center leading-tight">
+            <Crown aria-hidden="true" className="size-5 shrink-0" />
+            S'abonner — {formatPrice(e.membershipPriceCents)}&nbsp;par mois
+          </ButtonLink>
+          <p className="text-center text-sm text-muted">L'abonnement ouvre ce cours, tous les cours enregistrés et les recettes exclusives.</p>
+        </div>
+      );
+
+    case 'coming_soon':
+      return (
+        <p className="flex items-center justify-center gap-2 text-center text-sm text-muted">
+          <Clock aria-hidden="true" className="size-4 shrink-0" />
+          {course.isLive ? 'Aucune séance ouverte à la réservation pour le moment.' : 'La vidéo de ce cours arrive bientôt.'}
+        </p>
+      );
+
+    case 'for_sale':
+      // A live class is booked seat by seat (the session picker), never put in the cart.
+      return course.isLive ? (
         <Button
           size="lg"
           className="w-full"
-          disabled={!hasSeats || status === 'loading'}
+          disabled={status === 'loading'}
           onClick={() => (user ? navigate(`/booking/${course.id}`) : authDialog.open('login'))}
         >
           <CalendarCheck aria-hidden="true" className="size-5" />
-          {hasSeats ? 'Réserver' : 'Complet'}
+          Réserver
         </Button>
-        {hasSeats ? cartButton('secondary') : null}
-        {!hasSeats ? (
-          <p className="text-center text-sm text-muted">
-            {course.sessions.length ? 'Toutes les séances sont complètes.' : 'Aucune séance à réserver pour le moment.'}
-          </p>
-        ) : null}
-      </div>
-    );
+      ) : (
+        <Button size="lg" className="w-full" disabled={status === 'loading'} onClick={() => void addToCart()}>
+          <ShoppingCart aria-hidden="true" className="size-5" />
+          Ajouter au panier
+        </Button>
+      );
   }
-
-  if (course.purchased) {
-    return (
-      <div className="flex flex-col gap-2">
-        <p className="flex items-center justify-center gap-2 font-medium text-emerald-800">
-          <CircleCheck aria-hidden="true" className="size-5" />
-          Vous avez acheté ce cours.
-        </p>
-        <ButtonLink to="/mes-achats" size="lg" variant="secondary" className="w-full">
-          Voir mes achats
-        </ButtonLink>
-      </div>
-    );
-  }
-  if (course.priceCents === 0) {
-    return <p className="text-center font-medium text-ink">Ouvert à tous, sans achat.</p>;
-  }
-  return cartButton('primary');
 }

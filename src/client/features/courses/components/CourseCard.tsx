@@ -5,7 +5,7 @@ import type { CourseSummary } from '@shared/schemas/public';
 import { LinkCard } from '@client/components/ui/LinkCard';
 import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
-import { coursePriceLabel } from '../price';
+import { entitlementLabel } from '../price';
 import { FormatBadge, PremiumBadge } from './CourseBadges';
 
 export type CourseCardProps = {
@@ -49,7 +49,7 @@ function CourseCardContent({ course, headingLevel = 3, priority = false, classNa
           {course.teacher.fullName}
         </p>
       ) : null}
-      {course.isLive && course.nextSessionAt ? (
+      {course.isLive && course.nextSessionAt && course.entitlement.status !== 'coming_soon' ? (
         <p className="flex items-start gap-1.5 text-sm text-muted">
           <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
@@ -58,7 +58,9 @@ function CourseCardContent({ course, headingLevel = 3, priority = false, classNa
           </span>
         </p>
       ) : null}
-      <p className="mt-auto pt-2 text-lg font-semibold text-brand-800">{coursePriceLabel(course.priceCents)}</p>
+      <p className={`mt-auto pt-2 font-semibold ${course.entitlement.status === 'for_sale' ? 'text-lg text-brand-800' : 'text-base text-ink'}`}>
+        {entitlementLabel(course.entitlement)}
+      </p>
     </LinkCard>
   );
 }
