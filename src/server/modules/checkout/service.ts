@@ -19,6 +19,7 @@ import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/service';
 import { isUuid } from '../params';
+import { closesAt, scheduleOrderClose } from './abandon';
 import { toOrderView } from './order-view';
 import * as repo from './repository';
 
@@ -43,6 +44,8 @@ type Checked = {
   description: string;
   /** The list price, before any discount. */
   priceCents: number;
+  /** When the seat's hold ends (live classes): the order closes then if still unpaid. */
+  holdExpiresAt: Date | null;
 };
 
 const isProvince = (value: string | null | undefined): value is ProvinceCode =>
@@ -86,7 +89,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         throw new AppError('COURSE_FREE', `Le cours « ${course.title} » est gratuit : il est ouvert à tous, sans achat.`, { [field]: 'Cours gratuit.' });
       }
       if (!course.isLive) {
-        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, priceCents: course.priceCents };
+        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, priceCents: course.priceCents, holdExpiresAt: null };
       }
       const sessionField = `items.${i}.sessionId`;
       if (!item.sessionId) throw new AppError('SESSION_REQUIRED', undefined, { [sessionField]: 'Choisissez une séance.' });
@@ -107,6 +110,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         kind: 'live_class',
         description: `${course.title} — séance du ${formatSessionDateTime(session.startsAt, CHEF_TIME_ZONE)}`,
         priceCents: course.priceCents,
+        holdExpiresAt: seat.holdExpiresAt,
       };
     });
   }
@@ -185,8 +189,10 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const orderId = randomUUID();
       let order: repo.OrderRow;
       try {
-        order = await db().transaction((tx) =>
-          repo.insertOrder(
+        order = await db().transaction(async (tx) => {
+          // Closed (« Abandonnée ») if still unpaid when its seat's hold or its payment window ends.
+          await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, lines.map((l) => l.holdExpiresAt)), now });
+          return repo.insertOrder(
             tx,
             {
               id: orderId,
@@ -214,8 +220,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               amountCents: l.amountCents,
               discountCents: l.discountCents,
             })),
-          ),
-        );
+          );
+        });
       } catch (err) {
         // The same key sent twice at once: the other request made the order; answer with it.
         if (!isUniqueViolation(err)) throw err;
