@@ -75,7 +75,7 @@ async function split(ids: [string, string]) {
   return { keeper, extra };
 }
 
-describe('two paid orders for one recorded course', () => {
+describe('two paid orders for one recorded course', { timeout: 180_000 }, () => {
   it(`racing ${ROUNDS} times: one purchase, one automatic full refund, the first order intact`, async () => {
     const user = await learner('Deux Onglets');
     for (let round = 0; round < ROUNDS; round++) {
@@ -127,7 +127,7 @@ describe('two paid orders for one recorded course', () => {
   });
 });
 
-describe('two paid orders for one held seat', () => {
+describe('two paid orders for one held seat', { timeout: 180_000 }, () => {
   it(`racing ${ROUNDS} times: one confirmed seat, one automatic full refund, the seat never taken back`, async () => {
     const user = await learner('Deux Onglets En Direct');
     for (let round = 0; round < ROUNDS; round++) {

@@ -45,7 +45,7 @@ const orderRow = async (id: string) => (await t.db.select().from(orders).where(e
 const succeededPurchases = (courseId: string) =>
   t.db.select().from(purchases).where(and(eq(purchases.userId, user.id), eq(purchases.courseId, courseId), eq(purchases.status, 'succeeded')));
 
-describe('a payment event at the same moment as…', () => {
+describe('a payment event at the same moment as…', { timeout: 180_000 }, () => {
   it('…the close of its order at the end of its window: paid, the course granted, nothing refunded', async () => {
     const close = orderCloseWorker(t.deps);
     for (let round = 0; round < ROUNDS; round++) {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MINUTES } from '@shared/booking';
 import type { AdminOrdersResponse } from '@shared/schemas/checkout';
-import { orders, purchases, reservations } from '../../src/server/db/schema';
+import { orders, purchases, refunds, reservations } from '../../src/server/db/schema';
 import { QUEUES } from '../../src/server/jobs/queues';
 import { ORDER_PAYMENT_WINDOW_HOURS } from '../../src/server/modules/checkout/abandon';
 import { createCourse, createSession, setRole } from '../factories';
@@ -112,3 +112,26 @@ describe('an unpaid order is closed when its window ends', () => {
     expect(await t.db.select().from(purchases).where(eq(purchases.userId, user.id))).toMatchObject([{ status: 'succeeded' }]);
   });
 });
+
+describe('an account deleted while an order is unpaid', () => {
+  it('closes its unpaid orders; a payment that still lands is refunded in full and grants nothing', async () => {
+    const user = await learner('Parti Trop Tôt');
+    const course = await createCourse(t.db, { title: 'Soupe aux pois', isLive: false, priceCents: 1800 });
+    const other = await createCourse(t.db, { title: 'Fèves au lard', isLive: false, priceCents: 1600 });
+    const paying = await checkout(t, user.cookie, { items: [{ courseId: course.id }] });
+    const left = await checkout(t, user.cookie, { items: [{ courseId: other.id }] });
+    // The card is accepted, but its event has not reached the site when the account goes.
+    expect((await confirm(t, user.cookie, paying.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
+    const deleted = await send(t, 'POST', '/api/account/delete', { cookie: user.cookie, body: { confirmation: 'SUPPRIMER' } });
+    expect(deleted.status).toBe(200);
+    expect(await statusOf(left.body.order.id)).toBe('canceled');
+
+    await deliverEvents(t);
+    await deliverEvents(t);
+    expect(await statusOf(paying.body.order.id)).toBe('refunded');
+    expect(await t.db.select().from(purchases).where(eq(purchases.userId, user.id))).toHaveLength(0);
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, paying.body.order.id));
+    expect(refund).toMatchObject({ status: 'succeeded', idempotencyKey: `deleted:${paying.body.order.id}`, totalCents: paying.body.order.totalCents });
+  });
+});
+

@@ -1,7 +1,7 @@
 // What a provider event changes: the processed-events ledger, the order, and the purchases.
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orderLines, orders, paymentEvents, purchases } from '../../db/schema';
+import { orderLines, orders, paymentEvents, purchases, users } from '../../db/schema';
 
 /**
  * Records the event as processed; false when it already was. Written in the transaction of its
@@ -29,7 +29,7 @@ export async function isEventRecorded(db: Db, provider: string, eventId: string)
 export type PayableOrder = Pick<
   typeof orders.$inferSelect,
   'id' | 'number' | 'userId' | 'status' | 'totalCents' | 'providerPaymentId'
-> & { email: string; name: string };
+> & { email: string; name: string; accountEmail: string };
 
 /**
  * The order an event is about, locked: by the provider's payment id, or else by the order id the
@@ -45,18 +45,21 @@ export async function lockOrderForPayment(tx: Tx, provider: string, paymentId: s
     providerPaymentId: orders.providerPaymentId,
     email: orders.buyerEmail,
     name: orders.buyerName,
+    accountEmail: users.email,
   };
   const [byPayment] = await tx
     .select(columns)
     .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.provider, provider), eq(orders.providerPaymentId, paymentId)))
-    .for('update');
+    .for('update', { of: orders });
   if (byPayment || !orderId) return byPayment;
   const [byOrder] = await tx
     .select(columns)
     .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.id, orderId), eq(orders.provider, provider), or(isNull(orders.providerPaymentId), eq(orders.providerPaymentId, paymentId))))
-    .for('update');
+    .for('update', { of: orders });
   return byOrder;
 }
 
@@ -119,4 +122,10 @@ export async function grantPurchases(tx: Tx, orderId: string, userId: string, no
     .onConflictDoNothing({ target: purchases.orderLineId })
     .returning({ id: purchases.id });
   return inserted.length;
+}
+
+/** The ids of every line of the order (for a refund of all of it). */
+export async function lineIdsOf(tx: Tx, orderId: string): Promise<string[]> {
+  const rows = await tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+  return rows.map((r) => r.id);
 }

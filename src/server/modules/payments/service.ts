@@ -19,8 +19,9 @@ import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type Pr
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
-import type { PlannedRefund } from '../refunds/automatic';
+import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { isUuid } from '../params';
+import { isDeletedEmail } from '../privacy/deletion';
 import { applyRefundEvent } from '../refunds/events';
 import { submitRefund } from '../refunds/automatic';
 import { grantCourses } from './owned-courses';
@@ -106,6 +107,19 @@ export function createPaymentService(
       },
       now,
     );
+    if (isDeletedEmail(order.accountEmail)) {
+      // The account was deleted while its payment was under way: nobody to grant to; all of it goes back.
+      const refund = await planRefund(tx, {
+        orderId: order.id,
+        lines: (await repo.lineIdsOf(tx, order.id)).map((orderLineId) => ({ orderLineId })),
+        reason: 'Compte supprimé avant la réception du paiement : remboursement automatique',
+        createdBy: null,
+        idempotencyKey: `deleted:${order.id}`,
+        now,
+        provider: provider.name,
+      });
+      return { seats: null, owned: refund };
+    }
     const owned = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl, buyer: order });
     await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl });
     const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
