@@ -2,6 +2,7 @@
 // same moment, 20 times each, on the real database and the real sandbox: the close of an unpaid
 // order, the learner giving a hold back, the hold's expiry job, and a refund of the same course.
 // Whichever wins, the money and what it bought agree afterwards.
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MINUTES } from '@shared/booking';
@@ -11,9 +12,10 @@ import { holdExpiryWorker } from '../../src/server/jobs/hold-expiry';
 import { ORDER_PAYMENT_WINDOW_HOURS, orderCloseWorker } from '../../src/server/modules/checkout/abandon';
 import { createCourse, createSession, setRole } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
-import { checkout, confirm, deliverEvents, deliveryOf, holdSeat, newKey, postWebhook, setProvince, SUCCESS_CARD } from '../setup/payments';
+import { checkout, confirm, deliverEvents, deliveryOf, holdSeat, newKey, postWebhook, setProvince, sign, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
+import { providerIdOf, sandboxOf, subscribeAndPay } from './subscriptions-helpers';
 
 const ROUNDS = 20;
 const MINUTE = 60_000;
@@ -116,3 +118,27 @@ describe('a payment event at the same moment as…', { timeout: 180_000 }, () =>
     }
   });
 });
+
+describe('a membership renewal', () => {
+  it('its paid invoice told 10 times at once, under 10 event ids: one renewal order', async () => {
+    const member = await newSignedInUser(t, 'Renée Pressée');
+    await setProvince(t, member.id, 'QC');
+    await subscribeAndPay(t, member.cookie, SUCCESS_CARD);
+    const id = await providerIdOf(t, member.id);
+    const sandbox = sandboxOf(t);
+    await sandbox.advanceClock(id, 31);
+    await sandbox.runBilling();
+    const events = await takeEvents();
+    const invoice = events.find((e) => (JSON.parse(e.body) as { type: string }).type === 'invoice.paid')!;
+    const copies = Array.from({ length: 10 }, () => {
+      const body = JSON.stringify({ ...(JSON.parse(invoice.body) as object), id: `evt_copie_${randomBytes(6).toString('hex')}` });
+      return { ...invoice, body, headers: { ...invoice.headers, 'stripe-signature': sign(t, body) } };
+    });
+    await Promise.all(sendAll([...events, ...copies]));
+
+    const paid = await t.db.select().from(orders).where(and(eq(orders.userId, member.id), eq(orders.status, 'paid')));
+    expect(paid).toHaveLength(2);
+    expect(new Set(paid.map((o) => o.providerInvoiceId)).size).toBe(2);
+  });
+});
+
