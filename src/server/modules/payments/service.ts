@@ -10,6 +10,8 @@
 // A paid order's seats are confirmed in the same transaction (booking/payment-confirmation.ts);
 // a seat that cannot be had is refunded: planned inside (its e-mail queued there, as every
 // transactional e-mail), asked of the provider after commit, and the public pages' seat counts refreshed.
+// A recorded course the person already owns is never granted nor charged twice: its line is refunded
+// in full the same way (payments/owned-courses.ts; docs/decisions/0027-money-paths.md).
 //
 // Membership events (subscriptions/events.ts) name a subscription only: its state is read from the
 // provider before the transaction (no network call inside it) and written over ours inside it.
@@ -38,8 +40,8 @@ type MembershipEvent = Of<'subscription.changed' | 'invoice.paid' | 'invoice.pay
 /** What an applied event leaves to do after commit. */
 type AfterCommit = {
   seats: SeatSettlement | null;
-  /** The automatic refund of lines paid for courses already owned (ask the provider after commit). */
-  owned?: PlannedRefund | null;
+  /** The automatic refund of lines paid for courses already owned, or of a deleted account's order (ask the provider after commit). */
+  refund?: PlannedRefund | null;
   /** A refund applied: a live class refunded in full freed its seat, the public counts may have moved. */
   refundApplied?: boolean;
 };
@@ -118,12 +120,12 @@ export function createPaymentService(
         now,
         provider: provider.name,
       });
-      return { seats: null, owned: refund };
+      return { seats: null, refund };
     }
-    const owned = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl, buyer: order });
+    const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl, buyer: order });
     await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl });
     const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
-    return { seats, owned };
+    return { seats, refund };
   }
 
   async function processing(tx: Tx, event: Of<'payment.processing'>, now: Date) {
@@ -204,7 +206,7 @@ export function createPaymentService(
       return 'processed';
     });
     if (after.seats) await afterSeats(after.seats);
-    if (after.owned) await submitAutomatic(after.owned);
+    if (after.refund) await submitAutomatic(after.refund);
     if (after.refundApplied) invalidatePublicCache();
     return outcome;
   }
