@@ -13,6 +13,8 @@ export const QUEUES = {
   subscriptionEnding: 'subscription.ending',
   /** Re-checks a confirmed seat and queues its class preparation kit, 72 h before the class (modules/prep-kit/job.ts). */
   prepKit: 'reservation.prep_kit',
+  /** Closes an order still unpaid when its hold or payment window ends: 'canceled', shown « Abandonnée » (modules/checkout/abandon.ts). */
+  orderAbandon: 'order.abandon',
   /** Deletes a deleted account's customer at the payment provider, until the provider accepts (modules/privacy/provider-customers.ts). */
   customerDelete: 'payments.customer_delete',
 } as const;
@@ -32,6 +34,7 @@ export type JobData = {
   'subscription.ending': { subscriptionId: string; periodEnd: string };
   'reservation.prep_kit': { reservationId: string };
   'payments.customer_delete': { provider: string; customerId: string; userId: string };
+  'order.abandon': { orderId: string; closesAt: string };
 };
 
 /**
@@ -46,4 +49,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'subscription.ending': { retryLimit: 4, retryDelay: 30 },
   'reservation.prep_kit': { retryLimit: 4, retryDelay: 30 },
   'payments.customer_delete': { retryLimit: 8, retryDelay: 300 },
+  'order.abandon': { retryLimit: 4, retryDelay: 10 },
 };

@@ -3,6 +3,7 @@
 import type { Deps } from '../deps';
 import { emailSender } from '../integrations/mail/outgoing';
 import type { Mailer } from '../integrations/mail/mailer';
+import { orderCloseWorker } from '../modules/checkout/abandon';
 import { prepKitWorker } from '../modules/prep-kit/job';
 import { createPaymentProvider } from '../integrations/payments';
 import { createProviderCustomerDeletion } from '../modules/privacy/provider-customers';
@@ -35,6 +36,10 @@ export function registerWorkers(
   const ending = endingWorker(deps);
   jobs.work(QUEUES.subscriptionEnding, async (job) => {
     deps.logger.info({ subscriptionId: job.data.subscriptionId, outcome: await ending(job) }, 'abonnement : fin dans 7 jours');
+  });
+  const orderClose = orderCloseWorker(deps);
+  jobs.work(QUEUES.orderAbandon, async (job) => {
+    deps.logger.info({ orderId: job.data.orderId, outcome: await orderClose(job) }, 'commande non payée à la fin de son délai');
   });
   const customers = createProviderCustomerDeletion(deps, createPaymentProvider(deps));
   jobs.work(QUEUES.customerDelete, (job) => customers.work(job));

@@ -8,7 +8,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   processing: 'En cours de traitement',
   paid: 'Payée',
   failed: 'Échouée',
-  canceled: 'Annulée',
+  // 'canceled': closed unpaid when its hold or payment window ended (modules/checkout/abandon.ts).
+  canceled: 'Abandonnée',
   partially_refunded: 'Partiellement remboursée',
   refunded: 'Remboursée',
 };

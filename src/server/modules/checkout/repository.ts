@@ -118,3 +118,19 @@ export async function insertOrder(tx: Tx, order: typeof orders.$inferInsert, lin
 export async function setProviderPayment(db: Conn, orderId: string, paymentId: string, now: Date): Promise<void> {
   await db.update(orders).set({ providerPaymentId: paymentId, updatedAt: now }).where(eq(orders.id, orderId));
 }
+
+/** Statuses of an order still waiting for its money: the ones its window's end closes. */
+export const UNPAID_STATUSES = ['pending', 'failed'] as const;
+
+/**
+ * Closes the order if it is still unpaid ('canceled', shown « Abandonnée »); null if it was not
+ * (paid, under way, or closed already). One conditional UPDATE: a payment committing first wins.
+ */
+export async function closeUnpaidOrder(db: Conn, orderId: string, now: Date): Promise<{ id: string; userId: string } | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: 'canceled', updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
+    .returning({ id: orders.id, userId: orders.userId });
+  return row ?? null;
+}

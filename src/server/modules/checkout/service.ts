@@ -19,6 +19,7 @@ import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/service';
 import { isUuid } from '../params';
+import { closesAt, scheduleOrderClose } from './abandon';
 import { toOrderView } from './order-view';
 import * as repo from './repository';
 
@@ -46,6 +47,8 @@ type Checked = {
   /** What this buyer pays before tax (the entitlement's price), and the discount taken off the list price. */
   amountCents: number;
   discountCents: number;
+  /** When the seat's hold ends (live classes): the order closes then if still unpaid. */
+  holdExpiresAt: Date | null;
 };
 
 /** A course the buyer may not be sold (already theirs, for subscribers only, nothing to deliver yet): 409 with why. */
@@ -107,7 +110,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (course.priceCents === 0) throw refusal({ status: 'included', reason: 'free' }, course.title, field);
       const price = { priceCents: access.listPriceCents, amountCents: access.priceCents, discountCents: access.listPriceCents - access.priceCents };
       if (!course.isLive) {
-        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, ...price };
+        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, ...price, holdExpiresAt: null };
       }
       const sessionField = `items.${i}.sessionId`;
       if (!item.sessionId) throw new AppError('SESSION_REQUIRED', undefined, { [sessionField]: 'Choisissez une séance.' });
@@ -128,6 +131,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         kind: 'live_class',
         description: `${course.title} — séance du ${formatSessionDateTime(session.startsAt, CHEF_TIME_ZONE)}`,
         ...price,
+        holdExpiresAt: seat.holdExpiresAt,
       };
     });
   }
@@ -196,8 +200,10 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const orderId = randomUUID();
       let order: repo.OrderRow;
       try {
-        order = await db().transaction((tx) =>
-          repo.insertOrder(
+        order = await db().transaction(async (tx) => {
+          // Closed (« Abandonnée ») if still unpaid when its seat's hold or its payment window ends.
+          await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, lines.map((l) => l.holdExpiresAt)), now });
+          return repo.insertOrder(
             tx,
             {
               id: orderId,
@@ -225,8 +231,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               amountCents: l.amountCents,
               discountCents: l.discountCents,
             })),
-          ),
-        );
+          );
+        });
       } catch (err) {
         // The same key sent twice at once: the other request made the order; answer with it.
         if (!isUniqueViolation(err)) throw err;

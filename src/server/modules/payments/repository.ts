@@ -1,7 +1,7 @@
 // What a provider event changes: the processed-events ledger, the order, and the purchases.
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orderLines, orders, paymentEvents, purchases } from '../../db/schema';
+import { orderLines, orders, paymentEvents, purchases, users } from '../../db/schema';
 
 /**
  * Records the event as processed; false when it already was. Written in the transaction of its
@@ -28,26 +28,38 @@ export async function isEventRecorded(db: Db, provider: string, eventId: string)
 
 export type PayableOrder = Pick<
   typeof orders.$inferSelect,
-  'id' | 'userId' | 'status' | 'totalCents' | 'providerPaymentId'
->;
+  'id' | 'number' | 'userId' | 'status' | 'totalCents' | 'providerPaymentId'
+> & { email: string; name: string; accountEmail: string };
 
 /**
  * The order an event is about, locked: by the provider's payment id, or else by the order id the
  * payment carries in its metadata (when the checkout died before linking them).
  */
 export async function lockOrderForPayment(tx: Tx, provider: string, paymentId: string, orderId: string | null): Promise<PayableOrder | undefined> {
-  const columns = { id: orders.id, userId: orders.userId, status: orders.status, totalCents: orders.totalCents, providerPaymentId: orders.providerPaymentId };
+  const columns = {
+    id: orders.id,
+    number: orders.number,
+    userId: orders.userId,
+    status: orders.status,
+    totalCents: orders.totalCents,
+    providerPaymentId: orders.providerPaymentId,
+    email: orders.buyerEmail,
+    name: orders.buyerName,
+    accountEmail: users.email,
+  };
   const [byPayment] = await tx
     .select(columns)
     .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.provider, provider), eq(orders.providerPaymentId, paymentId)))
-    .for('update');
+    .for('update', { of: orders });
   if (byPayment || !orderId) return byPayment;
   const [byOrder] = await tx
     .select(columns)
     .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.id, orderId), eq(orders.provider, provider), or(isNull(orders.providerPaymentId), eq(orders.providerPaymentId, paymentId))))
-    .for('update');
+    .for('update', { of: orders });
   return byOrder;
 }
 
@@ -55,13 +67,44 @@ export async function setOrder(tx: Tx, orderId: string, values: Partial<typeof o
   await tx.update(orders).set({ ...values, updatedAt: now }).where(eq(orders.id, orderId));
 }
 
-/** One succeeded purchase per course line of the order; a line that has one keeps it (replays grant nothing more). */
-export async function grantPurchases(tx: Tx, orderId: string, userId: string, now: Date): Promise<number> {
+export type CourseLine = { id: string; courseId: string; amountCents: number; kind: string; description: string };
+
+/** The order's lines that sell a course (recorded or live). */
+export async function courseLinesOf(tx: Tx, orderId: string): Promise<CourseLine[]> {
   const lines = await tx
-    .select({ id: orderLines.id, courseId: orderLines.courseId, amountCents: orderLines.amountCents })
+    .select({ id: orderLines.id, courseId: orderLines.courseId, amountCents: orderLines.amountCents, kind: orderLines.kind, description: orderLines.description })
     .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
-  const courseLines = lines.filter((l): l is typeof l & { courseId: string } => l.courseId !== null);
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.position);
+  return lines.filter((l): l is typeof l & { courseId: string } => l.courseId !== null);
+}
+
+export { lockCourseRights } from '../purchases/course-rights';
+
+/** Of these courses, those the person owns through a succeeded purchase that is not this order's (the demo's have no order). */
+export async function ownedElsewhere(tx: Tx, userId: string, courseIds: string[], orderId: string): Promise<Set<string>> {
+  if (courseIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ courseId: purchases.courseId })
+    .from(purchases)
+    .leftJoin(orderLines, eq(orderLines.id, purchases.orderLineId))
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.status, 'succeeded'),
+        inArray(purchases.courseId, courseIds),
+        or(isNull(purchases.orderLineId), ne(orderLines.orderId, orderId)),
+      ),
+    );
+  return new Set(rows.map((r) => r.courseId));
+}
+
+/**
+ * One succeeded purchase per course line of the order but those skipped (lines refunded as
+ * duplicates); a line that has one keeps it (replays grant nothing more).
+ */
+export async function grantPurchases(tx: Tx, orderId: string, userId: string, now: Date, skip: ReadonlySet<string> = new Set()): Promise<number> {
+  const courseLines = (await courseLinesOf(tx, orderId)).filter((l) => !skip.has(l.id));
   if (courseLines.length === 0) return 0;
   const inserted = await tx
     .insert(purchases)
@@ -79,4 +122,10 @@ export async function grantPurchases(tx: Tx, orderId: string, userId: string, no
     .onConflictDoNothing({ target: purchases.orderLineId })
     .returning({ id: purchases.id });
   return inserted.length;
+}
+
+/** The ids of every line of the order (for a refund of all of it). */
+export async function lineIdsOf(tx: Tx, orderId: string): Promise<string[]> {
+  const rows = await tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+  return rows.map((r) => r.id);
 }

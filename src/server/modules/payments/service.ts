@@ -10,6 +10,8 @@
 // A paid order's seats are confirmed in the same transaction (booking/payment-confirmation.ts);
 // a seat that cannot be had is refunded: planned inside (its e-mail queued there, as every
 // transactional e-mail), asked of the provider after commit, and the public pages' seat counts refreshed.
+// A recorded course the person already owns is never granted nor charged twice: its line is refunded
+// in full the same way (payments/owned-courses.ts; docs/decisions/0027-money-paths.md).
 //
 // Membership events (subscriptions/events.ts) name a subscription only: its state is read from the
 // provider before the transaction (no network call inside it) and written over ours inside it.
@@ -19,9 +21,12 @@ import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type Pr
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
+import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { isUuid } from '../params';
+import { isDeletedEmail } from '../privacy/deletion';
 import { applyRefundEvent } from '../refunds/events';
 import { submitRefund } from '../refunds/automatic';
+import { grantCourses } from './owned-courses';
 import { applyInvoicePaid, applyProviderState, renewalFailureMail, type MembershipContext } from '../subscriptions/events';
 import * as repo from './repository';
 import type { Tx } from '../../db/client';
@@ -35,6 +40,8 @@ type MembershipEvent = Of<'subscription.changed' | 'invoice.paid' | 'invoice.pay
 /** What an applied event leaves to do after commit. */
 type AfterCommit = {
   seats: SeatSettlement | null;
+  /** The automatic refund of lines paid for courses already owned, or of a deleted account's order (ask the provider after commit). */
+  refund?: PlannedRefund | null;
   /** A refund applied: a live class refunded in full freed its seat, the public counts may have moved. */
   refundApplied?: boolean;
 };
@@ -59,11 +66,13 @@ export function createPaymentService(
    */
   async function afterSeats(settled: SeatSettlement) {
     if (settled.seatsChanged) invalidatePublicCache();
-    if (settled.refund) {
-      await submitRefund(deps, provider, settled.refund).catch((err: unknown) =>
-        deps.logger.error({ err, refundId: settled.refund?.id }, 'remboursement automatique non transmis (la reprise le fera)'),
-      );
-    }
+    if (settled.refund) await submitAutomatic(settled.refund);
+  }
+
+  async function submitAutomatic(refund: PlannedRefund) {
+    await submitRefund(deps, provider, refund).catch((err: unknown) =>
+      deps.logger.error({ err, refundId: refund.id }, 'remboursement automatique non transmis (la reprise le fera)'),
+    );
   }
 
   /** The order a payment event is about; metadata from elsewhere (not one of our ids) finds none. */
@@ -71,17 +80,20 @@ export function createPaymentService(
     return repo.lockOrderForPayment(tx, provider.name, event.paymentId, event.orderId && isUuid(event.orderId) ? event.orderId.toLowerCase() : null);
   }
 
-  async function succeeded(tx: Tx, event: Of<'payment.succeeded'>, now: Date): Promise<SeatSettlement | null> {
+  async function succeeded(tx: Tx, event: Of<'payment.succeeded'>, now: Date): Promise<AfterCommit> {
+    const none: AfterCommit = { seats: null };
     const order = await lockOrder(tx, event);
     if (!order) {
       deps.logger.warn({ eventId: event.id, paymentId: event.paymentId }, 'paiement réussi sans commande connue');
-      return null;
+      return none;
     }
-    if (SETTLED.has(order.status)) return null;
+    // An order closed unpaid ('canceled', shown « Abandonnée ») is still paid when its money comes:
+    // the money was received, so it buys what is still free, and the rest is refunded.
+    if (SETTLED.has(order.status)) return none;
     if (event.amountCents !== order.totalCents) {
       // Never grant a course for another amount than the order's; a person looks at it.
       deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant payé différent du total de la commande');
-      return null;
+      return none;
     }
     await repo.setOrder(
       tx,
@@ -97,20 +109,36 @@ export function createPaymentService(
       },
       now,
     );
-    await repo.grantPurchases(tx, order.id, order.userId, now);
+    if (isDeletedEmail(order.accountEmail)) {
+      // The account was deleted while its payment was under way: nobody to grant to; all of it goes back.
+      const refund = await planRefund(tx, {
+        orderId: order.id,
+        lines: (await repo.lineIdsOf(tx, order.id)).map((orderLineId) => ({ orderLineId })),
+        reason: 'Compte supprimé avant la réception du paiement : remboursement automatique',
+        createdBy: null,
+        idempotencyKey: `deleted:${order.id}`,
+        now,
+        provider: provider.name,
+      });
+      return { seats: null, refund };
+    }
+    const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl, buyer: order });
     await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl });
-    return settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
+    const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
+    return { seats, refund };
   }
 
   async function processing(tx: Tx, event: Of<'payment.processing'>, now: Date) {
     const order = await lockOrder(tx, event);
-    if (!order || (order.status !== 'pending' && order.status !== 'failed')) return;
+    // An abandoned order whose payment turns out to be under way shows it again.
+    if (!order || (order.status !== 'pending' && order.status !== 'failed' && order.status !== 'canceled')) return;
     await repo.setOrder(tx, order.id, { status: 'processing', providerPaymentId: event.paymentId, failureMessage: null }, now);
   }
 
   async function failed(tx: Tx, event: Of<'payment.failed'>, now: Date) {
     const order = await lockOrder(tx, event);
-    if (!order || SETTLED.has(order.status)) return;
+    // An abandoned order stays abandoned: a late decline changes nothing the buyer can act on.
+    if (!order || SETTLED.has(order.status) || order.status === 'canceled') return;
     await repo.setOrder(tx, order.id, { status: 'failed', providerPaymentId: event.paymentId, failureMessage: event.message }, now);
   }
 
@@ -131,7 +159,7 @@ export function createPaymentService(
     }
     switch (event.type) {
       case 'payment.succeeded':
-        return { seats: await succeeded(tx, event, now) };
+        return succeeded(tx, event, now);
       case 'payment.processing':
         await processing(tx, event, now);
         return none;
@@ -178,6 +206,7 @@ export function createPaymentService(
       return 'processed';
     });
     if (after.seats) await afterSeats(after.seats);
+    if (after.refund) await submitAutomatic(after.refund);
     if (after.refundApplied) invalidatePublicCache();
     return outcome;
   }

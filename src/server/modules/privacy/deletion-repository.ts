@@ -1,6 +1,6 @@
 // The writes of an account deletion, all inside the caller's one transaction. What each table
 // undergoes is listed in coverage.ts.
-import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import { DELETED_ACCOUNT_NAME, DELETED_BUYER_NAME } from '@shared/schemas/privacy';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -107,6 +107,8 @@ export async function eraseAccount(tx: Tx, userId: string, oldEmail: string, now
   await tx.update(reservations).set({ clientName: DELETED_ACCOUNT_NAME }).where(eq(reservations.userId, userId));
   // Amounts, taxes, province and number stay for the tax records (6 years); the buyer is no longer named.
   await tx.update(orders).set({ buyerName: DELETED_BUYER_NAME, buyerEmail: '', failureMessage: null }).where(eq(orders.userId, userId));
+  // Its unpaid orders are closed (« Abandonnée »): nobody will pay them; one still paid is refunded (payments/service.ts).
+  await tx.update(orders).set({ status: 'canceled', updatedAt: now }).where(and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'failed'])));
   await tx.update(emailDeliveries).set({ to: placeholder }).where(eq(emailDeliveries.userId, userId));
   // The outbox's copies held the whole message (name, links): only that one was sent, and when, remains;
   // the admin's list of sent e-mails names the recipient 'Compte supprimé'.

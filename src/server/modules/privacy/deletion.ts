@@ -87,3 +87,6 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
 }
 
 export type AccountDeletion = ReturnType<typeof createAccountDeletion>;
+
+/** For the payment events: money that lands for a deleted account is refunded, never granted. */
+export { isDeletedEmail } from './deletion-repository';

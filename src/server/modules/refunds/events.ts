@@ -11,6 +11,7 @@ import { mailRefundIssued } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
 import { notifyRefundIssued, notifyReservationCancelled } from '../notifications/notices';
 import { isUuid } from '../params';
+import { lockCourseRights } from '../purchases/course-rights';
 import * as repo from './repository';
 
 export type RefundEvent = Extract<PaymentEvent, { type: 'refund.succeeded' | 'refund.failed' }>;
@@ -36,7 +37,7 @@ export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = n
     if (refund.status !== 'pending') return 'already_applied';
     await repo.updateRefund(tx, refund.id, { status: 'succeeded', succeededAt: now, providerRefundId, updatedAt: now });
     for (const line of refund.lines) await repo.addRefundedCents(tx, line.orderLineId, line.amountCents);
-    await settleOrder(tx, order.id, order.status, now, false);
+    await settleOrder(tx, order, now, false);
     if (order.userId) await notifyRefundIssued(tx, { userId: order.userId, refundId: refund.id, totalCents: refund.totalCents, at: now });
     if (site) await mailRefundIssued(tx, { refundId: refund.id, publicUrl: site.publicUrl });
     return 'applied';
@@ -47,7 +48,7 @@ export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = n
   await repo.updateRefund(tx, refund.id, { status: 'failed', succeededAt: null, providerRefundId, updatedAt: now });
   if (undo) {
     for (const line of refund.lines) await repo.addRefundedCents(tx, line.orderLineId, -line.amountCents);
-    await settleOrder(tx, order.id, order.status, now, true);
+    await settleOrder(tx, order, now, true);
   }
   return 'applied';
 }
@@ -56,8 +57,11 @@ export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = n
  * From what each line has had back: a fully refunded line's purchase loses its access, and the
  * order is 'refunded' when every line is, 'partially_refunded' when some money went back.
  */
-async function settleOrder(tx: Db, orderId: string, status: string, now: Date, undone: boolean) {
+async function settleOrder(tx: Db, order: { id: string; userId: string; status: string }, now: Date, undone: boolean) {
+  const { id: orderId, status } = order;
   const lines = await repo.listLines(tx, orderId);
+  // Purchases change below: the same lock as a payment granting one (purchases/course-rights.ts).
+  await lockCourseRights(tx, order.userId, lines.flatMap((l) => (l.courseId ? [l.courseId] : [])));
   const allBack = lines.every((l) => l.refundedCents >= l.amountCents);
   // A free line is "fully refunded" only with the whole order.
   const isBack = (l: (typeof lines)[number]) => allBack || (l.amountCents > 0 && l.refundedCents >= l.amountCents);

@@ -67,7 +67,13 @@ export async function lockOrder(tx: Db, orderId: string) {
 
 export async function listLines(tx: Db, orderId: string) {
   return tx
-    .select({ id: orderLines.id, description: orderLines.description, amountCents: orderLines.amountCents, refundedCents: orderLines.refundedCents })
+    .select({
+      id: orderLines.id,
+      description: orderLines.description,
+      amountCents: orderLines.amountCents,
+      refundedCents: orderLines.refundedCents,
+      courseId: orderLines.courseId,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.position);
@@ -75,7 +81,9 @@ export async function listLines(tx: Db, orderId: string) {
 
 /**
  * Frees the seats that order lines paid for, once those lines are refunded in full: their reservations
- * still holding a seat end 'cancelled' ('admin_refunded'). Returns whose they were, to tell them.
+ * still holding a seat end 'cancelled' ('admin_refunded') — unless another line still pays for the
+ * same seat (two orders for one hold: the refund of either never takes the seat the other holds).
+ * Returns whose they were, to tell them.
  */
 export async function cancelSeatsOfLines(tx: Db, lineIds: string[], now: Date): Promise<{ id: string; userId: string }[]> {
   if (lineIds.length === 0) return [];
@@ -83,8 +91,32 @@ export async function cancelSeatsOfLines(tx: Db, lineIds: string[], now: Date): 
   return tx
     .update(reservations)
     .set({ status: 'cancelled', cancelReason: 'admin_refunded', cancelledAt: now, holdExpiresAt: null, updatedAt: now })
-    .where(and(inArray(reservations.id, paidFor), inArray(reservations.status, ['pending_payment', 'confirmed'])))
+    .where(
+      and(
+        inArray(reservations.id, paidFor),
+        inArray(reservations.status, ['pending_payment', 'confirmed']),
+        sql`not exists (${otherHolder(lineIds)})`,
+      ),
+    )
     .returning({ id: reservations.id, userId: reservations.userId });
+}
+
+/**
+ * Another order line that still pays for the reservation being updated: its order received the
+ * money, and what it has had back, or is promised by a pending refund, is less than its amount (an
+ * extra payment refunded automatically holds nothing; a line refunded in part still holds its seat).
+ */
+function otherHolder(lineIds: string[]) {
+  const others = sql.join(lineIds.map((id) => sql`${id}::uuid`), sql`, `);
+  return sql`select 1 from order_lines holder
+    join orders holder_order on holder_order.id = holder.order_id
+    where holder.reservation_id = ${reservations.id}
+      and holder.id not in (${others})
+      and holder_order.status in ('paid', 'partially_refunded')
+      and holder.refunded_cents + coalesce((
+        select sum((e ->> 'amountCents')::int) from refunds r, jsonb_array_elements(r.lines) e
+        where r.order_id = holder.order_id and r.status = 'pending' and e ->> 'orderLineId' = holder.id::text
+      ), 0) < holder.amount_cents`;
 }
 
 const refundColumns = {

@@ -1,0 +1,62 @@
+// What a payment grants on the courses it pays for, inside the webhook's transaction (the order
+// row already locked). A recorded course the person already owns through another order (two tabs,
+// two checkouts, both paid) is never granted twice nor charged twice: its line gets no purchase and
+// is refunded in full, automatically — planned here (a 'pending' credit note and the e-mail), asked
+// of the provider after commit. The first order's purchase is never touched.
+//
+// Two payments of one course at the same moment: each takes the lock on (person, course) after its
+// order row (payments/repository.ts lockCourseRights), so the second sees the first's purchase.
+// A live class is not judged here: its seat is (booking/payment-confirmation.ts).
+import { formatPrice } from '@shared/format';
+import { queueEmail } from '../../integrations/mail/outgoing';
+import { renderEmail } from '../../integrations/mail/layout';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { planRefund, type PlannedRefund } from '../refunds/automatic';
+import * as repo from './repository';
+import type { Tx } from '../../db/client';
+
+export const OWNED_REFUND_REASON = 'Cours déjà acheté : remboursement automatique';
+
+/** The refund key of an order's lines paid for courses already owned: one per order, whatever how often its event comes. */
+export const ownedRefundKey = (orderId: string) => `owned:${orderId}`;
+
+export async function grantCourses(
+  tx: Tx,
+  input: { orderId: string; userId: string; now: Date; provider: PaymentProvider['name']; publicUrl: string; buyer: { number: number; email: string; name: string } },
+): Promise<PlannedRefund | null> {
+  const { orderId, userId, now } = input;
+  const recorded = (await repo.courseLinesOf(tx, orderId)).filter((l) => l.kind === 'recorded_course');
+  await repo.lockCourseRights(tx, userId, recorded.map((l) => l.courseId));
+  const owned = await repo.ownedElsewhere(tx, userId, recorded.map((l) => l.courseId), orderId);
+  const duplicates = recorded.filter((l) => owned.has(l.courseId));
+  await repo.grantPurchases(tx, orderId, userId, now, new Set(duplicates.map((l) => l.id)));
+  if (duplicates.length === 0) return null;
+
+  const refund = await planRefund(tx, {
+    orderId,
+    lines: duplicates.map((l) => ({ orderLineId: l.id })),
+    reason: OWNED_REFUND_REASON,
+    createdBy: null,
+    idempotencyKey: ownedRefundKey(orderId),
+    now,
+    provider: input.provider,
+  });
+  const titles = duplicates.map((l) => `« ${l.description} »`).join(', ');
+  await queueEmail(tx, {
+    dedupeKey: `course.owned:${orderId}`,
+    kind: 'course.owned',
+    to: input.buyer.email,
+    userId,
+    mail: renderEmail(input.buyer.email, {
+      subject: 'Paiement en double : nous vous remboursons',
+      greeting: `Bonjour ${input.buyer.name},`,
+      paragraphs: [
+        `Vous possédiez déjà ${duplicates.length > 1 ? 'les cours' : 'le cours'} ${titles} : ce second paiement ne vous donne rien de plus, et votre achat précédent reste entier.`,
+        `Nous vous remboursons automatiquement ${formatPrice(refund.totalCents)} (taxes comprises), sur le moyen de paiement utilisé pour la commande n° ${input.buyer.number}. Le remboursement peut prendre de 5 à 10 jours ouvrables à apparaître sur votre relevé, selon votre banque.`,
+      ],
+      action: { text: 'Voir mes achats', href: `${input.publicUrl}/mes-achats` },
+      reason: 'vous avez passé une commande sur Toque',
+    }),
+  });
+  return refund;
+}

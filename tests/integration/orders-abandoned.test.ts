@@ -1,0 +1,137 @@
+// An order nobody pays is closed when its window ends — the seat's hold, or 24 h for recorded
+// courses — and shows « Abandonnée » ('canceled'), not « En attente » for ever; a paid order is
+// left as it is, and a payment that still lands on a closed order is honoured. The app's clock is
+// moved past the window; the database's cannot be, so the job is made due through the Jobs port.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLD_MINUTES } from '@shared/booking';
+import type { AdminOrdersResponse } from '@shared/schemas/checkout';
+import { orders, purchases, refunds, reservations } from '../../src/server/db/schema';
+import { QUEUES } from '../../src/server/jobs/queues';
+import { ORDER_PAYMENT_WINDOW_HOURS } from '../../src/server/modules/checkout/abandon';
+import { createCourse, createSession, setRole } from '../factories';
+import { newSignedInUser, send } from '../setup/auth-client';
+import { checkout, confirm, deliverEvents, DECLINED_CARD, holdSeat, setProvince, SUCCESS_CARD } from '../setup/payments';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { testNow } from '../setup/test-clock';
+import { until } from '../setup/until';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+let clock = testNow().getTime();
+let t: TestApp;
+let admin: { id: string; cookie: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date(clock) });
+  await t.jobs.start();
+  admin = await newSignedInUser(t, 'Cheffe Admin');
+  await setRole(t.db, admin.id, 'admin');
+});
+afterAll(() => t.close());
+
+const closeJob = (orderId: string) => t.jobs.get(QUEUES.orderAbandon, { key: orderId });
+
+/** Runs the order's close job now (the app's clock already moved) and waits for it to finish. */
+async function runClose(orderId: string) {
+  expect(await t.jobs.runNow(QUEUES.orderAbandon, { key: orderId })).toBe(true);
+  await until('close job completed', () => closeJob(orderId), (job) => job?.state === 'completed');
+}
+
+const statusOf = async (orderId: string) => (await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]!.status;
+
+async function learner(name: string) {
+  const user = await newSignedInUser(t, name);
+  await setProvince(t, user.id, 'QC');
+  return user;
+}
+
+describe('an unpaid order is closed when its window ends', () => {
+  it('recorded courses: 24 h after the checkout, « Abandonnée » for the admin too', async () => {
+    const user = await learner('Camille Hésite');
+    const course = await createCourse(t.db, { title: 'Bagels de Montréal', isLive: false, priceCents: 1999 });
+    const made = await checkout(t, user.cookie, { items: [{ courseId: course.id }] });
+    expect(made.status).toBe(201);
+    const orderId = made.body.order.id;
+    // A declined card leaves it failed, still payable with another card until the window ends.
+    expect((await confirm(t, user.cookie, made.body.payment!, DECLINED_CARD)).body.status).toBe('failed');
+    await deliverEvents(t);
+    expect(await statusOf(orderId)).toBe('failed');
+
+    const job = (await closeJob(orderId))!;
+    expect(job).toMatchObject({ state: 'created', data: { orderId, closesAt: new Date(clock + ORDER_PAYMENT_WINDOW_HOURS * HOUR).toISOString() } });
+    const wait = job.startAfter.getTime() - Date.now();
+    expect(wait).toBeGreaterThan((ORDER_PAYMENT_WINDOW_HOURS - 1) * HOUR);
+
+    clock += ORDER_PAYMENT_WINDOW_HOURS * HOUR + MINUTE;
+    await runClose(orderId);
+    expect(await statusOf(orderId)).toBe('canceled');
+    // The admin's list filters on it; the screen names it « Abandonnée » (admin-orders/labels.ts).
+    const listed = await send(t, 'GET', '/api/admin/orders?status=canceled&limit=100', { cookie: admin.cookie });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as AdminOrdersResponse).orders.map((o) => o.id)).toContain(orderId);
+    // The same checkout key gives the closed order back without a payment: the page starts a new one.
+    const again = await send(t, 'POST', '/api/checkout', { cookie: user.cookie, body: { idempotencyKey: (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.idempotencyKey, items: [{ courseId: course.id }] } });
+    const body = (await again.json()) as { order: { status: string }; payment: unknown };
+    expect(body).toMatchObject({ order: { status: 'canceled' }, payment: null });
+  });
+
+  it('a live class: when the seat’s hold ends; a payment that still lands is honoured (the seat if it is free)', async () => {
+    const user = await learner('Lina Tardive');
+    const course = await createCourse(t.db, { title: 'Tire sur la neige', isLive: true, priceCents: 4000 });
+    const session = await createSession(t.db, course.id, { now: new Date(clock), capacity: 4 });
+    const held = await holdSeat(t, user.cookie, session.id);
+    const made = await checkout(t, user.cookie, { items: [{ courseId: course.id, sessionId: session.id }] });
+    expect(made.status).toBe(201);
+    const orderId = made.body.order.id;
+    expect((await closeJob(orderId))!.data.closesAt).toBe(new Date(clock + HOLD_MINUTES * MINUTE).toISOString());
+
+    clock += HOLD_MINUTES * MINUTE + MINUTE;
+    await runClose(orderId);
+    expect(await statusOf(orderId)).toBe('canceled');
+
+    // The page was left open; the learner pays after all: the money is received, the seat is free.
+    expect((await confirm(t, user.cookie, made.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
+    await deliverEvents(t);
+    expect(await statusOf(orderId)).toBe('paid');
+    const [seat] = await t.db.select().from(reservations).where(eq(reservations.id, held.body.hold.id));
+    expect(seat!.status).toBe('confirmed');
+  });
+
+  it('leaves a paid order as it is', async () => {
+    const user = await learner('Paie À Temps');
+    const course = await createCourse(t.db, { title: 'Pouding chômeur', isLive: false, priceCents: 1500 });
+    const made = await checkout(t, user.cookie, { items: [{ courseId: course.id }] });
+    expect((await confirm(t, user.cookie, made.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
+    await deliverEvents(t);
+    expect(await statusOf(made.body.order.id)).toBe('paid');
+
+    clock += ORDER_PAYMENT_WINDOW_HOURS * HOUR + MINUTE;
+    await runClose(made.body.order.id);
+    expect(await statusOf(made.body.order.id)).toBe('paid');
+    expect(await t.db.select().from(purchases).where(eq(purchases.userId, user.id))).toMatchObject([{ status: 'succeeded' }]);
+  });
+});
+
+describe('an account deleted while an order is unpaid', () => {
+  it('closes its unpaid orders; a payment that still lands is refunded in full and grants nothing', async () => {
+    const user = await learner('Parti Trop Tôt');
+    const course = await createCourse(t.db, { title: 'Soupe aux pois', isLive: false, priceCents: 1800 });
+    const other = await createCourse(t.db, { title: 'Fèves au lard', isLive: false, priceCents: 1600 });
+    const paying = await checkout(t, user.cookie, { items: [{ courseId: course.id }] });
+    const left = await checkout(t, user.cookie, { items: [{ courseId: other.id }] });
+    // The card is accepted, but its event has not reached the site when the account goes.
+    expect((await confirm(t, user.cookie, paying.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
+    const deleted = await send(t, 'POST', '/api/account/delete', { cookie: user.cookie, body: { confirmation: 'SUPPRIMER' } });
+    expect(deleted.status).toBe(200);
+    expect(await statusOf(left.body.order.id)).toBe('canceled');
+
+    await deliverEvents(t);
+    await deliverEvents(t);
+    expect(await statusOf(paying.body.order.id)).toBe('refunded');
+    expect(await t.db.select().from(purchases).where(eq(purchases.userId, user.id))).toHaveLength(0);
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, paying.body.order.id));
+    expect(refund).toMatchObject({ status: 'succeeded', idempotencyKey: `deleted:${paying.body.order.id}`, totalCents: paying.body.order.totalCents });
+  });
+});
+
