@@ -97,13 +97,17 @@ describe('the admin creates a live course with two sessions and a recorded cours
     await expectToast(page, 'Cours créé !', 'Envoyez maintenant sa vidéo.');
     await dismissToasts(page);
     await page.getByRole('heading', { name: 'Vidéo du cours' }).waitFor();
-    await page.getByText('Aucune vidéo').waitFor();
+    await page.getByText('Aucune vidéo', { exact: true }).waitFor();
+    // Published without its video: she is told it is not on sale yet, and why.
+    const notOnSale = page.getByRole('status').filter({ hasText: 'Pas encore en vente : aucune vidéo' });
+    await notOnSale.waitFor();
 
     const video = await readFile(path.join(rootDir, 'tests/fixtures/videos/tiny.webm'));
     await page.getByLabel('Vidéo du cours').setInputFiles({ name: 'pain.webm', mimeType: 'video/webm', buffer: video });
     await expectToast(page, 'Vidéo envoyée !');
     await page.getByText('Vidéo en ligne').waitFor();
     await page.getByText(/^WebM · /).waitFor();
+    await notOnSale.waitFor({ state: 'detached' });
   });
 
   it('both courses are in the public catalogue /cours', async () => {

@@ -115,6 +115,17 @@ describe('a fresh subscriber', () => {
   });
 });
 
+describe("a live session's recording", () => {
+  it('opens to every subscriber, not only its attendees; a learner who was not there is refused', async () => {
+    const past = (await createSession(t.db, id.fullThenOpen, { startsAt: inHours(-48), recordingUrl: 'https://video.example/enregistrement' })).id;
+    const member = await subscriber();
+    const res = await send(t, 'GET', `/api/recordings/${past}`, { cookie: member.cookie });
+    expect(res.status).toBe(200);
+    const learner = await newSignedInUser(t, 'Noa Absente');
+    expect((await send(t, 'GET', `/api/recordings/${past}`, { cookie: learner.cookie })).status).toBe(403);
+  });
+});
+
 describe('a learner without a membership', () => {
   it('is offered only the membership for a premium course, and may not play what they did not buy', async () => {
     const user = await newSignedInUser(t, 'Léo Apprenant');
