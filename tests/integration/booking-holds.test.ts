@@ -8,7 +8,7 @@ import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
 import type { HoldResponse } from '@shared/schemas/booking';
 import type { CourseResponse } from '@shared/schemas/public';
 import { reservations } from '../../src/server/db/schema';
-import { createCourse, createReservation, createSession } from '../factories';
+import { createCourse, createReservation, createSession, createSubscription } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { send } from '../setup/auth-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -168,6 +168,27 @@ describe('sessions that cannot be held', () => {
     const bad = await hold(learner, 'pas-un-id');
     expect(bad.status).toBe(400);
     expect((await read<ApiErrorBody>(bad)).error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { sessionId: 'Séance invalide.' } });
+  });
+});
+
+describe('a subscribers-only class (DESIGN §7)', () => {
+  it('a learner without the membership is refused a seat (409 SUBSCRIBERS_ONLY in French, nothing written); a subscriber holds one', async () => {
+    const premium = (await createCourse(t.db, { title: 'Grande table des abonnés', isLive: true, isPremium: true })).id;
+    const sessionId = (await createSession(t.db, premium, { now: now() })).id;
+    const [learner, subscriber] = (await createSignedInLearners(t, 2)) as [SignedInLearner, SignedInLearner];
+    await createSubscription(t.db, subscriber.id);
+
+    const refused = await hold(learner, sessionId);
+    expect(refused.status).toBe(409);
+    expect((await read<ApiErrorBody>(refused)).error).toMatchObject({
+      code: 'SUBSCRIBERS_ONLY',
+      message: 'Le cours « Grande table des abonnés » est réservé aux abonnés : abonnez-vous pour y accéder.',
+    });
+    expect(await liveRows(sessionId)).toHaveLength(0);
+
+    const held = await hold(subscriber, sessionId);
+    expect(held.status).toBe(201);
+    expect(await liveRows(sessionId)).toHaveLength(1);
   });
 });
 

@@ -34,6 +34,10 @@ export async function lockSession(tx: Tx, sessionId: string) {
       capacity: courseSessions.capacity,
       status: courseSessions.status,
       courseStatus: courses.status,
+      courseTitle: courses.title,
+      courseIsPremium: courses.isPremium,
+      coursePriceCents: courses.priceCents,
+      courseTeacherId: courses.teacherId,
     })
     .from(courseSessions)
     .innerJoin(courses, eq(courses.id, courseSessions.courseId))

@@ -16,9 +16,9 @@ export function bookingRoutes(booking: BookingService, reservations: Reservation
   app.use('*', signedInOnly);
 
   app.post('/holds', async (c) => {
-    const { userId } = await requireUser(c);
+    const viewer = await requireUser(c);
     const { sessionId, servings } = parseInput(holdRequestSchema, await readJsonBody(c));
-    const { created, hold } = await booking.hold(userId, sessionId, servings ?? null);
+    const { created, hold } = await booking.hold(viewer, sessionId, servings ?? null);
     return c.json<HoldResponse>({ hold }, created ? 201 : 200);
   });
 

@@ -3,6 +3,8 @@
 // clicking at once on a 10-seat session get exactly 10 holds; asking again returns the same hold.
 import { HOLD_MINUTES } from '@shared/booking';
 import type { HoldView } from '@shared/schemas/booking';
+import type { Viewer } from '@shared/access';
+import { entitlement, notForSaleMessage } from '@shared/entitlements';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { scheduleHoldExpiry } from '../../jobs/hold-expiry';
@@ -52,10 +54,14 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
   }
 
   /** Counts and takes the seat with the session row locked: never over capacity, whatever the instances. */
-  function holdUnderLock(userId: string, sessionId: string, servings: number | null, now: Date): Promise<{ created: boolean; row: HoldRow }> {
+  function holdUnderLock(viewer: Viewer, userId: string, sessionId: string, servings: number | null, now: Date): Promise<{ created: boolean; row: HoldRow }> {
     return db().transaction(async (tx) => {
       const session = await repo.lockSession(tx, sessionId);
       if (!session || session.courseStatus !== 'published') throw new AppError('SESSION_NOT_FOUND');
+      // A seat of a subscribers-only class is never held for someone the checkout would refuse (DESIGN §7).
+      const product = { kind: 'live_class', isPremium: session.courseIsPremium, priceCents: session.coursePriceCents, teacherId: session.courseTeacherId, hasOpenSession: true } as const;
+      const access = entitlement(viewer, product);
+      if (access.status === 'subscribers_only') throw new AppError('SUBSCRIBERS_ONLY', notForSaleMessage(access, session.courseTitle)!);
       if (session.status !== 'scheduled' || session.startsAt.getTime() <= now.getTime()) {
         throw new AppError('SESSION_UNAVAILABLE');
       }
@@ -80,7 +86,8 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
   }
 
   return {
-    async hold(userId: string, sessionId: string, servings: number | null = null): Promise<{ created: boolean; hold: HoldView }> {
+    async hold(viewer: Viewer & { userId: string }, sessionId: string, servings: number | null = null): Promise<{ created: boolean; hold: HoldView }> {
+      const { userId } = viewer;
       const now = deps.now();
       const id = sessionId.toLowerCase();
       await refuseIfFull(userId, id, now);
@@ -91,7 +98,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
           try {
             // Read again at this session's turn: it may have filled while this attempt waited.
             await refuseIfFull(userId, id, now);
-            const held = await holdUnderLock(userId, id, servings, now);
+            const held = await holdUnderLock(viewer, userId, id, servings, now);
             turn.markHolder();
             return held;
           } catch (err) {
