@@ -20,6 +20,7 @@ import {
   signUpSchema,
 } from '@shared/schemas/auth';
 import type { ErrorCode } from '@shared/errors';
+import { sameSitePath } from '@shared/same-site-path';
 import { AppError } from '../../http/app-error';
 import { clientIp } from '../../http/client-ip';
 import { parseInput } from '../../http/validate';
@@ -177,7 +178,8 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
     try {
       const { returnTo, cookies } = await identityProvider.finish(search, browserState, c.req.raw.headers);
       for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
-      return c.redirect(returnTo, 302);
+      // Checked when the sign-in started, judged again here: the one place that decides a redirect.
+      return c.redirect(sameSitePath(returnTo), 302);
     } catch (err) {
       if (!(err instanceof IdentitySignInRefused)) throw err;
       deps.logger.warn({ code: err.code, reason: err.message, cause: String(err.cause ?? '') }, 'identity-provider sign-in refused');
