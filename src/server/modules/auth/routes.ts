@@ -29,6 +29,7 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import type { Auth } from './auth';
 import { createIdentityProvider, IDENTITY_CALLBACK_PATH, IdentitySignInRefused } from './identity-provider';
 import { createPasswordReset } from './password-reset';
+import { emailInUse } from './repository';
 import { createAuthRateLimits, type LimitName } from './rate-limits';
 import type { AccountService } from './service';
 
@@ -93,7 +94,10 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
     ]);
     const res = await forward(auth, c, input);
     const body = (await res.clone().json().catch(() => null)) as { code?: string } | null;
-    if (res.status === 422 && body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+    const taken = res.status === 422 && body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
+    // Two sign-ups at once with one address both find it free; the second's insert then fails on
+    // the unique address: the address is taken all the same, and answers so.
+    if (taken || (!res.ok && (await emailInUse(deps.database.db, input.email)))) {
       // No enumeration: a taken address answers exactly like a new one, after the same hashing work.
       await hashPassword(input.password);
       return ok(new Response());
