@@ -29,7 +29,15 @@ import { prepareJobs } from './jobs/boss';
 import { createJobs } from './jobs/jobs';
 import { registerWorkers } from './jobs/workers';
 
-const config = loadConfig();
+// A configuration refused (a French message naming the variable) ends the process before anything starts.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+})();
 const logger = createLogger(config);
 // pg-boss does not await some of its own calls: while the database is away, their rejections must not end the process.
 tolerateDatabaseOutageRejections(logger);
