@@ -8,7 +8,7 @@ import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
 import type { CalendarFeedCreatedResponse } from '@shared/schemas/calendar';
 import { calendarFeeds, profiles, sessionSecondFactors } from '../../src/server/db/schema';
 import { createCourse, createReservation, createSession, enrolAdmin, setRole } from '../factories';
-import { newSignedInUser, send, sendForm } from '../setup/auth-client';
+import { newSignedInUser, newSignedUpUser, send, sendForm } from '../setup/auth-client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 
@@ -111,6 +111,21 @@ describe('a verified admin', () => {
     // What the migration leaves on every older row, whoever made it (with or without the factor).
     await t.db.update(calendarFeeds).set({ everySession: false }).where(eq(calendarFeeds.userId, admin.id));
     expect(await feedText(url)).not.toContain(JOIN_LINK);
+  });
+
+  it('a password change (every session ends) narrows the feed to the admin’s own classes', async () => {
+    const admin = await newSignedUpUser(t, 'Cheffe Prudente');
+    await setRole(t.db, admin.id, 'admin');
+    const { url } = (await (await send(t, 'POST', '/api/calendar/feed', { cookie: admin.cookie })).json()) as CalendarFeedCreatedResponse;
+    expect(await feedText(url)).toContain(JOIN_LINK);
+    const changed = await send(t, 'POST', '/api/auth/change-password', {
+      cookie: admin.cookie,
+      body: { currentPassword: admin.password, newPassword: 'Nouveau-Mot-De-Passe-77' },
+    });
+    expect(changed.status).toBe(200);
+    const text = await feedText(url);
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).not.toContain(JOIN_LINK);
   });
 
   it('loses the admin routes when the session’s verification is gone', async () => {

@@ -30,6 +30,8 @@ import type { Auth } from './auth';
 import { createIdentityProvider, IDENTITY_CALLBACK_PATH, IdentitySignInRefused } from './identity-provider';
 import { createPasswordReset } from './password-reset';
 import { emailInUse } from './repository';
+import { createFeedLimits } from '../calendar/feed-limits';
+import { createCalendarService } from '../calendar/service';
 import { createAuthRateLimits, type LimitName } from './rate-limits';
 import type { AccountService } from './service';
 
@@ -79,7 +81,9 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
   const app = new Hono();
   const limits = createAuthRateLimits(deps.database.db);
   const trustedProxies = deps.config.trustedProxies;
-  const passwordReset = createPasswordReset(deps, mailer);
+  // A replaced password ends every session: a calendar feed of every session made in one narrows too.
+  const calendar = createCalendarService(deps, createFeedLimits(deps.database.db));
+  const passwordReset = createPasswordReset(deps, mailer, (userId) => calendar.narrowFeedAfterPasswordChange(userId));
   const identityProvider = createIdentityProvider(deps, auth);
   const secure = deps.config.secureCookies;
   /** Binds a pending identity-provider sign-in to the browser that started it (sent back only to the callback). */
@@ -133,6 +137,7 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
     // Always ends every other session of the account; this one is replaced by a fresh one.
     const res = await forward(auth, c, { ...input, revokeOtherSessions: true });
     await failOn(res);
+    if (session) await calendar.narrowFeedAfterPasswordChange(session.user.id);
     if (session) await passwordReset.notifyChanged(session.user.email);
     return ok(res);
   });

@@ -29,6 +29,11 @@ export async function replaceFeed(db: Db, userId: string, tokenHash: string, now
   return row!;
 }
 
+/** The feed keeps working, narrowed to its owner's own classes (see narrowFeedAfterPasswordChange). */
+export async function clearEverySession(db: Db, userId: string): Promise<void> {
+  await db.update(calendarFeeds).set({ everySession: false }).where(eq(calendarFeeds.userId, userId));
+}
+
 export async function deleteFeed(db: Db, userId: string): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }

@@ -131,6 +131,15 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
       return { feed: feedStatus(row), url, webcalUrl: webcalUrl(url), googleSubscribeUrl: googleSubscribeUrl(url) };
     },
 
+    /**
+     * When a password is replaced every session of the account ends: a feed of every booked
+     * session, made in one of them, stops listing others' classes too (the admin makes a new one
+     * after signing in again with her second factor). A learner's feed is unchanged.
+     */
+    async narrowFeedAfterPasswordChange(userId: string): Promise<void> {
+      await repo.clearEverySession(db(), userId);
+    },
+
     async revokeFeed(userId: string): Promise<CalendarFeedStatus> {
       await repo.deleteFeed(db(), userId);
       return feedStatus(null);
