@@ -83,6 +83,18 @@ export default tseslint.config(
     },
   },
   {
+    // Schemas take zod from src/shared/zod.ts: its strings refuse what the database cannot store and
+    // its messages are in Québec French; zod imported directly would have neither.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/zod-core.ts', 'src/server/env.ts', 'src/server/modules/auth/identity-session.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from '@shared/zod' (src/shared/zod.ts): NUL refused, French messages." }] },
+      ],
+    },
+  },
+  {
     // The Stripe.js stand-in is a classic browser script served to the journeys as Stripe serves its
     // own (no modules, no build): it keeps `var self = this` for its prototype methods' callbacks.
     files: ['tests/fixtures/stripe-js/**/*.js'],

@@ -155,7 +155,7 @@ async function standalone() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const authSecret = randomBytes(32).toString('hex');
-  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: url.toString(), AUTH_SECRET: authSecret, SEED_ON_EMPTY: 'true', CLIENT_DIR: path.join(distDir, 'client') };
+  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: url.toString(), AUTH_SECRET: authSecret, SEED_ON_EMPTY: 'true', PAYMENT_PROVIDER: 'sandbox', CLIENT_DIR: path.join(distDir, 'client') };
   // BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile there when it stops (open it in Chromium's DevTools).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`] : [];
   const app = startProcess(process.execPath, [...profile, path.join(distDir, 'server/index.js')], { cwd: root, env });

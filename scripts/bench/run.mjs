@@ -60,7 +60,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /** The server's environment: production build, quiet logs, nothing inherited that would redirect it. */
 function serverEnv(extra) {
-  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_ON_EMPTY: 'true', ...extra };
+  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_ON_EMPTY: 'true', PAYMENT_PROVIDER: 'sandbox', ...extra };
   if (!extra.DATABASE_URL) delete env.DATABASE_URL;
   delete env.CLIENT_DIR;
   return env;

@@ -25,7 +25,8 @@ const schema = z.object({
   CLIENT_DIR: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  // No default here: it depends on the database (seedOnEmptyOf).
+  SEED_ON_EMPTY: z.enum(['true', 'false']).optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_PROXY: z.string().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -34,7 +35,8 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  // No default here: production on a real database must name it (paymentProviderOf).
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
@@ -195,7 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrlSet: e.PUBLIC_URL !== undefined,
     secureCookies: e.NODE_ENV === 'production' && e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
-    seedOnEmpty: e.SEED_ON_EMPTY === 'true',
+    seedOnEmpty: seedOnEmptyOf(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustedProxies: (e.TRUSTED_PROXY ?? '')
@@ -239,8 +241,33 @@ function testClockStart(e: z.infer<typeof schema>): Date | null {
   return new Date(e.TEST_CLOCK_START);
 }
 
+/**
+ * Production on a real database (NODE_ENV=production with DATABASE_URL) fails closed: no demo data
+ * and no test payments unless asked for by name (docs/decisions/0028-fail-closed.md). The embedded
+ * database of `npm install && npm start` keeps its demo and its sandbox.
+ */
+const realSite = (e: z.infer<typeof schema>) => e.NODE_ENV === 'production' && e.DATABASE_URL !== undefined;
+
+/** The README's demo accounts are seeded into an empty database: by default only off a real site. */
+function seedOnEmptyOf(e: z.infer<typeof schema>): boolean {
+  return e.SEED_ON_EMPTY === undefined ? !realSite(e) : e.SEED_ON_EMPTY === 'true';
+}
+
+/** The payment processor: the sandbox by default, except on a real site, which must name one. */
+function paymentProviderOf(e: z.infer<typeof schema>): 'sandbox' | 'stripe' {
+  if (e.PAYMENT_PROVIDER) return e.PAYMENT_PROVIDER;
+  if (realSite(e)) {
+    throw new Error(
+      'Configuration invalide : en production avec DATABASE_URL, nommez le processeur de paiement dans PAYMENT_PROVIDER — ' +
+        'PAYMENT_PROVIDER=stripe (avec STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY et STRIPE_WEBHOOK_SECRET) pour encaisser de vrais paiements, ' +
+        'ou PAYMENT_PROVIDER=sandbox pour un site d’essai aux paiements fictifs. Le serveur ne démarre pas sans ce choix.',
+    );
+  }
+  return 'sandbox';
+}
+
 function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
-  if (e.PAYMENT_PROVIDER === 'stripe') {
+  if (paymentProviderOf(e) === 'stripe') {
     const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
     if (!secretKey || !publishableKey || !webhookSecret) {
       throw new Error(

@@ -9,6 +9,7 @@ import { clockStartingAt } from './clock';
 import { openDatabase } from './db/client';
 import { migrationsDir, pgliteDir, uploadsDir } from './db/paths';
 import { seedIfEmpty } from './db/seed';
+import { createDemoAccountCheck } from './modules/admin/demo-accounts';
 import type { Deps } from './deps';
 import { loadConfig } from './env';
 import { createMailer } from './integrations/mail/mailer';
@@ -29,7 +30,15 @@ import { prepareJobs } from './jobs/boss';
 import { createJobs } from './jobs/jobs';
 import { registerWorkers } from './jobs/workers';
 
-const config = loadConfig();
+// A configuration refused (a French message naming the variable) ends the process before anything starts.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+})();
 const logger = createLogger(config);
 // pg-boss does not await some of its own calls: while the database is away, their rejections must not end the process.
 tolerateDatabaseOutageRejections(logger);
@@ -64,6 +73,15 @@ registerWorkers(deps, jobs);
 if (config.seedOnEmpty) {
   const seeded = await seedIfEmpty(deps);
   if (seeded) logger.info('Base de données vide : données de démonstration ajoutées.');
+}
+// Demo accounts whose password the README prints: said at every start while any remains.
+const openDemoAccounts = await createDemoAccountCheck(() => database.db).openDemoAccounts();
+if (openDemoAccounts.length > 0) {
+  logger.warn(
+    { accounts: openDemoAccounts },
+    `Comptes de démonstration ouverts avec le mot de passe public du README : ${openDemoAccounts.join(', ')}. ` +
+      'Sur un site accessible de l’extérieur, changez leur mot de passe ou supprimez-les (la cheffe doit aussi activer la double authentification).',
+  );
 }
 
 // Listening from the start: the public cache hears other instances' writes even before any tab

@@ -75,6 +75,8 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseURL,
     LOG_LEVEL: 'warn',
     SEED_ON_EMPTY: 'true',
+    // Named: production on a real database (TEST_DATABASE_URL runs) refuses to start without it.
+    PAYMENT_PROVIDER: 'sandbox',
     SMTP_URL: smtp.url,
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: idp.clientId,

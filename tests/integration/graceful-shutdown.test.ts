@@ -94,6 +94,8 @@ beforeAll(async () => {
     AUTH_SECRET: 'secret-du-test-d-arret-0123456789-abcdefghij',
     LOG_LEVEL: 'warn',
     SEED_ON_EMPTY: 'false',
+    // Named: production on a real database refuses to start without it (env.ts).
+    PAYMENT_PROVIDER: 'sandbox',
     SHUTDOWN_DRAIN_SECONDS: '1',
     CLIENT_DIR: fixtureClientDir,
     // On the run's clock, pinned or not (test-clock.ts).

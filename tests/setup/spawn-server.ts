@@ -62,6 +62,8 @@ export async function spawnServer(opts: SpawnOptions): Promise<SpawnedServer> {
     PUBLIC_URL: baseURL,
     LOG_LEVEL: 'warn',
     SEED_ON_EMPTY: 'false',
+    // Named: production on a real database refuses to start without it (env.ts paymentProviderOf).
+    PAYMENT_PROVIDER: 'sandbox',
     // On the run's clock, pinned or not (test-clock.ts).
     ...testClockEnv(),
   };

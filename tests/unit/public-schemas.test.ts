@@ -52,7 +52,7 @@ describe('recipeListQuery', () => {
   it('refuses unknown parameters', () => {
     const r = recipeListQuery.safeParse({ nom: 'tarte' });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toMatch(/non reconnue/);
+    expect(r.error?.issues[0]?.message).toBe('Paramètre inconnu.');
   });
 });
 

@@ -27,9 +27,9 @@ const row = (over: Partial<ReservationRow> = {}): ReservationRow => ({
   ...over,
 });
 
-const learner = { userId: 'learner', role: 'learner' } as const;
-const other = { userId: 'other', role: 'learner' } as const;
-const admin = { userId: 'chef', role: 'admin' } as const;
+const learner = { userId: 'learner', role: 'learner', adminSecondFactor: null } as const;
+const other = { userId: 'other', role: 'learner', adminSecondFactor: null } as const;
+const admin = { userId: 'chef', role: 'admin', adminSecondFactor: 'verified' } as const;
 
 describe('toReservationView', () => {
   it('gives the confirmed attendee the link and the recording, and ends the session after its duration', () => {
@@ -54,6 +54,12 @@ describe('toReservationView', () => {
     expect(toReservationView(row({ status: 'pending_payment' }), admin, now).videoLink).toBe('https://zoom.us/j/123');
     expect(toReservationView(row(), other, now)).toMatchObject({ videoLink: null, recordingUrl: null, hasRecordingVideo: false, orderId: null });
     expect(toReservationView(row({ status: 'cancelled' }), admin, now).hasRecordingVideo).toBe(true);
+  });
+
+  it('gives an admin account nothing of others while its session has not given the second factor', () => {
+    for (const adminSecondFactor of ['unverified', 'not_enrolled'] as const) {
+      expect(toReservationView(row(), { ...admin, adminSecondFactor }, now)).toMatchObject({ videoLink: null, recordingUrl: null, orderId: null });
+    }
   });
 
   it('refunds a cancellation 48 h ahead, not later, and offers none for a cancelled session', () => {

@@ -404,6 +404,11 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt: createdAt(),
   /** Last time a calendar app fetched the feed. */
   lastFetchedAt: timestamp({ withTimezone: true }),
+  /**
+   * Lists every booked session (the admin's feed), not only the owner's: set only when the feed was
+   * made in an admin session that gave the second factor, and still only while the owner is admin.
+   */
+  everySession: boolean().notNull().default(false),
 });
 
 /** Attempt counters of rate-limiter-flexible (RateLimiterDrizzle): shared by every server instance. */

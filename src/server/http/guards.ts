@@ -14,10 +14,35 @@ export async function requireUser(c: Context): Promise<SignedInViewer> {
   return viewer as SignedInViewer;
 }
 
+/**
+ * The one answer to "is this an admin?": the admin role AND a session that gave the second factor.
+ * Every server check of admin power asks this (docs/decisions/0028-fail-closed.md lists them); the
+ * viewer of an unverified admin session is also seen as a learner (viewer.ts), a second lock.
+ */
+export function isAdmin(viewer: Pick<SessionViewer, 'role'> & { adminSecondFactor?: SessionViewer['adminSecondFactor'] }): boolean {
+  return viewer.role === 'admin' && viewer.adminSecondFactor === 'verified';
+}
+
+/** What an admin account's session lacks before it may use admin power; null when nothing does. */
+function missingSecondFactor(viewer: Pick<SessionViewer, 'adminSecondFactor'>): AppError | null {
+  if (viewer.adminSecondFactor === 'not_enrolled') return new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
+  if (viewer.adminSecondFactor === 'unverified') return new AppError('TWO_FACTOR_REQUIRED');
+  return null;
+}
+
+/**
+ * For routes open to every account that, on an admin account, act with its power (its public chef
+ * profile and picture, a calendar feed of every session): 403 until the session gave the factor.
+ */
+export function requireSecondFactorOfAdminAccount(viewer: Pick<SessionViewer, 'adminSecondFactor'>): void {
+  const missing = missingSecondFactor(viewer);
+  if (missing) throw missing;
+}
+
 /** A subscriber (or the admin, who sees everything); 401 for a visitor, 403 for anyone else. */
 export async function requireSubscriber(c: Context): Promise<SignedInViewer> {
   const viewer = await requireUser(c);
-  if (!viewer.isSubscriber && viewer.role !== 'admin') throw new AppError('SUBSCRIPTION_REQUIRED');
+  if (!viewer.isSubscriber && !isAdmin(viewer)) throw new AppError('SUBSCRIPTION_REQUIRED');
   return viewer;
 }
 
@@ -28,9 +53,8 @@ export async function requireSubscriber(c: Context): Promise<SignedInViewer> {
  */
 export async function requireAdmin(c: Context): Promise<SignedInViewer> {
   const viewer = await requireUser(c);
-  if (viewer.adminSecondFactor === 'not_enrolled') throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
-  if (viewer.adminSecondFactor === 'unverified') throw new AppError('TWO_FACTOR_REQUIRED');
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN');
+  requireSecondFactorOfAdminAccount(viewer);
+  if (!isAdmin(viewer)) throw new AppError('FORBIDDEN');
   return viewer;
 }
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@shared/zod';
 import { AppError } from './app-error';
 
 /** Parses input with a shared schema; a failure becomes a 400 naming each bad field in French. */

@@ -11,6 +11,7 @@ import type { PublicServices } from '../modules/services';
 import { scriptJson } from './html/escape';
 import { INITIAL_DATA_ID, ME_INITIAL_DATA_KEY } from '@shared/initial-data';
 import type { MeResponse } from '@shared/schemas/auth';
+import { sameSitePath } from '@shared/same-site-path';
 import { entryFonts, manifestLoader, pagePreloads } from './html/manifest';
 import { renderOrShell, ssrLoader } from './html/ssr';
 import { templateLoader } from './html/template';
@@ -70,12 +71,15 @@ export function webRoutes(deps: Deps, services: PublicServices) {
   const staticFiles = serveStatic({ root: relRoot, index: '', precompressed: true });
   app.use('*', (c, next) => (looksLikeFile(c.req.path) && !c.req.path.includes('/.') ? staticFiles(c, next) : next()));
 
-  // A trailing slash is the same page: one address per page for search engines.
+  // A trailing slash is the same page: one address per page for search engines. The target is
+  // built from the address as sent (still percent-encoded: '/%5Chost/' stays '/%5Chost'), its
+  // repeated slashes folded ('//host/' is '/host', never another site), and judged by sameSitePath.
   app.use('*', async (c, next) => {
     const p = c.req.path;
     if (p.length > 1 && p.endsWith('/') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       const url = new URL(c.req.url);
-      return c.redirect(`${p.replace(/\/+$/, '') || '/'}${url.search}`, 301);
+      const bare = url.pathname.replace(/\/+$/, '').replace(/\/{2,}/g, '/') || '/';
+      return c.redirect(sameSitePath(`${bare}${url.search}`), 301);
     }
     return next();
   });

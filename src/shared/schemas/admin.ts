@@ -29,3 +29,9 @@ export type OutboxResponse = { emails: OutboxEmail[]; total: number; delivery: '
 
 /** GET /api/admin/outbox/:emailId — one e-mail with its HTML version (to show in a sandboxed frame). */
 export type OutboxEmailResponse = { email: OutboxEmail & { html: string } };
+
+/**
+ * GET /api/admin/demo-accounts — the demo accounts still opened by the password the README shows
+ * (the admin area warns while there are any: docs/decisions/0028-fail-closed.md).
+ */
+export type DemoAccountsResponse = { accounts: string[] };

@@ -1,5 +1,6 @@
 // The accounts API contract: request bodies checked on the server (and by the forms), responses.
 import { newPasswordSchema } from '../password';
+import { isSameSitePath } from '../same-site-path';
 import { z } from '../zod';
 
 const email = z
@@ -54,11 +55,8 @@ export type MeResponse = { user: MeUser | null };
 /** GET /api/auth/providers — the identity provider the dialog offers under 'Ou continuer avec', if any. */
 export type AuthProvidersResponse = { identityProvider: { name: string } | null };
 
-/** A path of this site to come back to (never another origin: '//x' and '/\\x' are refused). */
-export const returnToSchema = z
-  .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])/, { message: 'Adresse de retour invalide.' });
+/** A path of this site to come back to (never another origin: sameSitePath decides). */
+export const returnToSchema = z.string().max(2000).refine(isSameSitePath, { message: 'Adresse de retour invalide.' });
 
 /** POST /api/auth/sign-in/identity-provider — answers the provider's authorization URL to go to. */
 export const identityProviderSignInSchema = z.object({ returnTo: returnToSchema.default('/') });

@@ -1,7 +1,7 @@
 // The learning contract: watching a recorded course (or a live session's recording) and the
 // learner's progress in it. Video bytes come from our own routes, with HTTP Range, behind the access
 // check on every request (decision 0013): the URLs below are same-origin and carry the session cookie.
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A course counts as finished once the position passes this share of the video. */
 export const FINISHED_RATIO = 0.9;

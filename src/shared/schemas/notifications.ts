@@ -1,6 +1,6 @@
 // In-app notifications and e-mail preferences: the API contract of /notifications, the header's
 // unread count, the avatar menu's 'Préférences' and the unsubscribe link of non-essential e-mails.
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** What a notification (and its e-mail, when there is one) is about. */
 export const NOTIFICATION_KINDS = [

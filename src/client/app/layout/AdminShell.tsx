@@ -6,6 +6,7 @@ import { NavLink } from 'react-router';
 import { ButtonLink } from '@client/components/ui/Button';
 import { PageHeader } from '@client/components/ui/PageHeader';
 import { cn } from '@client/lib/cn';
+import { DemoAccountsWarning } from './DemoAccountsWarning';
 
 const TABS = [
   { to: '/admin', label: 'Réservations', end: true },
@@ -32,6 +33,7 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
           )
         }
       />
+      <DemoAccountsWarning />
       {/* Two by two on a phone (no tab hidden past the edge), one row from the tablet up. */}
       <nav aria-label="Sections du tableau de bord" className="mb-8">
         <ul className="grid grid-cols-2 border-b border-line sm:flex sm:gap-1">

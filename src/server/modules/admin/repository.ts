@@ -1,7 +1,7 @@
 // Admin reads of the e-mail outbox (written by integrations/mail when SMTP_URL is unset).
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outboxEmails } from '../../db/schema';
+import { accounts, outboxEmails, users } from '../../db/schema';
 
 const listColumns = {
   id: outboxEmails.id,
@@ -31,4 +31,14 @@ export async function findOutboxEmail(db: Db, id: string) {
     .where(eq(outboxEmails.id, id))
     .limit(1);
   return row ?? null;
+}
+
+/** The stored password hashes of the accounts with these addresses (password sign-in only). */
+export async function passwordHashesOf(db: Db, emails: string[]): Promise<{ email: string; hash: string }[]> {
+  const rows = await db
+    .select({ email: users.email, hash: accounts.password })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(inArray(users.email, emails));
+  return rows.flatMap((r) => (r.hash ? [{ email: r.email, hash: r.hash }] : []));
 }

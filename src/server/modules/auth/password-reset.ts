@@ -16,7 +16,7 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function createPasswordReset(deps: Deps, mailer: Mailer) {
+export function createPasswordReset(deps: Deps, mailer: Mailer, onPasswordReplaced: (userId: string) => Promise<void> = async () => {}) {
   const { db } = deps.database;
   const publicUrl = deps.config.publicUrl;
 
@@ -48,6 +48,7 @@ export function createPasswordReset(deps: Deps, mailer: Mailer) {
     const passwordHash = await hashPassword(newPassword);
     const user = await spendResetToken(db, hashResetToken(token), passwordHash, deps.now());
     if (!user) throw new AppError('INVALID_RESET_TOKEN');
+    await onPasswordReplaced(user.id);
     sendInBackground(passwordChangedMail(user, publicUrl), 'password-changed');
   }
 

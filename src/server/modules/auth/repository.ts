@@ -9,6 +9,12 @@ export async function createLearnerProfile(db: Db, userId: string, fullName: str
   await db.insert(profiles).values({ userId, fullName, role: 'learner' }).onConflictDoNothing();
 }
 
+/** Whether an account uses this address (as stored: lower case, trimmed by the schema). */
+export async function emailInUse(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
 export type AccountRow = {
   id: string;
   email: string;

@@ -20,6 +20,7 @@ import {
   signUpSchema,
 } from '@shared/schemas/auth';
 import type { ErrorCode } from '@shared/errors';
+import { sameSitePath } from '@shared/same-site-path';
 import { AppError } from '../../http/app-error';
 import { clientIp } from '../../http/client-ip';
 import { parseInput } from '../../http/validate';
@@ -28,6 +29,9 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import type { Auth } from './auth';
 import { createIdentityProvider, IDENTITY_CALLBACK_PATH, IdentitySignInRefused } from './identity-provider';
 import { createPasswordReset } from './password-reset';
+import { emailInUse } from './repository';
+import { createFeedLimits } from '../calendar/feed-limits';
+import { createCalendarService } from '../calendar/service';
 import { createAuthRateLimits, type LimitName } from './rate-limits';
 import type { AccountService } from './service';
 
@@ -77,7 +81,9 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
   const app = new Hono();
   const limits = createAuthRateLimits(deps.database.db);
   const trustedProxies = deps.config.trustedProxies;
-  const passwordReset = createPasswordReset(deps, mailer);
+  // A replaced password ends every session: a calendar feed of every session made in one narrows too.
+  const calendar = createCalendarService(deps, createFeedLimits(deps.database.db));
+  const passwordReset = createPasswordReset(deps, mailer, (userId) => calendar.narrowFeedAfterPasswordChange(userId));
   const identityProvider = createIdentityProvider(deps, auth);
   const secure = deps.config.secureCookies;
   /** Binds a pending identity-provider sign-in to the browser that started it (sent back only to the callback). */
@@ -92,7 +98,10 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
     ]);
     const res = await forward(auth, c, input);
     const body = (await res.clone().json().catch(() => null)) as { code?: string } | null;
-    if (res.status === 422 && body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+    const taken = res.status === 422 && body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
+    // Two sign-ups at once with one address both find it free; the second's insert then fails on
+    // the unique address: the address is taken all the same, and answers so.
+    if (taken || (!res.ok && (await emailInUse(deps.database.db, input.email)))) {
       // No enumeration: a taken address answers exactly like a new one, after the same hashing work.
       await hashPassword(input.password);
       return ok(new Response());
@@ -128,6 +137,7 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
     // Always ends every other session of the account; this one is replaced by a fresh one.
     const res = await forward(auth, c, { ...input, revokeOtherSessions: true });
     await failOn(res);
+    if (session) await calendar.narrowFeedAfterPasswordChange(session.user.id);
     if (session) await passwordReset.notifyChanged(session.user.email);
     return ok(res);
   });
@@ -177,7 +187,8 @@ export function authRoutes(deps: Deps, auth: Auth, mailer: Mailer) {
     try {
       const { returnTo, cookies } = await identityProvider.finish(search, browserState, c.req.raw.headers);
       for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
-      return c.redirect(returnTo, 302);
+      // Checked when the sign-in started, judged again here: the one place that decides a redirect.
+      return c.redirect(sameSitePath(returnTo), 302);
     } catch (err) {
       if (!(err instanceof IdentitySignInRefused)) throw err;
       deps.logger.warn({ code: err.code, reason: err.message, cause: String(err.cause ?? '') }, 'identity-provider sign-in refused');

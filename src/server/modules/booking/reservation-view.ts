@@ -4,14 +4,17 @@
 import { cancellationTerms, sessionMinutes } from '@shared/booking';
 import type { ReservationCancelReason, ReservationView } from '@shared/schemas/reservations';
 import type { ReservationRow } from './reservation-rows';
+import { isAdmin } from '../../http/guards';
+import type { SessionViewer } from '../../http/viewer';
 
-export type ReservationViewer = { userId: string; role: 'learner' | 'chef' | 'admin' };
+/** Who looks: the join links of others' reservations are for the admin only (isAdmin decides). */
+export type ReservationViewer = Pick<SessionViewer, 'role' | 'adminSecondFactor'> & { userId: string };
 
 const MINUTE_MS = 60_000;
 
 export function toReservationView(row: ReservationRow, viewer: ReservationViewer, now: Date): ReservationView {
   const minutes = sessionMinutes({ durationMinutes: row.sessionMinutes }, { durationMinutes: row.courseMinutes });
-  const isAdmin = viewer.role === 'admin';
+  const admin = isAdmin(viewer);
   const attendee = row.userId === viewer.userId && row.status === 'confirmed';
   const terms = cancellationTerms(row.startsAt, now);
   const open = row.status === 'confirmed' && row.sessionStatus === 'scheduled';
@@ -29,14 +32,14 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
     holdExpiresAt: row.status === 'pending_payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     sessionStatus: row.sessionStatus,
     hasVideoLink: !!row.videoLink,
-    videoLink: isAdmin || (attendee && row.sessionStatus === 'scheduled') ? row.videoLink : null,
-    recordingUrl: isAdmin || attendee ? row.recordingUrl : null,
-    hasRecordingVideo: (isAdmin || attendee) && row.hasRecordingVideo,
+    videoLink: admin || (attendee && row.sessionStatus === 'scheduled') ? row.videoLink : null,
+    recordingUrl: admin || attendee ? row.recordingUrl : null,
+    hasRecordingVideo: (admin || attendee) && row.hasRecordingVideo,
     cancellation: {
       allowed: open && terms.allowed,
       refundable: open && terms.allowed && terms.refundable && row.orderId !== null,
       refundDeadline: terms.refundDeadline.toISOString(),
     },
-    orderId: isAdmin || row.userId === viewer.userId ? row.orderId : null,
+    orderId: admin || row.userId === viewer.userId ? row.orderId : null,
   };
 }

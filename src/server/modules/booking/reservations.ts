@@ -14,7 +14,7 @@ import {
 } from '@shared/schemas/reservations';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import type { SignedInViewer } from '../../http/guards';
+import { isAdmin, type SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
 import { queueEmail } from '../../integrations/mail/outgoing';
 import type { PaymentProvider } from '../../integrations/payments/port';
@@ -51,7 +51,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
   async function readable(viewer: SignedInViewer, rawId: string): Promise<ReservationRow> {
     if (!isUuid(rawId)) throw new AppError('RESERVATION_NOT_FOUND');
     const row = await rowOf(rawId.toLowerCase());
-    if (!row || (row.userId !== viewer.userId && viewer.role !== 'admin')) throw new AppError('RESERVATION_NOT_FOUND');
+    if (!row || (row.userId !== viewer.userId && !isAdmin(viewer))) throw new AppError('RESERVATION_NOT_FOUND');
     return row;
   }
 

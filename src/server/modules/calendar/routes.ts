@@ -33,8 +33,7 @@ export function calendarRoutes(calendar: CalendarService) {
   });
 
   app.post('/feed', signedInOnly, async (c) => {
-    const { userId } = await requireUser(c);
-    return c.json<CalendarFeedCreatedResponse>(await calendar.createFeed(userId), 201);
+    return c.json<CalendarFeedCreatedResponse>(await calendar.createFeed(await requireUser(c)), 201);
   });
 
   app.delete('/feed', signedInOnly, async (c) => {

@@ -7,6 +7,8 @@ import type { CalendarFeedCreatedResponse, CalendarFeedStatus } from '@shared/sc
 import type { CalendarRangeQuery, CalendarResponse, ReservationView } from '@shared/schemas/reservations';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { isAdmin, requireSecondFactorOfAdminAccount } from '../../http/guards';
+import type { SessionViewer } from '../../http/viewer';
 import { renderCalendar } from '../../integrations/calendar/ical';
 import { findReservationRows, type ReservationRow } from '../booking/reservation-rows';
 import { toReservationView, type ReservationViewer } from '../booking/reservation-view';
@@ -48,6 +50,12 @@ export function fileSlug(title: string): string {
   return slug || 'cours';
 }
 
+/**
+ * Whether a feed lists every booked session: made as such in a verified admin session, and its
+ * owner still the admin (a feed from before, or of a former admin, lists only their own classes).
+ */
+const everySession = (owner: repo.FeedOwner): boolean => owner.everySession && owner.role === 'admin';
+
 export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'config'>, limits: FeedLimits) {
   const db = () => deps.database.db;
   const site = siteOf(deps.config.publicUrl);
@@ -80,7 +88,7 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
       const now = deps.now();
       const from = new Date(range.from);
       const rows = await findReservationRows(db(), {
-        userId: viewer.role === 'admin' ? undefined : viewer.userId,
+        userId: isAdmin(viewer) ? undefined : viewer.userId,
         statuses: ['pending_payment', 'confirmed'],
         from: new Date(from.getTime() - LONGEST_SESSION_MS),
         to: new Date(range.to),
@@ -96,7 +104,7 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
     async reservationIcs(viewer: ReservationViewer, rawId: string): Promise<{ filename: string; body: string }> {
       if (!isUuid(rawId)) throw new AppError('RESERVATION_NOT_FOUND');
       const [row] = await findReservationRows(db(), { ids: [rawId.toLowerCase()] });
-      if (!row || (row.userId !== viewer.userId && viewer.role !== 'admin')) throw new AppError('RESERVATION_NOT_FOUND');
+      if (!row || (row.userId !== viewer.userId && !isAdmin(viewer))) throw new AppError('RESERVATION_NOT_FOUND');
       const now = deps.now();
       const view = toReservationView(row, viewer, now);
       return {
@@ -109,12 +117,27 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
       return feedStatus(await repo.findFeed(db(), userId));
     },
 
-    /** A new feed URL, shown this once; any older URL of the user stops working at once. */
-    async createFeed(userId: string): Promise<CalendarFeedCreatedResponse> {
+    /**
+     * A new feed URL, shown this once; any older URL of the user stops working at once. An admin
+     * account's feed lists every booked session with its join link: made only in a session that
+     * gave the second factor (403 otherwise), like any other use of admin power.
+     */
+    async createFeed(viewer: Pick<SessionViewer, 'role' | 'adminSecondFactor'> & { userId: string }): Promise<CalendarFeedCreatedResponse> {
+      requireSecondFactorOfAdminAccount(viewer);
+      const { userId } = viewer;
       const token = randomBytes(32).toString('base64url');
-      const row = await repo.replaceFeed(db(), userId, hashToken(token), deps.now());
+      const row = await repo.replaceFeed(db(), userId, hashToken(token), deps.now(), isAdmin(viewer));
       const url = `${site.publicUrl}/api/calendar/feeds/${token}.ics`;
       return { feed: feedStatus(row), url, webcalUrl: webcalUrl(url), googleSubscribeUrl: googleSubscribeUrl(url) };
+    },
+
+    /**
+     * When a password is replaced every session of the account ends: a feed of every booked
+     * session, made in one of them, stops listing others' classes too (the admin makes a new one
+     * after signing in again with her second factor). A learner's feed is unchanged.
+     */
+    async narrowFeedAfterPasswordChange(userId: string): Promise<void> {
+      await repo.clearEverySession(db(), userId);
     },
 
     async revokeFeed(userId: string): Promise<CalendarFeedStatus> {
@@ -130,7 +153,7 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
       if (!owner) throw new AppError('CALENDAR_FEED_NOT_FOUND');
       await limits.consumeFeedFetch(owner.userId);
       const now = deps.now();
-      const entries = owner.role === 'admin' ? await adminEntries(now) : await learnerEntries(owner, now);
+      const entries = everySession(owner) ? await adminEntries(now) : await learnerEntries({ userId: owner.userId, role: 'learner', adminSecondFactor: null }, now);
       await repo.markFetched(db(), owner.userId, now);
       return renderCalendar({ name: FEED_NAME, refreshSeconds: FEED_REFRESH_SECONDS, entries, now });
     },

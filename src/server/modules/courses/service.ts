@@ -6,6 +6,7 @@ import { DEFAULT_SESSION_MINUTES } from '@shared/catalog';
 import type { CourseDetail, CourseListQuery, CourseSummary, SessionSummary } from '@shared/schemas/public';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { isAdmin } from '../../http/guards';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';
@@ -83,7 +84,7 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
         viewer.userId ? repo.hasSucceededPurchase(db(), viewer.userId, id) : Promise.resolve(false),
       ]);
       // A course ever sold is archived, never deleted: its buyers (and the admin) still open it from Mes Achats.
-      const row = published ?? (purchased || viewer.role === 'admin' ? await repo.findArchivedCourse(db(), id, now) : null);
+      const row = published ?? (purchased || isAdmin(viewer) ? await repo.findArchivedCourse(db(), id, now) : null);
       if (!row) throw new AppError('COURSE_NOT_FOUND');
       const product = productOf(row);
       const course = toCourseSummary(row, entitlement(viewer, product, { purchased }, pricing()));

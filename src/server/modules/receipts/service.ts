@@ -3,7 +3,7 @@
 // exists once the order is paid; a credit note once its refund has succeeded.
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import type { SignedInViewer } from '../../http/guards';
+import { isAdmin, type SignedInViewer } from '../../http/guards';
 import { isUuid } from '../params';
 import { buildCreditNote, buildReceipt, type FiscalDocument } from './document';
 import { renderDocumentHtml } from './html';
@@ -17,7 +17,7 @@ export type RenderedDocument = { doc: FiscalDocument; html: () => string; pdf: (
 
 export function createReceiptService(deps: Pick<Deps, 'database' | 'config'>) {
   const db = () => deps.database.db;
-  const mayRead = (viewer: SignedInViewer, ownerId: string) => viewer.role === 'admin' || viewer.userId === ownerId;
+  const mayRead = (viewer: SignedInViewer, ownerId: string) => isAdmin(viewer) || viewer.userId === ownerId;
 
   const rendered = (doc: FiscalDocument, pdfUrl: string, createdAt: Date): RenderedDocument => ({
     doc,

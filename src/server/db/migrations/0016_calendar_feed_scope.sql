@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_feeds" ADD COLUMN "every_session" boolean DEFAULT false NOT NULL;
