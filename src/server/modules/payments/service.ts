@@ -50,7 +50,7 @@ export function createPaymentService(
   provider: PaymentProvider,
 ) {
   const db = () => deps.database.db;
-  const membership: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
+  const membership: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret };
 
   /**
    * After commit: the refund asked of the provider (the learner's e-mail is queued already), the seat counts refreshed.
@@ -98,7 +98,7 @@ export function createPaymentService(
       now,
     );
     await repo.grantPurchases(tx, order.id, order.userId, now);
-    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl });
+    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret });
     return settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
   }
 

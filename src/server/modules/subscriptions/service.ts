@@ -48,7 +48,7 @@ const DASHBOARD_PATH = '/abonne/tableau-de-bord';
 
 export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
-  const ctx: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
+  const ctx: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret };
 
   /**
    * What a failed provider call answers: its own refusal as it is; the sandbox keeps its
