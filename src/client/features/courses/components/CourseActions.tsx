@@ -1,9 +1,11 @@
 // Reserve (live) or add to cart (both formats). Both need an account (spec §5): a visitor gets the
-// sign-in dialog instead. A course already bought, or free, has nothing to add to the cart.
+// sign-in dialog instead, and what they pressed is carried out once signed in (pending-action.ts).
+// A course already bought, or free, has nothing to add to the cart.
 import { CalendarCheck, CircleCheck, ShoppingCart } from 'lucide-react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { CourseDetail } from '@shared/schemas/public';
-import { useAuth, useAuthDialog } from '@client/app/auth';
+import { rememberPendingAction, takePendingAction, useAuth, useAuthDialog, type PendingAction } from '@client/app/auth';
 import { Button, ButtonLink } from '@client/components/ui/Button';
 
 export function CourseActions({ course }: { course: CourseDetail }) {
@@ -14,10 +16,21 @@ export function CourseActions({ course }: { course: CourseDetail }) {
 
   // The cart's code loads on the first press: it stays out of this public page's first load.
   const addToCart = async () => {
-    if (!user) return authDialog.open('login');
+    if (!user) return signInFirst({ kind: 'add-to-cart', courseId: course.id });
     const { addCourseToCart } = await import('@client/features/cart');
     addCourseToCart(course, () => navigate('/panier'));
   };
+  const signInFirst = (action: PendingAction) => {
+    rememberPendingAction(action);
+    authDialog.open('login');
+  };
+  // Signed in after pressing « Réserver » or « Ajouter au panier »: done now.
+  useEffect(() => {
+    if (!user) return;
+    if (takePendingAction('book')?.courseId === course.id) navigate(`/booking/${course.id}`);
+    else if (takePendingAction('add-to-cart')?.courseId === course.id) void addToCart();
+    // Looked at when the person signs in (user) or the course changes; addToCart is this render's.
+  }, [user, course.id]);
   const canBuy = !course.purchased && course.priceCents > 0;
   const cartButton = (variant: 'primary' | 'secondary') =>
     canBuy ? (
@@ -34,7 +47,7 @@ export function CourseActions({ course }: { course: CourseDetail }) {
           size="lg"
           className="w-full"
           disabled={!hasSeats || status === 'loading'}
-          onClick={() => (user ? navigate(`/booking/${course.id}`) : authDialog.open('login'))}
+          onClick={() => (user ? navigate(`/booking/${course.id}`) : signInFirst({ kind: 'book', courseId: course.id }))}
         >
           <CalendarCheck aria-hidden="true" className="size-5" />
           {hasSeats ? 'Réserver' : 'Complet'}
