@@ -200,6 +200,30 @@ describe('holds on the way to the payment', () => {
     holds.stop();
   });
 
+  it('reloaded, or opened again without the booking page, the payment page finds the hold and its countdown (phone width)', async () => {
+    const course = others[0]!;
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const reservationId = await heldReservationId(page);
+      await page.reload();
+      await countdown(page).waitFor();
+      // A new visit to the address: no navigation state at all, the server says which seat is held.
+      await page.goto(`${baseURL}/payment/${course.id}`);
+      await countdown(page).waitFor();
+      expect(await page.getByText("Choisissez d'abord une date").count()).toBe(0);
+      const remaining = (await countdown(page).textContent())!;
+      expect(remaining).toMatch(/^1[0-4]:\d{2}$/);
+      const hold = await callApi<HoldResponse>(page, 'GET', `/booking/holds/current?courseId=${course.id}`);
+      expect(hold.json.hold?.id).toBe(reservationId);
+      // Back to the booking page's entry, whose navigation state the next step reads.
+      await page.goBack();
+      await countdown(page).waitFor();
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
+  });
+
   it("'Changer de séance' gives the seat back and goes back to the sessions", async () => {
     const course = others[0]!;
     const reservationId = (await heldReservationId(page))!;
