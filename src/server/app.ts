@@ -8,7 +8,7 @@ import { countingErrors, observeRequests } from './http/observability/observe';
 import { operationsRoutes } from './http/observability/routes';
 import type { AppEnv } from './http/app-env';
 import { originPolicy, sameOriginOnly } from './http/csrf';
-import { errorHandler } from './http/error-handler';
+import { errorAnswer, errorHandler } from './http/error-handler';
 import { jsonOnly } from './http/json-only';
 import { securityHeaders } from './http/security-headers';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
@@ -54,6 +54,7 @@ import { createPurchaseService } from './modules/purchases/service';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { creditNoteRoutes, receiptRoutes } from './modules/receipts/routes';
 import { createReceiptService } from './modules/receipts/service';
+import { documentRoutes } from './modules/receipts/document-routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { recipeRoutes } from './modules/recipes/routes';
 import { ADMIN_SESSION_RAW_ROUTES, adminSessionRoutes } from './modules/sessions/routes';
@@ -146,12 +147,12 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/unsubscribe', unsubscribeRoutes(emailPreferences));
   api.route('/', privacyRoutes(deps, paymentProvider));
   api.route('/events', eventRoutes(realtime));
-  api.all('*', (c) =>
-    c.json({ error: { code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND, requestId: c.get('requestId') } }, 404),
-  );
+  api.all('*', (c) => errorAnswer(c, 404, 'ROUTE_NOT_FOUND', ERROR_MESSAGES.ROUTE_NOT_FOUND));
   app.route('/api', api);
 
   app.route('/media', mediaRoutes(deps));
+  // A person's receipts and credit notes as pages (e-mails' signed links, Mes Achats).
+  app.route('/documents', documentRoutes(receipts, deps));
   app.route('/', webRoutes(deps, services));
   return app;
 }

@@ -8,7 +8,7 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@shared/errors';
-import type { HoldResponse } from '@shared/schemas/booking';
+import type { CurrentHoldResponse, HoldResponse } from '@shared/schemas/booking';
 import type { PurchasesResponse } from '@shared/schemas/checkout';
 import type { CourseResponse, CourseSummary, SessionSummary } from '@shared/schemas/public';
 import { callApi, getJson, seededCourses } from './api';
@@ -200,9 +200,32 @@ describe('holds on the way to the payment', () => {
     holds.stop();
   });
 
+  it('reloaded, or opened again without the booking page, the payment page finds the hold and its countdown (phone width)', async () => {
+    const course = others[0]!;
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const reservationId = await heldReservationId(page);
+      await page.reload();
+      await countdown(page).waitFor();
+      // A new visit to the address: no navigation state at all, the server says which seat is held.
+      await page.goto(`${baseURL}/payment/${course.id}`);
+      await countdown(page).waitFor();
+      expect(await page.getByText("Choisissez d'abord une date").count()).toBe(0);
+      const remaining = (await countdown(page).textContent())!;
+      expect(remaining).toMatch(/^1[0-4]:\d{2}$/);
+      const hold = await callApi<CurrentHoldResponse>(page, 'GET', `/booking/holds/current?courseId=${course.id}`);
+      expect(hold.json.hold?.id).toBe(reservationId);
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
+  });
+
   it("'Changer de séance' gives the seat back and goes back to the sessions", async () => {
     const course = others[0]!;
-    const reservationId = (await heldReservationId(page))!;
+    // The page was opened again without navigation state: the server names the hold.
+    const current = await callApi<CurrentHoldResponse>(page, 'GET', `/booking/holds/current?courseId=${course.id}`);
+    const reservationId = current.json.hold!.id;
     await page.getByRole('button', { name: 'Changer de séance' }).click();
     await page.waitForURL(`${baseURL}/booking/${course.id}`);
     const hold = await callApi<HoldResponse>(page, 'GET', `/booking/holds/${reservationId}`);

@@ -42,7 +42,7 @@ for (const viewport of viewports) {
     let page: Page;
     usePage(viewport, (opened) => (page = opened));
 
-    it("a visitor's heart asks to sign in (the recipe page shows a visitor none); signed in there, it toggles", async () => {
+    it("a visitor's heart asks to sign in (the recipe page shows a visitor none); signed in there, the recipe is favourited", async () => {
       const recipe = freeRecipes[0]!;
       await open(page, `/recettes/${recipe.id}`);
       expect(await page.getByRole('button', { name: /aux favoris/ }).count()).toBe(0);
@@ -64,7 +64,15 @@ for (const viewport of viewports) {
       await fillSignIn(dialog, email, password);
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/recettes');
+      // What the visitor pressed is done once signed in (and only that: closing the dialog dropped the first press).
+      await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('true');
+      await settled(page);
+      expect(await serverFavorites(page)).toEqual([recipe.id]);
+      // A toggle from then on: pressed again, it goes.
+      await heart(page, recipe).click();
       await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+      await settled(page);
+      expect(await serverFavorites(page)).toEqual([]);
     });
 
     it('hearted in the library, the recipe is on /favoris and its page; removed there, the empty state shows', async () => {

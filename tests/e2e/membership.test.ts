@@ -154,11 +154,29 @@ describe('subscribing, cancelling, and the end of the paid month', () => {
     expect(await page.getByRole('heading', { name: 'Recette réservée aux abonnés' }).count()).toBe(0);
   });
 
-  it("the sandbox has no customer portal: 'Gérer sur le fournisseur de paiement' says it is coming", async () => {
-    await open(page, '/abonne');
-    await dismissToasts(page);
-    await page.getByRole('button', { name: 'Gérer sur le fournisseur de paiement' }).click();
-    await expectToast(page, 'Bientôt disponible !');
+  it("the sandbox's « Gérer mon abonnement » (at phone width): the next charge with taxes, another card saved", async () => {
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open(page, '/abonne');
+      await dismissToasts(page);
+      await page.getByRole('button', { name: 'Gérer mon abonnement' }).click();
+      await page.waitForURL(`${baseURL}/abonne/paiement`);
+      await page.getByRole('heading', { name: 'Gérer mon abonnement', level: 1 }).waitFor();
+      expect(await page.getByTestId('saved-card').textContent()).toBe('Visa se terminant par 4242');
+      // Québec: 19,99 CAD with TPS and TVQ, on the day the paid month ends.
+      await page.getByText(/22,98\sCAD \(taxes comprises\), le \d{1,2} \S+ \d{4}/).waitFor();
+      const form = page.getByRole('form', { name: 'Nouvelle carte' });
+      await form.getByLabel('Numéro de carte').fill('5555 5555 5555 4444');
+      await form.getByLabel("Date d'expiration").fill('10/32');
+      await form.getByLabel('CVC').fill('123');
+      await form.getByRole('button', { name: 'Enregistrer cette carte' }).click();
+      await expectToast(page, 'Carte enregistrée');
+      expect(await page.getByTestId('saved-card').textContent()).toBe('Mastercard se terminant par 4444');
+      await expectNoAxeViolations(page, '/abonne/paiement');
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
   });
 
   it('cancels behind an irreversible confirmation: the notice shows, the cancel button goes, access stays', async () => {

@@ -130,7 +130,7 @@ describe('a Québec learner buys a recorded course; the admin refunds it', () =>
 
     const [tab] = await Promise.all([learner.context().waitForEvent('page'), card.getByRole('link', { name: /^Reçu/ }).click()]);
     await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe(`/api/orders/${order.id}/receipt`);
+    expect(new URL(tab.url()).pathname).toBe(`/documents/recu/${order.id}`);
     const html = squash((await tab.locator('body').textContent()) ?? '');
     for (const expected of ['TPS', 'TVQ', amount(gst), amount(qst), amount(order.totalCents), course.title]) {
       expect(html, `the receipt page shows ${expected}`).toContain(squash(expected));
@@ -201,8 +201,12 @@ describe('a Québec learner buys a recorded course; the admin refunds it', () =>
     const card = purchaseCard();
     await card.getByText('Remboursé', { exact: true }).waitFor();
     expect(await card.getByRole('link', { name: 'Voir le cours' }).count()).toBe(0);
-    const [note] = await Promise.all([learner.waitForEvent('download'), card.getByRole('link', { name: /^Note de crédit/ }).click()]);
+    // The credit note's page opens aside; its PDF downloads from there.
+    const [tab] = await Promise.all([learner.context().waitForEvent('page'), card.getByRole('link', { name: /^Note de crédit/ }).click()]);
+    await tab.getByRole('heading', { level: 1, name: /^Note de crédit n° \d+$/ }).waitFor();
+    const [note] = await Promise.all([tab.waitForEvent('download'), tab.getByRole('link', { name: 'Télécharger le PDF' }).click()]);
     const pdf = await downloaded(note);
+    await tab.close();
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const { gst, qst } = taxAmounts(order);
     const content = squash(pdfText(pdf));

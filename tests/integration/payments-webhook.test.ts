@@ -92,8 +92,8 @@ describe('fulfilment from a verified event', () => {
       paidAt: new Date(clock).toISOString(),
       paymentMethod: { type: 'card', brand: 'visa', last4: '4242' },
       failureMessage: null,
-      receiptUrl: `/api/orders/${order.id}/receipt`,
-      receiptPdfUrl: `/api/orders/${order.id}/receipt.pdf`,
+      receiptUrl: `/documents/recu/${order.id}`,
+      receiptPdfUrl: `/documents/recu/${order.id}/pdf`,
     });
     const granted = await purchasesOf(user.id);
     expect(granted.map((p) => [p.courseId, p.status, p.amountCents]).sort()).toEqual(

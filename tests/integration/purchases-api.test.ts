@@ -85,7 +85,7 @@ describe('GET /api/purchases', () => {
       createdAt: '2026-10-01T12:00:00.000Z',
       course: { id: course.bread, title: 'Pain au levain', imageUrl: '/media/seed/courses/pain.webp', isLive: false },
       orderId: order.id,
-      receiptUrl: `/api/orders/${order.id}/receipt`,
+      receiptUrl: `/documents/recu/${order.id}`,
       creditNoteUrl: null,
       session: null,
       progress: null,
@@ -94,8 +94,8 @@ describe('GET /api/purchases', () => {
     expect(byId[sushiPurchase.id]).toMatchObject({
       status: 'refunded',
       course: { id: course.sushi, title: 'Sushis', isLive: false },
-      receiptUrl: `/api/orders/${order.id}/receipt`,
-      creditNoteUrl: `/api/refunds/${refund.id}/credit-note.pdf`,
+      receiptUrl: `/documents/recu/${order.id}`,
+      creditNoteUrl: `/documents/note-de-credit/${refund.id}`,
     });
     expect(byId[demo.id]).toEqual({
       id: demo.id,
@@ -120,7 +120,7 @@ describe('GET /api/purchases', () => {
     expect(await purchasesOf(bob.cookie)).toEqual([]);
     expect((await purchasesOf(alice.cookie)).map((p) => p.course.id).sort()).toEqual([course.bread, course.live].sort());
     const url = (await purchasesOf(alice.cookie)).find((p) => p.receiptUrl)!.receiptUrl!;
-    expect(url).toBe(`/api/orders/${order.id}/receipt`);
+    expect(url).toBe(`/documents/recu/${order.id}`);
     expect((await send(t, 'GET', url, { cookie: bob.cookie })).status).toBe(404);
   });
 
@@ -232,7 +232,7 @@ describe('the journey through the real sandbox', () => {
     expect(await opened()).toBe(false);
     const [after] = await purchasesOf(learner.cookie);
     const refundId = ((await refunded.json()) as RefundResponse).refund.id;
-    expect(after).toMatchObject({ status: 'refunded', receiptUrl: order.receiptUrl, creditNoteUrl: `/api/refunds/${refundId}/credit-note.pdf` });
+    expect(after).toMatchObject({ status: 'refunded', receiptUrl: order.receiptUrl, creditNoteUrl: `/documents/note-de-credit/${refundId}` });
     expect((await send(t, 'GET', after!.creditNoteUrl!, { cookie: learner.cookie })).status).toBe(200);
     expect((await getOrder(t, learner.cookie, order.id)).body.order.status).toBe('refunded');
     const [row] = await t.db.select().from(purchases).where(eq(purchases.orderLineId, order.lines[0]!.id));

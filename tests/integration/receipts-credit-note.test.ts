@@ -12,6 +12,7 @@ import { newSignedInUser, send } from '../setup/auth-client';
 import { pdfText } from '../setup/pdf-text';
 import { deliverEvents, newKey } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { signedDocumentUrl } from '../../src/server/modules/receipts/document-link';
 
 const plain = (text: string) => text.replaceAll('\u00a0', ' ');
 const PAID_AT = new Date('2026-11-02T17:00:00Z');
@@ -109,6 +110,19 @@ describe('credit note', () => {
     const receipt = plain(pdfText(new Uint8Array(await (await send(t, 'GET', `/api/orders/${order.id}/receipt.pdf`, { cookie: buyer.cookie })).arrayBuffer())));
     expect(receipt).toContain(`Remboursement de 11,50 CAD le 4 décembre 2026 : voir la note de crédit n° ${refund.number}.`);
     expect(receipt).toContain('Statut : \nPayé, remboursé en partie');
+  });
+
+  it('the refund e-mail’s signed link opens its page and PDF signed out; a link for the receipt does not', async () => {
+    const url = new URL(signedDocumentUrl(t.deps.config, 'credit-note', refund.id, new Date(REFUNDED_AT)));
+    const page = await send(t, 'GET', `${url.pathname}${url.search}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(plain(await page.text())).toContain(`<h1>Note de crédit n° ${refund.number}</h1>`);
+    const pdf = await send(t, 'GET', `${url.pathname}/pdf${url.search}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    // A receipt's signature for the same id is not a credit note's.
+    const receiptSig = new URL(signedDocumentUrl(t.deps.config, 'receipt', refund.id, new Date(REFUNDED_AT))).search;
+    expect((await send(t, 'GET', `${url.pathname}${receiptSig}`, { headers: { accept: 'text/html' } })).status).toBe(401);
   });
 
   it('the admin reads it; another learner gets 404; a visitor 401; unknown and malformed ids 404', async () => {

@@ -107,7 +107,7 @@ describe('a Québec buyer’s receipt', () => {
       'Visa se terminant par 4242',
       'Lieu de la fourniture</dt><dd>Québec',
       '@media print',
-      `href="/api/orders/${order.id}/receipt.pdf"`,
+      `href="/documents/recu/${order.id}/pdf"`,
     ]) {
       expect(html).toContain(expected);
     }

@@ -102,7 +102,7 @@ describe('GET /api/admin/orders', () => {
     const { order: view, buyer } = (await res.json()) as AdminOrderResponse;
     // The buyer as the order recorded them (an order survives a later change of name or address).
     expect(buyer).toEqual({ name: 'Camille Gagnon', email: learner.email ?? `${learner.id}@exemple.test` });
-    expect(view).toMatchObject({ id: order.id, status: 'paid', province: 'QC', totalCents: order.totalCents, receiptUrl: `/api/orders/${order.id}/receipt`, refunds: [] });
+    expect(view).toMatchObject({ id: order.id, status: 'paid', province: 'QC', totalCents: order.totalCents, receiptUrl: `/documents/recu/${order.id}`, refunds: [] });
     expect(view.lines.map((l) => l.description)).toEqual(['Pain au levain', 'Macarons']);
     expect((await send(t, 'GET', '/api/admin/orders/00000000-0000-4000-8000-000000000000', { cookie: admin.cookie })).status).toBe(404);
     expect((await send(t, 'GET', '/api/admin/orders/nope', { cookie: admin.cookie })).status).toBe(404);
@@ -144,7 +144,7 @@ describe('POST /api/admin/orders/:orderId/refunds', () => {
     expect(view.status).toBe('partially_refunded');
     expect(view.lines.map((l) => l.refundedCents)).toEqual([4999, 0]);
     expect(view.refunds).toEqual([
-      expect.objectContaining({ id: res.body.refund.id, status: 'succeeded', succeededAt: new Date(clock).toISOString(), creditNoteUrl: `/api/refunds/${res.body.refund.id}/credit-note.pdf` }),
+      expect.objectContaining({ id: res.body.refund.id, status: 'succeeded', succeededAt: new Date(clock).toISOString(), creditNoteUrl: `/documents/note-de-credit/${res.body.refund.id}/pdf` }),
     ]);
     const [stored] = await t.db.select().from(refunds).where(eq(refunds.id, res.body.refund.id));
     expect(stored!.providerRefundId).toBe(asked!.id);

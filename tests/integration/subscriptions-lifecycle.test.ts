@@ -386,8 +386,8 @@ describe("the dashboard's receipts", () => {
       periodEnd: expect.any(String),
       totalCents: first.totalCents,
       paidAt: expect.any(String),
-      receiptUrl: `/api/orders/${first.id}/receipt`,
-      receiptPdfUrl: `/api/orders/${first.id}/receipt.pdf`,
+      receiptUrl: `/documents/recu/${first.id}`,
+      receiptPdfUrl: `/documents/recu/${first.id}/pdf`,
     });
     // The first period is the one the provider's first invoice paid.
     expect(seconds(once[0]!.periodStart!)).toBe(seconds(period1.currentPeriodStart!));

@@ -112,7 +112,8 @@ describe('transactional e-mails', () => {
     expect(receipts[0]!.text).toContain('Bonjour Marie Tremblay,');
     expect(receipts[0]!.text).toContain('Total payé : 57,49 CAD');
     expect(receipts[0]!.text).toMatch(/TPS \(5\s%\) : 2,50 CAD/);
-    expect(receipts[0]!.html).toContain(`<a href="http://toque.test/api/orders/${seat.orderId}/receipt"`);
+    // The receipt's page, signed: it opens from the e-mail signed out (receipts/document-link.ts).
+    expect(receipts[0]!.html).toMatch(new RegExp(`<a href="http://toque\\.test/documents/recu/${seat.orderId}\\?expire=\\d+&(amp;|#38;)signature=[\\w-]{43}"`));
 
     const confirmed = await mailsWithSubject(user.email, 'Réservation confirmée : Tourtière du Lac');
     expect(confirmed).toHaveLength(1);
@@ -156,7 +157,7 @@ describe('transactional e-mails', () => {
     const refunds = await mailsWithSubject(user.email, `Remboursement effectué — commande n° ${order!.number}`);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.text).toContain('Nous vous avons remboursé 57,49 CAD (taxes comprises)');
-    expect(refunds[0]!.html).toMatch(/<a href="http:\/\/toque\.test\/api\/refunds\/[0-9a-f-]{36}\/credit-note"/);
+    expect(refunds[0]!.html).toMatch(/<a href="http:\/\/toque\.test\/documents\/note-de-credit\/[0-9a-f-]{36}\?expire=\d+&(amp;|#38;)signature=[\w-]{43}"/);
   });
 
   it('a membership: started, renewed with its receipt, cancelled at period end — once each however often told', async () => {
@@ -177,7 +178,7 @@ describe('transactional e-mails', () => {
     const renewed = await mailsWithSubject(user.email, 'Votre abonnement Toque est renouvelé');
     expect(renewed).toHaveLength(1);
     expect(renewed[0]!.text).toMatch(/Période : du \d{1,2} \S+ \d{4} au \d{1,2} \S+ \d{4}/);
-    expect(renewed[0]!.html).toMatch(/<a href="http:\/\/toque\.test\/api\/orders\/[0-9a-f-]{36}\/receipt"/);
+    expect(renewed[0]!.html).toMatch(/<a href="http:\/\/toque\.test\/documents\/recu\/[0-9a-f-]{36}\?expire=\d+&(amp;|#38;)signature=[\w-]{43}"/);
 
     expect((await cancelSubscription(t, user.cookie)).status).toBe(200);
     await deliverEvents(t);

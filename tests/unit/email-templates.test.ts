@@ -57,9 +57,10 @@ describe('transactional e-mail templates', () => {
   });
 
   it('order receipt: lines, taxes and total in fr-CA money, and the receipt link', () => {
+    const receiptUrl = `${publicUrl}/documents/recu/0b4c6a52-9d0f-4a55-9d6e-1f1f1f1f1f1f?expire=1&signature=s`;
     const mail = orderReceiptMail({
       to,
-      publicUrl,
+      receiptUrl,
       order: {
         id: '0b4c6a52-9d0f-4a55-9d6e-1f1f1f1f1f1f',
         number: 42,
@@ -79,7 +80,7 @@ describe('transactional e-mail templates', () => {
     expect(mail.text).toContain('Total payé : 57,48 CAD');
     expect(mail.text).toContain('20 novembre 2026');
     expect(mail.html).toContain('Tourtière &#38; &#60;script&#62;');
-    expect(hrefs(mail.html)).toContain(`${publicUrl}/api/orders/0b4c6a52-9d0f-4a55-9d6e-1f1f1f1f1f1f/receipt`);
+    expect(hrefs(mail.html)).toContain(receiptUrl);
   });
 
   it('booking confirmed: the date in long form with its zone, the Google link and the .ics attached', async () => {
@@ -141,13 +142,14 @@ describe('transactional e-mail templates', () => {
   });
 
   it('refund issued: amount and credit note link', () => {
-    const mail = refundIssuedMail({ to, publicUrl, refund: { id: 'r-1', totalCents: 5748, orderNumber: 42, reason: 'Séance annulée' } });
+    const creditNoteUrl = `${publicUrl}/documents/note-de-credit/r-1?expire=1&signature=s`;
+    const mail = refundIssuedMail({ to, creditNoteUrl, refund: { id: 'r-1', totalCents: 5748, orderNumber: 42, reason: 'Séance annulée' } });
     expectLayout(mail, 'Remboursement effectué — commande n° 42');
     expect(mail.text).toContain('Nous vous avons remboursé 57,48 CAD (taxes comprises)');
     // « que » elided before a vowel, in both parts.
     expect(mail.text).toContain("Vous recevez ce courriel parce qu'un paiement fait sur Toque vous a été remboursé.");
     expect(mail.html).toContain('parce qu&#39;un paiement');
-    expect(hrefs(mail.html)).toContain(`${publicUrl}/api/refunds/r-1/credit-note`);
+    expect(hrefs(mail.html)).toContain(creditNoteUrl);
   });
 
   it('subscription started, renewed, cancelled (at period end, ended) and ending in 7 days', () => {
@@ -155,9 +157,10 @@ describe('transactional e-mail templates', () => {
     expectLayout(started, 'Votre abonnement Toque est activé');
     expect(started.text).toContain('se renouvellera automatiquement le 20 décembre 2026');
 
+    const renewedReceipt = `${publicUrl}/documents/recu/o-9?expire=1&signature=s`;
     const renewed = subscriptionRenewedMail({
       to,
-      publicUrl,
+      receiptUrl: renewedReceipt,
       order: { id: 'o-9', number: 9, totalCents: 1149 },
       periodStart: new Date('2026-11-20T15:00:00Z'),
       periodEnd: new Date('2026-12-20T15:00:00Z'),
@@ -165,7 +168,7 @@ describe('transactional e-mail templates', () => {
     expectLayout(renewed, 'Votre abonnement Toque est renouvelé');
     expect(renewed.text).toContain('Période : du 20 novembre 2026 au 20 décembre 2026');
     expect(renewed.text).toContain('11,49 CAD');
-    expect(hrefs(renewed.html)).toContain(`${publicUrl}/api/orders/o-9/receipt`);
+    expect(hrefs(renewed.html)).toContain(renewedReceipt);
 
     const scheduled = subscriptionCancelledMail({ to, publicUrl, accessUntil: new Date('2026-12-20T15:00:00Z') });
     expectLayout(scheduled, 'Votre abonnement Toque est annulé');

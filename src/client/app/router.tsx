@@ -56,6 +56,8 @@ export const routes: AppRoute[] = [
       subscriber([
         { path: 'abonne', lazy: page(() => import('../features/subscription/SubscriberDashboardPage')) },
         { path: 'abonne/tableau-de-bord', lazy: page(() => import('../features/subscription/SubscriberDashboardPage')) },
+        // « Gérer mon abonnement » with the sandbox processor (Stripe's portal otherwise).
+        { path: 'abonne/paiement', lazy: page(() => import('../features/subscription/PaymentMethodPage')) },
       ]),
       admin([
         { path: 'admin', lazy: page(() => import('../features/admin-bookings/AdminBookingsPage')) },

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@shared/errors';
 import { AppError } from './app-error';
+import { errorHtml, wantsHtml } from './error-page';
 
 function body(code: ErrorCode, message: string, requestId: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { code, message, ...(fields ? { fields } : {}), requestId } };
@@ -24,6 +25,12 @@ function answer(res: Response, code: ErrorCode): Response {
   return res;
 }
 
+/** The error as JSON, or as a French page for a browser that navigated here (error-page.ts). */
+export function errorAnswer(c: Context, status: number, code: ErrorCode, message: string, fields?: Record<string, string>): Response {
+  if (wantsHtml(c)) return answer(errorHtml(c, status, status >= 500 ? ERROR_MESSAGES[code] : message), code);
+  return answer(c.json(body(code, message, c.get('requestId') as string, fields), status as ContentfulStatusCode), code);
+}
+
 export type ErrorHandlerOptions = {
   /**
    * Asked before an unexpected error becomes a 500: some libraries hide the driver's error (the
@@ -41,22 +48,22 @@ export function errorHandler(logger: Logger, opts: ErrorHandlerOptions = {}) {
       if (err.status >= 500) logger.error({ err, requestId }, err.message);
       const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) c.header('retry-after', String(retryAfter));
-      return answer(c.json(body(err.code, err.message, requestId, err.fields), err.status as ContentfulStatusCode), err.code);
+      return errorAnswer(c, err.status, err.code, err.message, err.fields);
     }
     if (err instanceof HTTPException) {
       const status = err.status;
       const code: ErrorCode =
         status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 404 ? 'NOT_FOUND' : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
       if (status >= 500) logger.error({ err, requestId }, 'http exception');
-      return answer(c.json(body(code, ERROR_MESSAGES[code], requestId), status as ContentfulStatusCode), code);
+      return errorAnswer(c, status, code, ERROR_MESSAGES[code]);
     }
     if (isDatabaseUnavailable(err) || (opts.database && !(await opts.database.reachable()))) {
       logger.error({ err, requestId, path: c.req.path }, 'database unavailable');
       c.header('retry-after', '5');
-      return answer(c.json(body('SERVICE_UNAVAILABLE', ERROR_MESSAGES.SERVICE_UNAVAILABLE, requestId), 503), 'SERVICE_UNAVAILABLE');
+      return errorAnswer(c, 503, 'SERVICE_UNAVAILABLE', ERROR_MESSAGES.SERVICE_UNAVAILABLE);
     }
     logger.error({ err, requestId, path: c.req.path }, 'unhandled error');
-    return answer(c.json(body('INTERNAL', ERROR_MESSAGES.INTERNAL, requestId), 500), 'INTERNAL');
+    return errorAnswer(c, 500, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
   };
 }
 

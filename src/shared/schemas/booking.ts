@@ -32,3 +32,10 @@ export type HoldView = {
 
 /** Answer of POST (201 new, 200 existing), GET and DELETE /api/booking/holds[/:reservationId]. */
 export type HoldResponse = { hold: HoldView };
+
+/**
+ * GET /api/booking/holds/current?courseId= — the learner's seat still held (unpaid, in time) on a
+ * session of that course, or null: the payment page finds it again after a reload.
+ */
+export const currentHoldQuerySchema = z.object({ courseId: z.string().uuid({ message: 'Cours invalide.' }) }).strict();
+export type CurrentHoldResponse = { hold: HoldView | null };

@@ -118,7 +118,9 @@ export type PurchaseView = {
   createdAt: string;
   course: { id: string; title: string; imageUrl: string | null; isLive: boolean };
   orderId: string | null;
+  /** The receipt's page (its PDF is at receiptUrl + '/pdf'). */
   receiptUrl: string | null;
+  /** The credit note's page, once refunded (its PDF is at creditNoteUrl + '/pdf'). */
   creditNoteUrl: string | null;
   /**
    * A live class: the session of the seat this purchase confirmed (null while unconfirmed, once

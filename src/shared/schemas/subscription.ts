@@ -71,6 +71,25 @@ export type SubscriptionCancelResponse = { subscription: SubscriptionView };
 /** POST /api/subscription/portal — the provider's customer portal. 409 PORTAL_UNAVAILABLE in the sandbox. */
 export type SubscriptionPortalResponse = { url: string };
 
+/**
+ * GET /api/subscription/payment-method (sandbox only; Stripe's portal does this there) — the card
+ * the membership renews with and the next charge, taxes included.
+ */
+export type SubscriptionPaymentMethodResponse = {
+  card: { brand: string | null; last4: string | null } | null;
+  nextCharge: { at: string; amountCents: number } | null;
+};
+
+/** PUT /api/subscription/payment-method (sandbox only) — another card for the renewals. */
+export const subscriptionCardSchema = z
+  .object({
+    number: z.string({ error: 'Entrez le numéro de carte.' }).max(30, { error: 'Le numéro de carte est invalide.' }),
+    expiry: z.string({ error: "Entrez la date d'expiration." }).max(7, { error: "La date d'expiration doit être au format MM/AA." }),
+    cvc: z.string({ error: 'Entrez le code CVC.' }).max(4, { error: 'Le code CVC doit contenir 3 ou 4 chiffres.' }),
+  })
+  .strict();
+export type SubscriptionCardInput = z.input<typeof subscriptionCardSchema>;
+
 /** POST /api/payments/sandbox/test-clock (admin, sandbox only) — moves one member's subscription clock forward. */
 export const sandboxTestClockSchema = z.object({
   email: z.string().trim().toLowerCase().email({ message: 'Adresse courriel invalide.' }),

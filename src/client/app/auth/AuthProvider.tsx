@@ -1,7 +1,7 @@
 // Who is browsing (GET /api/me through the query cache, key ME_QUERY_KEY) and the sign-in dialog.
 // Status starts 'loading' and becomes 'signed-in' or 'signed-out' once the server has answered
 // (spec §4: authentication states); whatever changes the session refreshes that query.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MeResponse } from '@shared/schemas/auth';
 import { ME_INITIAL_DATA_KEY } from '@shared/initial-data';
@@ -15,6 +15,7 @@ import {
   type AuthDialogView,
   type AuthState,
 } from './auth-context';
+import { forgetPendingAction } from './pending-action';
 
 // Radix Dialog and the dialog's views load on first open, keeping them out of the main chunk.
 const AuthDialog = lazy(() => import('./AuthDialog'));
@@ -40,6 +41,7 @@ function useSession(): AuthState {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSession();
+  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialogState>({ mounted: false, open: false, view: 'login', options: {} });
 
   // The dialog is opened from code (header button, guards, pages), not by a Radix trigger: remember
@@ -61,7 +63,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearTimeout(backToLogin.current);
     // Spec §4: closing returns the dialog to login after 300 ms (once its closing animation is over).
     if (!isOpen) backToLogin.current = setTimeout(() => setDialog((d) => ({ ...d, view: 'login', options: {} })), 300);
-  }, []);
+    // Closed without signing in: what the visitor had started is not done later by surprise.
+    if (!isOpen && !queryClient.getQueryData<MeResponse>(ME_QUERY_KEY)?.user) forgetPendingAction();
+  }, [queryClient]);
   const onViewChange = useCallback((view: AuthDialogView) => setDialog((d) => ({ ...d, view })), []);
   const dialogControl = useMemo(() => ({ open }), [open]);
 

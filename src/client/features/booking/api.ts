@@ -1,7 +1,8 @@
 // The seat-hold calls of the booking screens (contract: @shared/schemas/booking). The payment page
 // reads and gives back the hold the booking page made.
-import type { HoldResponse } from '@shared/schemas/booking';
-import { api } from '@client/lib/api';
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentHoldResponse, HoldResponse } from '@shared/schemas/booking';
+import { api, type ApiError } from '@client/lib/api';
 
 /**
  * POST /api/booking/holds — 201 a new hold, 200 the learner's live one on that session. `servings`:
@@ -19,6 +20,23 @@ export function fetchHold(reservationId: string, signal?: AbortSignal): Promise<
 /** DELETE /api/booking/holds/:reservationId — gives the seat back (a confirmed seat cannot be). */
 export function releaseHold(reservationId: string): Promise<HoldResponse> {
   return api<HoldResponse>(`/booking/holds/${encodeURIComponent(reservationId)}`, { method: 'DELETE' });
+}
+
+/**
+ * GET /api/booking/holds/current — the learner's seat still held on a live course: the payment page
+ * finds its hold again after a reload, when the booking page's navigation state is gone. `courseId`
+ * null: nothing to ask.
+ */
+export function useCurrentHold(courseId: string | null) {
+  return useQuery<CurrentHoldResponse, ApiError>({
+    queryKey: ['booking-hold', 'current', courseId],
+    queryFn: ({ signal }) => api<CurrentHoldResponse>(`/booking/holds/current?courseId=${encodeURIComponent(courseId!)}`, { signal }),
+    enabled: !!courseId,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 }
 
 /** What the booking page hands the payment page: the session chosen and the hold on its seat. */

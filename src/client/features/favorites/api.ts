@@ -1,9 +1,9 @@
 // The signed-in user's favourites as the client reads and changes them (contract:
 // @shared/schemas/account). Keys carry the user's id, so one person's hearts never show for another.
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { FavoriteIdsResponse, FavoriteRecipesResponse, FavoriteToggleResponse } from '@shared/schemas/account';
-import { useAuth } from '@client/app/auth';
+import { takePendingAction, useAuth } from '@client/app/auth';
 import { api, type ApiError } from '@client/lib/api';
 import { notifyError } from '@client/lib/notify';
 
@@ -119,6 +119,14 @@ export function useFavorites({ fresh = false }: { fresh?: boolean } = {}): Favor
     },
     [ready, client, mutate, userId],
   );
+
+  // A heart a visitor pressed before signing in: favourited now (never un-favourited if it already was).
+  useEffect(() => {
+    if (!ready) return;
+    const pending = takePendingAction('favourite');
+    if (!pending || toggleInFlight(client, pending.recipeId)) return;
+    if (!client.getQueryData<FavoriteIdsResponse>(idsKey(userId))?.recipeIds.includes(pending.recipeId)) mutate({ recipeId: pending.recipeId, favorite: true });
+  }, [ready, client, mutate, userId]);
 
   return useMemo(
     () => ({

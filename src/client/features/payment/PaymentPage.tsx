@@ -18,7 +18,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { getCart, priceCents, removeFromCart, updateCartPrice, useCart } from '@client/features/cart';
-import { releaseHold, type BookingNavigationState } from '@client/features/booking/api';
+import { releaseHold, useCurrentHold, type BookingNavigationState } from '@client/features/booking/api';
 import { CheckoutProblem } from './components/CheckoutProblem';
 import { HoldExpired } from './components/HoldExpired';
 import { LiveSessionWarning } from './components/LiveSessionWarning';
@@ -72,19 +72,28 @@ export default function PaymentPage() {
   const navigate = useNavigate();
   const isCart = courseId === 'cart';
   const navigation = location.state as PaymentNavigationState;
-  const sessionId = isCart ? undefined : navigation?.sessionId;
-  const reservationId = isCart ? undefined : navigation?.reservationId;
+  const course = useApiQuery<CourseResponse>(`/courses/${courseId}`, undefined, { enabled: !isCart && UUID.test(courseId), retry: false });
+  // Reloaded (or opened again) without the booking page's state: the server says which seat this
+  // learner still holds on this live course, and the page goes on with it.
+  const restoring = !isCart && !navigation?.reservationId && course.data?.course.isLive === true;
+  const restored = useCurrentHold(restoring ? courseId : null);
+  const restoredHold = restored.data?.hold ?? null;
+  const sessionId = isCart ? undefined : (navigation?.sessionId ?? restoredHold?.sessionId);
+  const reservationId = isCart ? undefined : (navigation?.reservationId ?? restoredHold?.id);
   const hold = useHold(reservationId);
 
-  // The courses of this payment, fixed when the page opens: the cart's recorded courses, or this one.
-  const [items] = useState<Items>(() =>
+  // The recorded courses of the cart are fixed when the page opens; one course takes its session
+  // once known (from the booking page, or found again).
+  const [cartItems] = useState<Items>(() =>
     isCart
       ? getCart()
           .filter((i) => !i.is_live)
           .map((i) => ({ courseId: i.id }))
-      : UUID.test(courseId)
-        ? [{ courseId, ...(sessionId ? { sessionId } : {}) }]
-        : [],
+      : [],
+  );
+  const items = useMemo<Items>(
+    () => (isCart ? cartItems : UUID.test(courseId) ? [{ courseId, ...(sessionId ? { sessionId } : {}) }] : []),
+    [isCart, cartItems, courseId, sessionId],
   );
   const noCourse = items.length === 0;
   const backTo = isCart ? '/panier' : '/cours';
@@ -96,11 +105,11 @@ export default function PaymentPage() {
     navigate(backTo, { replace: true });
   }, [noCourse, backTo, navigate]);
 
-  const course = useApiQuery<CourseResponse>(`/courses/${courseId}`, undefined, { enabled: !isCart && !noCourse, retry: false });
-  const liveWithoutSession = !isCart && course.data?.course.isLive === true && !sessionId;
+  const restorePending = restoring && restored.isPending;
+  const liveWithoutSession = !isCart && course.data?.course.isLive === true && !sessionId && !restorePending;
   // One course: its format is known first, so a live one without a session starts no checkout
   // (a course that fails to load is left to the checkout's own answer).
-  const courseKnown = isCart || course.isSuccess || course.isError;
+  const courseKnown = (isCart || course.isSuccess || course.isError) && !restorePending;
   // A hold is read before the order is made: a lapsed one has nothing left to pay for.
   const holdKnown = hold.kind !== 'loading';
   const holdLapsed = hold.kind === 'lapsed';

@@ -60,6 +60,7 @@ export default function RecipeDetailPage() {
               {/* Spec: the heart over the picture is shown to signed-in users only. */}
               {user ? (
                 <FavouriteButton
+                  recipeId={recipe.id}
                   recipeName={recipe.name}
                   isFavourite={favorites.isFavorite(recipe.id)}
                   pending={favorites.isPending(recipe.id)}

@@ -5,8 +5,9 @@
 // the history and the receipt of each paid period. The expiry warning (spec §9) is toasted once per
 // visit. The page reads the subscription again when the realtime event says it changed
 // (cancellation, renewal paid or refused, end).
-import { AlertTriangle, BookOpenCheck, CalendarClock, ExternalLink, UtensilsCrossed } from 'lucide-react';
+import { AlertTriangle, BookOpenCheck, CalendarClock, CreditCard, ExternalLink, UtensilsCrossed } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { formatLongDate, formatPrice } from '@shared/format';
 import type { SubscriptionResponse } from '@shared/schemas/subscription';
@@ -66,6 +67,7 @@ export default function SubscriberDashboardPage() {
 }
 
 function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
+  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const portal = useSubscriptionPortal();
   const current = data.current;
@@ -83,9 +85,9 @@ function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
   const pastDue = current.status === 'past_due';
 
   const manage = () => {
-    // Spec: the sandbox has no customer portal — the 'coming soon' notice.
+    // The sandbox has no customer portal: our own page changes the card and shows the next charge.
     if (!data.portalAvailable) {
-      notifyInfo('🚧 Gestion sur le fournisseur de paiement : Bientôt disponible !');
+      navigate('/abonne/paiement');
       return;
     }
     portal.mutate(undefined, {
@@ -126,14 +128,14 @@ function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
         <Notice title="Paiement en retard">
           Le dernier renouvellement de votre abonnement a été refusé. Nous réessaierons le paiement automatiquement dans les prochains
           jours ; votre accès reste ouvert d'ici là.
-          {data.portalAvailable ? ' Vous pouvez mettre à jour votre carte chez le fournisseur de paiement.' : null}
+          {data.portalAvailable ? ' Vous pouvez mettre à jour votre carte chez le fournisseur de paiement.' : ' Vous pouvez changer de carte dans « Gérer mon abonnement ».'}
         </Notice>
       ) : null}
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button variant="secondary" className="h-auto! min-h-11 py-2 text-center leading-snug" onClick={manage} loading={portal.isPending}>
-          <ExternalLink aria-hidden="true" className="size-4" />
-          Gérer sur le fournisseur de paiement
+          {data.portalAvailable ? <ExternalLink aria-hidden="true" className="size-4" /> : <CreditCard aria-hidden="true" className="size-4" />}
+          {data.portalAvailable ? 'Gérer sur le fournisseur de paiement' : 'Gérer mon abonnement'}
         </Button>
         {data.canCancel ? (
           <Button variant="ghost" className="text-brand-800 underline underline-offset-4" onClick={() => setConfirming(true)}>

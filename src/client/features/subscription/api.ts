@@ -6,6 +6,8 @@ import type {
   SubscriptionCancelResponse,
   SubscriptionCheckoutInput,
   SubscriptionCheckoutResponse,
+  SubscriptionCardInput,
+  SubscriptionPaymentMethodResponse,
   SubscriptionPortalResponse,
   SubscriptionResponse,
 } from '@shared/schemas/subscription';
@@ -60,5 +62,29 @@ export function useCancelSubscription() {
 export function useSubscriptionPortal() {
   return useMutation<SubscriptionPortalResponse, ApiError>({
     mutationFn: () => api<SubscriptionPortalResponse>('/subscription/portal', { method: 'POST', body: '{}' }),
+  });
+}
+
+const paymentMethodKey = (userId: string | undefined) => [...subscriptionKey(userId), 'payment-method'] as const;
+
+/** GET /api/subscription/payment-method — the sandbox's card for the renewals and the next charge. */
+export function usePaymentMethod() {
+  const { status, user } = useAuth();
+  return useQuery<SubscriptionPaymentMethodResponse, ApiError>({
+    queryKey: paymentMethodKey(user?.id),
+    queryFn: ({ signal }) => api<SubscriptionPaymentMethodResponse>('/subscription/payment-method', { signal }),
+    enabled: status === 'signed-in',
+    refetchOnMount: 'always',
+    retry: false,
+  });
+}
+
+/** PUT /api/subscription/payment-method — another card for the renewals (sandbox). */
+export function useChangeCard() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return useMutation<SubscriptionPaymentMethodResponse, ApiError, SubscriptionCardInput>({
+    mutationFn: (card) => api<SubscriptionPaymentMethodResponse>('/subscription/payment-method', { method: 'PUT', body: JSON.stringify(card) }),
+    onSuccess: (data) => client.setQueryData(paymentMethodKey(user?.id), data),
   });
 }

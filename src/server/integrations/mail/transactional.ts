@@ -12,6 +12,10 @@ import { queueEmail } from './outgoing';
 import { bookingConfirmedMail, videoLinkMail } from './templates/booking';
 import { orderReceiptMail, refundIssuedMail } from './templates/receipt';
 import { welcomeMail } from './templates/welcome';
+import { signedDocumentUrl } from '../../modules/receipts/document-link';
+
+/** What a document's signed link needs: the site's address and its secret. */
+export type DocumentSite = { publicUrl: string; authSecret: string };
 
 type Conn = Pick<Db, 'select' | 'insert' | 'execute'>;
 
@@ -28,7 +32,7 @@ export async function mailWelcome(conn: Conn, s: { userId: string; publicUrl: st
 }
 
 /** The receipt of a paid order, once per order. */
-export async function mailOrderReceipt(conn: Conn, s: { orderId: string; publicUrl: string }): Promise<void> {
+export async function mailOrderReceipt(conn: Conn, s: { orderId: string } & DocumentSite): Promise<void> {
   const [order] = await conn.select().from(orders).where(eq(orders.id, s.orderId));
   if (!order?.paidAt) return;
   const lines = await conn
@@ -45,7 +49,8 @@ export async function mailOrderReceipt(conn: Conn, s: { orderId: string; publicU
     userId: order.userId,
     mail: orderReceiptMail({
       to,
-      publicUrl: s.publicUrl,
+      // Valid for the link's lifetime from the payment: the same link however often this is asked.
+      receiptUrl: signedDocumentUrl(s, 'receipt', order.id, order.paidAt),
       order: { id: order.id, number: order.number, paidAt: order.paidAt, lines, taxes, discountCents: order.discountCents, totalCents: order.totalCents },
     }),
   });
@@ -111,9 +116,9 @@ export async function mailVideoLink(conn: Conn, s: { sessionId: string; videoLin
 }
 
 /** The provider confirmed a refund: its amount and credit note, once per refund. */
-export async function mailRefundIssued(conn: Conn, s: { refundId: string; publicUrl: string }): Promise<void> {
+export async function mailRefundIssued(conn: Conn, s: { refundId: string } & DocumentSite): Promise<void> {
   const [row] = await conn
-    .select({ id: refunds.id, totalCents: refunds.totalCents, reason: refunds.reason, orderNumber: orders.number, userId: orders.userId, email: orders.buyerEmail, name: orders.buyerName })
+    .select({ id: refunds.id, succeededAt: refunds.succeededAt, createdAt: refunds.createdAt, totalCents: refunds.totalCents, reason: refunds.reason, orderNumber: orders.number, userId: orders.userId, email: orders.buyerEmail, name: orders.buyerName })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(eq(refunds.id, s.refundId));
@@ -123,6 +128,10 @@ export async function mailRefundIssued(conn: Conn, s: { refundId: string; public
     kind: 'refund.issued',
     to: row.email,
     userId: row.userId,
-    mail: refundIssuedMail({ to: { email: row.email, name: row.name }, publicUrl: s.publicUrl, refund: row }),
+    mail: refundIssuedMail({
+      to: { email: row.email, name: row.name },
+      creditNoteUrl: signedDocumentUrl(s, 'credit-note', row.id, row.succeededAt ?? row.createdAt),
+      refund: row,
+    }),
   });
 }

@@ -1,7 +1,7 @@
 // Reservations as seat holds. Functions taking `tx` run inside the hold's transaction, after the
 // session row is locked: every hold on one session waits its turn there, so seats are counted
 // and taken without a race.
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, profiles, reservations } from '../../db/schema';
 import { holdsSeat } from './seats';
@@ -140,6 +140,25 @@ export async function insertHold(
 export async function setServings(tx: Tx, reservationId: string, servings: number, now: Date): Promise<HoldRow> {
   const [row] = await tx.update(reservations).set({ servings, updatedAt: now }).where(eq(reservations.id, reservationId)).returning(holdColumns);
   return row!;
+}
+
+/** The learner's unpaid hold still in time on a session of this course (the latest), or null. */
+export async function findCurrentHold(db: Db, userId: string, courseId: string, now: Date): Promise<HoldRow | null> {
+  const [row] = await db
+    .select(holdColumns)
+    .from(reservations)
+    .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
+    .where(
+      and(
+        eq(reservations.userId, userId),
+        eq(courseSessions.courseId, courseId),
+        eq(reservations.status, 'pending_payment'),
+        gt(reservations.holdExpiresAt, now),
+      ),
+    )
+    .orderBy(desc(reservations.holdExpiresAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** One reservation of this learner; someone else's is as unknown as a missing one. */

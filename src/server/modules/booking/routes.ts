@@ -1,7 +1,7 @@
 // /api/booking: a signed-in learner holds, reads and releases their own seat holds, reads and
-// cancels their own reservations (the admin reads anyone's).
+// cancels their own reservations (the admin reads anyone's), and finds their hold on a course again.
 import { Hono } from 'hono';
-import { holdRequestSchema, type HoldResponse } from '@shared/schemas/booking';
+import { currentHoldQuerySchema, holdRequestSchema, type CurrentHoldResponse, type HoldResponse } from '@shared/schemas/booking';
 import type { CancelReservationResponse, ReservationResponse } from '@shared/schemas/reservations';
 import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
@@ -20,6 +20,13 @@ export function bookingRoutes(booking: BookingService, reservations: Reservation
     const { sessionId, servings } = parseInput(holdRequestSchema, await readJsonBody(c));
     const { created, hold } = await booking.hold(viewer, sessionId, servings ?? null);
     return c.json<HoldResponse>({ hold }, created ? 201 : 200);
+  });
+
+  // Before '/holds/:reservationId', which would take 'current' for an id.
+  app.get('/holds/current', async (c) => {
+    const { courseId } = readQuery(c, currentHoldQuerySchema);
+    const { userId } = await requireUser(c);
+    return c.json<CurrentHoldResponse>({ hold: await booking.current(userId, courseId) });
   });
 
   app.get('/holds/:reservationId', async (c) => {

@@ -118,6 +118,12 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
       return { created: result.created, hold: toView(result.row) };
     },
 
+    /** The learner's seat still held on a session of this course, for the payment page after a reload. */
+    async current(userId: string, courseId: string): Promise<HoldView | null> {
+      const row = await repo.findCurrentHold(db(), userId, courseId.toLowerCase(), deps.now());
+      return row ? toView(row) : null;
+    },
+
     /** The learner's own reservation; an unpaid hold whose time is up is marked expired on the way. */
     async get(userId: string, rawId: string): Promise<HoldView> {
       const row = await own(userId, rawId);

@@ -57,7 +57,7 @@ export function createPaymentService(
   provider: PaymentProvider,
 ) {
   const db = () => deps.database.db;
-  const membership: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
+  const membership: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret };
 
   /**
    * After commit: the refund asked of the provider (the learner's e-mail is queued already), the seat counts refreshed.
@@ -123,7 +123,7 @@ export function createPaymentService(
       return { seats: null, refund };
     }
     const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl, buyer: order });
-    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl });
+    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret });
     const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
     return { seats, refund };
   }

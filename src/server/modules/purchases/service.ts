@@ -5,7 +5,7 @@ import type { PurchaseView, PurchasesResponse } from '@shared/schemas/checkout';
 import { lineTotalCents, type TaxLine } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { toIso } from '../rows';
-import { creditNoteUrl, hasReceipt, receiptUrl } from '../receipts/urls';
+import { creditNoteHtmlUrl, hasReceipt, receiptUrl } from '../receipts/urls';
 import { progressSummary } from '../learning/progress';
 import * as repo from './repository';
 
@@ -35,7 +35,7 @@ export function createPurchaseService(deps: Pick<Deps, 'database'>) {
           course: { id: r.courseId, title: r.courseTitle, imageUrl: r.courseImageUrl, isLive: r.courseIsLive },
           orderId,
           receiptUrl: orderId && r.orderStatus && hasReceipt(r.orderStatus) ? receiptUrl(orderId) : null,
-          creditNoteUrl: creditNote ? creditNoteUrl(creditNote.id) : null,
+          creditNoteUrl: creditNote ? creditNoteHtmlUrl(creditNote.id) : null,
           session:
             r.sessionId && r.sessionStartsAt
               ? { id: r.sessionId, startsAt: toIso(r.sessionStartsAt), recordingUrl: r.recordingUrl, hasRecordingVideo: r.hasRecordingVideo }

@@ -19,7 +19,7 @@ export type RefundEvent = Extract<PaymentEvent, { type: 'refund.succeeded' | 're
 /** 'unknown_refund': not one of ours (made outside the site, e.g. in the provider's dashboard). */
 export type RefundEventOutcome = 'applied' | 'already_applied' | 'unknown_refund';
 
-export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = new Date(), site?: { publicUrl: string }): Promise<RefundEventOutcome> {
+export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = new Date(), site?: { publicUrl: string; authSecret: string }): Promise<RefundEventOutcome> {
   const ourId = event.refundRecordId && isUuid(event.refundRecordId) ? event.refundRecordId : null;
   const found =
     (ourId ? await repo.findRefundOrderId(tx, { refundId: ourId, providerRefundId: event.refundId }) : null) ??
@@ -39,7 +39,7 @@ export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = n
     for (const line of refund.lines) await repo.addRefundedCents(tx, line.orderLineId, line.amountCents);
     await settleOrder(tx, order, now, false);
     if (order.userId) await notifyRefundIssued(tx, { userId: order.userId, refundId: refund.id, totalCents: refund.totalCents, at: now });
-    if (site) await mailRefundIssued(tx, { refundId: refund.id, publicUrl: site.publicUrl });
+    if (site) await mailRefundIssued(tx, { refundId: refund.id, publicUrl: site.publicUrl, authSecret: site.authSecret });
     return 'applied';
   }
 

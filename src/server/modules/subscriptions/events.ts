@@ -28,7 +28,7 @@ type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
  */
 export type FirstTime = (tx: Tx, key: string, type: string, now: Date) => Promise<boolean>;
 
-export type MembershipContext = { provider: string; logger: Logger; publicUrl: string };
+export type MembershipContext = { provider: string; logger: Logger; publicUrl: string; authSecret: string };
 
 /** Order statuses that mean the money was received (as in payments/service.ts). */
 const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
@@ -133,7 +133,7 @@ export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of
     }
     await repo.setOrder(tx, order.id, values, now);
     // The first month's receipt, as for any paid order (once per order, whichever event paid it).
-    if (values.status === 'paid') await mailOrderReceipt(tx, { orderId: order.id, publicUrl: ctx.publicUrl });
+    if (values.status === 'paid') await mailOrderReceipt(tx, { orderId: order.id, publicUrl: ctx.publicUrl, authSecret: ctx.authSecret });
     return;
   }
 
@@ -194,7 +194,7 @@ export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of
   // A renewal paid leaves the status as it was, yet the member's open dashboard has a new receipt to list.
   if (inserted) await announce(tx, row, row.status);
   if (inserted) await notifySubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, totalCents: first.totalCents, periodEnd: event.periodEnd, at: now });
-  if (inserted) await mailSubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, orderId, periodStart: event.periodStart, periodEnd: event.periodEnd, publicUrl: ctx.publicUrl });
+  if (inserted) await mailSubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, orderId, periodStart: event.periodStart, periodEnd: event.periodEnd, publicUrl: ctx.publicUrl, authSecret: ctx.authSecret });
 }
 
 /**

@@ -3,6 +3,8 @@
 // (at once, or at the period's end — which also plans the 'ending in 7 days' job), renewed.
 import { ACCESS_STATUSES } from '@shared/access';
 import { queueEmail } from '../../integrations/mail/outgoing';
+import type { DocumentSite } from '../../integrations/mail/transactional';
+import { signedDocumentUrl } from '../receipts/document-link';
 import {
   subscriptionCancelledMail,
   subscriptionRenewedMail,
@@ -43,7 +45,7 @@ export async function mailSubscriptionChange(tx: Tx, s: { before: State | null; 
 
 export async function mailSubscriptionRenewed(
   tx: Tx,
-  s: { userId: string; invoiceId: string; orderId: string; periodStart: Date | null; periodEnd: Date | null; publicUrl: string },
+  s: { userId: string; invoiceId: string; orderId: string; periodStart: Date | null; periodEnd: Date | null } & DocumentSite,
 ): Promise<void> {
   const to = await repo.findMember(tx, s.userId);
   const order = await repo.lockOrder(tx, s.orderId);
@@ -53,6 +55,6 @@ export async function mailSubscriptionRenewed(
     kind: 'subscription.renewed',
     to: to.email,
     userId: s.userId,
-    mail: subscriptionRenewedMail({ to, publicUrl: s.publicUrl, order: { id: order.id, number: order.number, totalCents: order.totalCents }, periodStart: s.periodStart, periodEnd: s.periodEnd }),
+    mail: subscriptionRenewedMail({ to, receiptUrl: signedDocumentUrl(s, 'receipt', order.id, order.paidAt ?? order.createdAt), order: { id: order.id, number: order.number, totalCents: order.totalCents }, periodStart: s.periodStart, periodEnd: s.periodEnd }),
   });
 }

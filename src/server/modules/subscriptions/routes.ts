@@ -2,7 +2,9 @@
 // provider's portal. Signed-in only (401 otherwise); the writes pass the app's Origin check.
 import { Hono } from 'hono';
 import {
+  subscriptionCardSchema,
   subscriptionCheckoutSchema,
+  type SubscriptionPaymentMethodResponse,
   type SubscriptionCancelResponse,
   type SubscriptionCheckoutResponse,
   type SubscriptionPortalResponse,
@@ -34,6 +36,18 @@ export function subscriptionRoutes(subscriptions: SubscriptionService) {
   app.post('/cancel', async (c) => {
     const { userId } = await requireUser(c);
     return c.json<SubscriptionCancelResponse>(await subscriptions.cancel(userId));
+  });
+
+  // The sandbox's « Gérer mon abonnement » page: the card for the renewals and the next charge.
+  app.get('/payment-method', async (c) => {
+    const { userId } = await requireUser(c);
+    return c.json<SubscriptionPaymentMethodResponse>(await subscriptions.paymentMethod(userId));
+  });
+
+  app.put('/payment-method', async (c) => {
+    const { userId } = await requireUser(c);
+    const input = parseInput(subscriptionCardSchema, await readJsonBody(c));
+    return c.json<SubscriptionPaymentMethodResponse>(await subscriptions.changeCard(userId, input));
   });
 
   app.post('/portal', async (c) => {

@@ -13,6 +13,8 @@ import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { PaymentSession } from '@shared/schemas/checkout';
 import type {
+  SubscriptionCardInput,
+  SubscriptionPaymentMethodResponse,
   SubscriptionCancelResponse,
   SubscriptionCheckoutInput,
   SubscriptionCheckoutResponse,
@@ -23,6 +25,9 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { CreatedSubscription, PaymentProvider, ProviderSubscription } from '../../integrations/payments/port';
+import { asSandbox } from '../../integrations/payments';
+import type { SandboxSubscriptionBilling } from '../../integrations/payments/sandbox/processor';
+import { checkCard } from '@shared/sandbox-card';
 import { loadOrderDetail } from '../checkout/service';
 import { toOrderView } from '../checkout/order-view';
 import { applyProviderState, type MembershipContext } from './events';
@@ -48,7 +53,7 @@ const DASHBOARD_PATH = '/abonne/tableau-de-bord';
 
 export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
-  const ctx: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl };
+  const ctx: MembershipContext = { provider: provider.name, logger: deps.logger, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret };
 
   /**
    * What a failed provider call answers: its own refusal as it is; the sandbox keeps its
@@ -110,6 +115,15 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
   async function existing(sub: repo.SubscriptionRow): Promise<SubscriptionCheckoutResponse> {
     if (sub.status !== 'incomplete') throw new AppError('ALREADY_SUBSCRIBED');
     return resume(sub);
+  }
+
+  /** The sandbox and the processor's subscription behind this person's membership; 404 with Stripe (its portal does this). */
+  async function sandboxSubscriptionOf(userId: string) {
+    const sandbox = asSandbox(provider);
+    if (!sandbox) throw new AppError('ROUTE_NOT_FOUND');
+    const access = await repo.findAccessRecord(db(), userId);
+    if (!access?.providerSubscriptionId || access.provider !== 'sandbox') throw new AppError('NOT_FOUND', 'Aucun abonnement en cours.');
+    return { sandbox, subscriptionId: access.providerSubscriptionId };
   }
 
   return {
@@ -204,6 +218,20 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       return { subscription: toSubscriptionView(row) };
     },
 
+    /** The sandbox's own « portal »: the card the membership renews with, and the next charge. */
+    async paymentMethod(userId: string): Promise<SubscriptionPaymentMethodResponse> {
+      const { sandbox, subscriptionId } = await sandboxSubscriptionOf(userId);
+      return billingView(await sandbox.subscriptionBilling(subscriptionId));
+    },
+
+    /** Another card for the renewals (sandbox): checked like the payment form's, saved at the processor. */
+    async changeCard(userId: string, input: SubscriptionCardInput): Promise<SubscriptionPaymentMethodResponse> {
+      const checked = checkCard({ number: input.number, expiry: input.expiry, cvc: input.cvc }, deps.now());
+      if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields);
+      const { sandbox, subscriptionId } = await sandboxSubscriptionOf(userId);
+      return billingView(await sandbox.changeSubscriptionCard(subscriptionId, checked.card));
+    },
+
     /** The provider's customer portal (Stripe); the sandbox has none. */
     async portal(userId: string): Promise<{ url: string }> {
       if (!provider.createPortalSession) throw new AppError('PORTAL_UNAVAILABLE');
@@ -217,6 +245,10 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       }
     },
   };
+}
+
+function billingView(billing: SandboxSubscriptionBilling): SubscriptionPaymentMethodResponse {
+  return { card: billing.card, nextCharge: billing.nextCharge ? { at: billing.nextCharge.at.toISOString(), amountCents: billing.nextCharge.amountCents } : null };
 }
 
 /** Cancelling needs a provider subscription that can still renew: active, trialing or past due. */

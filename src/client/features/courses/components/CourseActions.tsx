@@ -2,13 +2,15 @@
 // computed by the server): what a person has reads « Inclus dans votre abonnement » / « Acheté », never
 // a price; a live class for sale is booked (session picker), a recorded one goes in the cart; what only
 // a membership opens offers only the membership; what cannot be delivered yet reads « Bientôt disponible ».
-// Booking and the cart need an account (spec §5): a visitor gets the sign-in dialog instead.
+// Booking and the cart need an account (spec §5): a visitor gets the sign-in dialog instead, and what
+// they pressed is carried out once signed in (pending-action.ts).
 import { CalendarCheck, CircleCheck, Clock, Crown, ShoppingCart } from 'lucide-react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { formatPrice } from '@shared/format';
 import type { IncludedReason } from '@shared/entitlements';
 import type { CourseDetail } from '@shared/schemas/public';
-import { useAuth, useAuthDialog } from '@client/app/auth';
+import { rememberPendingAction, takePendingAction, useAuth, useAuthDialog, type PendingAction } from '@client/app/auth';
 import { Button, ButtonLink } from '@client/components/ui/Button';
 import { entitlementLabel } from '../price';
 
@@ -52,10 +54,21 @@ export function CourseActions({ course }: { course: CourseDetail }) {
 
   // The cart's code loads on the first press: it stays out of this public page's first load.
   const addToCart = async () => {
-    if (!user) return authDialog.open('login');
+    if (!user) return signInFirst({ kind: 'add-to-cart', courseId: course.id });
     const { addCourseToCart } = await import('@client/features/cart');
     addCourseToCart(course, () => navigate('/panier'));
   };
+  const signInFirst = (action: PendingAction) => {
+    rememberPendingAction(action);
+    authDialog.open('login');
+  };
+  // Signed in after pressing « Réserver » or « Ajouter au panier »: done now.
+  useEffect(() => {
+    if (!user) return;
+    if (takePendingAction('book')?.courseId === course.id) navigate(`/booking/${course.id}`);
+    else if (takePendingAction('add-to-cart')?.courseId === course.id) void addToCart();
+    // Looked at when the person signs in (user) or the course changes; addToCart is this render's.
+  }, [user, course.id]);
 
   switch (e.status) {
     case 'included':
@@ -100,7 +113,7 @@ export function CourseActions({ course }: { course: CourseDetail }) {
           size="lg"
           className="w-full"
           disabled={status === 'loading'}
-          onClick={() => (user ? navigate(`/booking/${course.id}`) : authDialog.open('login'))}
+          onClick={() => (user ? navigate(`/booking/${course.id}`) : signInFirst({ kind: 'book', courseId: course.id }))}
         >
           <CalendarCheck aria-hidden="true" className="size-5" />
           Réserver

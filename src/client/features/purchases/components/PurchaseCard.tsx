@@ -106,8 +106,9 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
           </DocLink>
         ) : null}
         {refunded && purchase.creditNoteUrl ? (
-          <DocLink href={purchase.creditNoteUrl} download icon={<FileDown aria-hidden="true" className="size-4" />}>
+          <DocLink href={purchase.creditNoteUrl} newTab icon={<ExternalLink aria-hidden="true" className="size-4" />}>
             Note de crédit{about}
+            <span className="sr-only"> (nouvel onglet)</span>
           </DocLink>
         ) : null}
       </div>

@@ -1,11 +1,13 @@
 // The heart over a recipe's image. A visitor who presses it is asked to sign in (spec §5:
-// favouriting requires login); a signed-in user toggles the favourite through onToggle.
+// favouriting requires login), and the recipe is favourited once signed in (useFavorites takes the
+// pending action); a signed-in user toggles the favourite through onToggle.
 import { Heart } from 'lucide-react';
 import { toast } from '@client/lib/toast';
-import { useAuth, useAuthDialog } from '@client/app/auth';
+import { rememberPendingAction, useAuth, useAuthDialog } from '@client/app/auth';
 import { cn } from '@client/lib/cn';
 
 export type FavouriteButtonProps = {
+  recipeId: string;
   recipeName: string;
   isFavourite?: boolean;
   /** A change is on its way to the server: the press is left to onToggle, which ignores it. */
@@ -15,7 +17,7 @@ export type FavouriteButtonProps = {
   className?: string;
 };
 
-export function FavouriteButton({ recipeName, isFavourite = false, pending = false, onToggle, className }: FavouriteButtonProps) {
+export function FavouriteButton({ recipeId, recipeName, isFavourite = false, pending = false, onToggle, className }: FavouriteButtonProps) {
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
 
@@ -24,6 +26,7 @@ export function FavouriteButton({ recipeName, isFavourite = false, pending = fal
     if (status === 'loading') return;
     if (!user) {
       toast.error('Connexion requise', { description: 'Vous devez être connecté pour gérer vos favoris.' });
+      rememberPendingAction({ kind: 'favourite', recipeId });
       authDialog.open('login');
       return;
     }

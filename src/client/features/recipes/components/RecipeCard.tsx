@@ -53,6 +53,7 @@ function RecipeCardContent({
         <>
           {recipe.isPremium ? <RecipePremiumBadge className="absolute left-3 top-3" /> : null}
           <FavouriteButton
+            recipeId={recipe.id}
             recipeName={recipe.name}
             isFavourite={isFavourite}
             pending={favouritePending}

@@ -4,7 +4,6 @@ import { CHEF_TIME_ZONE, formatLongDate, formatPrice } from '@shared/format';
 import { renderEmail } from '../layout';
 import type { Mail } from '../mailer';
 import { greeting, siteUrl, type Recipient } from './common';
-import { receiptUrl } from './receipt';
 
 const dashboard = (publicUrl: string) => siteUrl(publicUrl, '/abonne/tableau-de-bord');
 const day = (d: Date) => formatLongDate(d, CHEF_TIME_ZONE);
@@ -31,14 +30,15 @@ export function subscriptionStartedMail(input: { to: Recipient; publicUrl: strin
 
 export type RenewedInput = {
   to: Recipient;
-  publicUrl: string;
+  /** The period's receipt page, signed (receipts/document-link.ts). */
+  receiptUrl: string;
   order: { id: string; number: number; totalCents: number };
   periodStart: Date | null;
   periodEnd: Date | null;
 };
 
 export function subscriptionRenewedMail(input: RenewedInput): Mail {
-  const url = receiptUrl(input.publicUrl, input.order.id);
+  const url = input.receiptUrl;
   const period = input.periodStart && input.periodEnd ? `du ${day(input.periodStart)} au ${day(input.periodEnd)}` : null;
   return renderEmail(input.to.email, {
     subject: SUBSCRIPTION_RENEWED_SUBJECT,

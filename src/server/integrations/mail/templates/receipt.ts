@@ -1,13 +1,15 @@
 // The receipt of a paid order (its lines, taxes and total, with the link to the full receipt) and
-// the notice of a refund issued (with its credit note). Money in fr-CA ('19,99 CAD').
+// the notice of a refund issued (with its credit note). Money in fr-CA ('19,99 CAD'). The links
+// are the documents' signed pages (receipts/document-link.ts): they open on a phone, signed out.
 import { formatLongDate, formatPrice, CHEF_TIME_ZONE } from '@shared/format';
 import { renderEmail } from '../layout';
 import type { Mail } from '../mailer';
-import { greeting, siteUrl, type Recipient } from './common';
+import { greeting, type Recipient } from './common';
 
 export type ReceiptInput = {
   to: Recipient;
-  publicUrl: string;
+  /** The receipt's page, signed. */
+  receiptUrl: string;
   order: {
     id: string;
     number: number;
@@ -20,11 +22,10 @@ export type ReceiptInput = {
 };
 
 export const receiptSubject = (number: number) => `Votre reçu Toque — commande n° ${number}`;
-export const receiptUrl = (publicUrl: string, orderId: string) => siteUrl(publicUrl, `/api/orders/${orderId}/receipt`);
 
 export function orderReceiptMail(input: ReceiptInput): Mail {
   const { order } = input;
-  const url = receiptUrl(input.publicUrl, order.id);
+  const url = input.receiptUrl;
   return renderEmail(input.to.email, {
     subject: receiptSubject(order.number),
     greeting: greeting(input.to),
@@ -48,7 +49,8 @@ export function orderReceiptMail(input: ReceiptInput): Mail {
 
 export type RefundIssuedInput = {
   to: Recipient;
-  publicUrl: string;
+  /** The credit note's page, signed. */
+  creditNoteUrl: string;
   refund: { id: string; totalCents: number; orderNumber: number; reason: string | null };
 };
 
@@ -56,7 +58,7 @@ export const refundIssuedSubject = (number: number) => `Remboursement effectué 
 
 export function refundIssuedMail(input: RefundIssuedInput): Mail {
   const { refund } = input;
-  const url = siteUrl(input.publicUrl, `/api/refunds/${refund.id}/credit-note`);
+  const url = input.creditNoteUrl;
   return renderEmail(input.to.email, {
     subject: refundIssuedSubject(refund.orderNumber),
     greeting: greeting(input.to),

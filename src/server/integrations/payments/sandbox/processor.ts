@@ -12,7 +12,7 @@ import { AppError } from '../../../http/app-error';
 import type { CreatePaymentInput, CreateRefundInput, CreateSubscriptionInput, CreatedSubscription, PaymentProvider, PaymentState, ProviderSubscription } from '../port';
 import { frenchFailureMessage, parseStripeWebhook, toPaymentEvent, type StripeEventLike } from '../stripe-events';
 import { runSandboxBilling, type BillingReport } from './billing';
-import { paymentIntentObject, refundObject, SANDBOX_WALLET, sandboxId, type PaymentIntentRow, type SandboxEventType } from './objects';
+import { paymentIntentObject, refundObject, SANDBOX_WALLET, sandboxId, type PaymentIntentRow, type SandboxEventType, type SubscriptionRow } from './objects';
 import * as repo from './repository';
 import { notifyEventsQueued } from './signal';
 import {
@@ -38,6 +38,24 @@ export interface SandboxProvider extends PaymentProvider {
   advanceClock(subscriptionId: string, days: number): Promise<{ subscriptionId: string; clockNow: Date }>;
   /** One pass of the billing worker (billing.ts), in this request: what is due on each clock is billed. */
   runBilling(): Promise<BillingReport>;
+  /** The card a subscription renews with, and its next charge (clock time, amount with taxes). */
+  subscriptionBilling(subscriptionId: string): Promise<SandboxSubscriptionBilling>;
+  /** Saves another card for the renewals, as Stripe's portal does (a card Stripe would decline is refused). */
+  changeSubscriptionCard(subscriptionId: string, card: CheckedCard): Promise<SandboxSubscriptionBilling>;
+}
+
+export type SandboxSubscriptionBilling = {
+  card: { brand: string | null; last4: string | null } | null;
+  /** Null once nothing more will be charged (cancelled at period end, ended). */
+  nextCharge: { at: Date; amountCents: number } | null;
+};
+
+function billingOf(sub: SubscriptionRow): SandboxSubscriptionBilling {
+  const renews = !sub.cancelAtPeriodEnd && (sub.status === 'active' || sub.status === 'trialing' || sub.status === 'past_due');
+  return {
+    card: sub.last4 ? { brand: sub.brand, last4: sub.last4 } : null,
+    nextCharge: renews && sub.currentPeriodEnd ? { at: sub.currentPeriodEnd, amountCents: sub.amount } : null,
+  };
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
@@ -321,5 +339,28 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
     },
 
     runBilling: () => runSandboxBilling(deps),
+
+    async subscriptionBilling(subscriptionId: string) {
+      const sub = await repo.findSubscription(db(), subscriptionId);
+      if (!sub) throw new AppError('NOT_FOUND', 'Abonnement inconnu du bac à sable.');
+      return billingOf(sub);
+    },
+
+    async changeSubscriptionCard(subscriptionId: string, card: CheckedCard) {
+      // Stripe checks a new card with a SetupIntent: the test cards that decline refuse it here too.
+      const outcome = sandboxCardOutcome(card.digits);
+      if (outcome === 'declined' || outcome === 'insufficient_funds') throw new AppError('PAYMENT_DECLINED');
+      return db().transaction(async (tx) => {
+        const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
+        if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') throw new AppError('NOT_FOUND', 'Aucun abonnement en cours.');
+        const updated = await repo.updateSubscription(
+          tx,
+          sub.id,
+          { brand: card.brand, last4: card.last4, renewalOutcome: sandboxRenewalOutcome(card.digits) },
+          deps.now(),
+        );
+        return billingOf(updated);
+      });
+    },
   };
 }
