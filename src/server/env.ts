@@ -243,7 +243,7 @@ function testClockStart(e: z.infer<typeof schema>): Date | null {
 
 /**
  * Production on a real database (NODE_ENV=production with DATABASE_URL) fails closed: no demo data
- * and no test payments unless asked for by name (docs/decisions/0028-fail-closed.md). The embedded
+ * and no test payments unless asked for by name (docs/decisions/0029-fail-closed.md). The embedded
  * database of `npm install && npm start` keeps its demo and its sandbox.
  */
 const realSite = (e: z.infer<typeof schema>) => e.NODE_ENV === 'production' && e.DATABASE_URL !== undefined;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView } from '@shared/schemas/checkout';
 import type { CourseResponse } from '@shared/schemas/public';
 import { orderLines, orders, paymentEvents, profiles, purchases, sandboxPaymentIntents } from '../../src/server/db/schema';
-import { createCourse, createPurchase, createSession, createSubscription, setRole } from '../factories';
+import { createCourse, createPurchase, createReservation, createSession, createSubscription, setRole } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { checkout, getOrder, holdSeat, newKey, setProvince } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -215,7 +215,11 @@ describe('POST /api/checkout', () => {
     });
 
     const session = (await createSession(t.db, course.premiumLive, { now: new Date(clock) })).id;
-    expect((await holdSeat(t, user.cookie, session)).status).toBe(201);
+    // No seat is held for them (booking asks the same entitlement)…
+    const refusedHold = await holdSeat(t, user.cookie, session);
+    expect(refusedHold.status).toBe(409);
+    // …and a seat held while they were still a member does not make it for sale.
+    await createReservation(t.db, session, user.id, { status: 'pending_payment', holdExpiresAt: new Date(clock + 10 * 60_000) });
     const live = await checkout(t, user.cookie, { items: [{ courseId: course.premiumLive, sessionId: session }] });
     expect(live.status).toBe(409);
     expect(live.body.error!.code).toBe('SUBSCRIBERS_ONLY');

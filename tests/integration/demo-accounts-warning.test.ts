@@ -1,4 +1,4 @@
-// The admin area's warning (docs/decisions/0028-fail-closed.md): the demo accounts that still open
+// The admin area's warning (docs/decisions/0029-fail-closed.md): the demo accounts that still open
 // with the password the README prints are listed to the admin — and to nobody else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoAccountsResponse } from '@shared/schemas/admin';

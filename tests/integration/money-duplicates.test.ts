@@ -1,4 +1,4 @@
-// Two paid orders for one thing (docs/decisions/0027-money-paths.md): two tabs, two checkouts with
+// Two paid orders for one thing (docs/decisions/0028-money-paths.md): two tabs, two checkouts with
 // different keys, both paid, the two payment events reaching the webhook AT ONCE — on the real
 // database and the real sandbox, 20 times. Afterwards: one purchase, one confirmed seat, one
 // automatic full refund, and the goods of the order that won intact. A refund — automatic or the

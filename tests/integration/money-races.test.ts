@@ -1,4 +1,4 @@
-// The other paths of docs/decisions/0027-money-paths.md raced against a payment event landing at the
+// The other paths of docs/decisions/0028-money-paths.md raced against a payment event landing at the
 // same moment, 20 times each, on the real database and the real sandbox: the close of an unpaid
 // order, the learner giving a hold back, the hold's expiry job, and a refund of the same course.
 // Whichever wins, the money and what it bought agree afterwards.

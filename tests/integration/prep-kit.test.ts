@@ -101,7 +101,7 @@ describe('the kit e-mailed 72 h before', () => {
     expect(mail.text).toContain('Bonjour Marie Tremblay,');
     expect(mail.text).toContain('Ingrédients (pour 6 personnes) :');
     for (const line of ['• 375 g de farine', '• 6 œufs', '• 750 ml de lait', '• Sel au goût', '• Un grand bol', '• 2 poêles à crêpes']) expect(mail.text).toContain(line);
-    expect(mail.text).toMatch(/Date : \S+ \d+ \S+ 20\d\d à \d\d h \d\d (HNE|HAE)/);
+    expect(mail.text).toMatch(/Date : \S+ \d+ \S+ 20\d\d à \d\d\sh\s\d\d\s(HNE|HAE)/);
     expect(mail.text).toContain('Bonne cuisine !');
     expect(mail.text).toContain('Ne plus recevoir les trousses de préparation : http://toque.test/desabonnement?token=');
     expect(mail.html).toContain('375 g de farine');

@@ -1,4 +1,4 @@
-// Production fails closed (issue 25, docs/decisions/0028-fail-closed.md): the production server
+// Production fails closed (issue 25, docs/decisions/0029-fail-closed.md): the production server
 // given a real database (DATABASE_URL) and neither PAYMENT_PROVIDER nor SEED_ON_EMPTY does not
 // start — a French message names the variable, the exit code is not 0, nothing listens. On
 // PostgreSQL runs, with the processor named it starts and seeds nothing into the empty database.

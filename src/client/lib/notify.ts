@@ -10,7 +10,7 @@ export function notifySuccess(title: string, message?: string): void {
   toast.success(title, message ? { description: message } : undefined);
 }
 
-/** A neutral notice, e.g. '🚧 … Bientôt disponible !'. */
+/** A neutral notice (no emoji in messages: issue 25), e.g. « Bientôt disponible ! ». */
 export function notifyInfo(title: string, message?: string): void {
   toast(title, message ? { description: message } : undefined);
 }

@@ -16,7 +16,7 @@ export async function requireUser(c: Context): Promise<SignedInViewer> {
 
 /**
  * The one answer to "is this an admin?": the admin role AND a session that gave the second factor.
- * Every server check of admin power asks this (docs/decisions/0028-fail-closed.md lists them); the
+ * Every server check of admin power asks this (docs/decisions/0029-fail-closed.md lists them); the
  * viewer of an unverified admin session is also seen as a learner (viewer.ts), a second lock.
  */
 export function isAdmin(viewer: Pick<SessionViewer, 'role'> & { adminSecondFactor?: SessionViewer['adminSecondFactor'] }): boolean {

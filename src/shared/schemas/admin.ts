@@ -32,6 +32,6 @@ export type OutboxEmailResponse = { email: OutboxEmail & { html: string } };
 
 /**
  * GET /api/admin/demo-accounts — the demo accounts still opened by the password the README shows
- * (the admin area warns while there are any: docs/decisions/0028-fail-closed.md).
+ * (the admin area warns while there are any: docs/decisions/0029-fail-closed.md).
  */
 export type DemoAccountsResponse = { accounts: string[] };

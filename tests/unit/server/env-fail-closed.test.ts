@@ -1,4 +1,4 @@
-// Production fails closed (docs/decisions/0028-fail-closed.md): with a real database, no demo data
+// Production fails closed (docs/decisions/0029-fail-closed.md): with a real database, no demo data
 // and no test payments unless asked for by name; the embedded default keeps both.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/env';

@@ -1,5 +1,5 @@
 // Above every admin tab while demo accounts still open with the password the README prints: on a
-// site reachable from outside, anyone could sign in with them (docs/decisions/0028-fail-closed.md).
+// site reachable from outside, anyone could sign in with them (docs/decisions/0029-fail-closed.md).
 import { TriangleAlert } from 'lucide-react';
 import type { DemoAccountsResponse } from '@shared/schemas/admin';
 import { useApiQuery } from '@client/lib/use-api-query';

@@ -93,7 +93,7 @@ function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
     portal.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (error) => {
-        if (error.code === 'PORTAL_UNAVAILABLE') notifyInfo(`🚧 ${error.message}`);
+        if (error.code === 'PORTAL_UNAVAILABLE') notifyInfo(error.message);
         else notifyError('Erreur', error.message);
       },
     });

@@ -1,6 +1,6 @@
 // The demo accounts whose password is still the one the README prints: anyone can sign in with
 // them. Checked at start (a warning in the log) and by the admin area (a warning banner), so a
-// site reachable from outside is never left with them unnoticed (docs/decisions/0028-fail-closed.md).
+// site reachable from outside is never left with them unnoticed (docs/decisions/0029-fail-closed.md).
 import type { Db } from '../../db/client';
 import { DEMO_PASSWORDS } from '../../db/seed/content/demo-passwords';
 import { verifyPassword } from '../auth/password-hash';

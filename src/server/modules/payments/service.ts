@@ -11,7 +11,7 @@
 // a seat that cannot be had is refunded: planned inside (its e-mail queued there, as every
 // transactional e-mail), asked of the provider after commit, and the public pages' seat counts refreshed.
 // A recorded course the person already owns is never granted nor charged twice: its line is refunded
-// in full the same way (payments/owned-courses.ts; docs/decisions/0027-money-paths.md).
+// in full the same way (payments/owned-courses.ts; docs/decisions/0028-money-paths.md).
 //
 // Membership events (subscriptions/events.ts) name a subscription only: its state is read from the
 // provider before the transaction (no network call inside it) and written over ours inside it.

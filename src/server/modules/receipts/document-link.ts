@@ -4,7 +4,7 @@
 // over 'toque-document \n <kind> \n <id> \n <expire>'. Changing any of them breaks the signature.
 // The signature is the whole permission: whoever holds the link reads that one document, nothing
 // else. Without a valid one, the signed-in owner (or the admin) still reads it (Mes Achats), and a
-// visitor is offered sign-in. Why 60 days: see docs/decisions/0027-document-links.md.
+// visitor is offered sign-in. Why 60 days: see docs/decisions/0030-document-links.md.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../env';
 
