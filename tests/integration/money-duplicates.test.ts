@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefundResponse } from '@shared/schemas/checkout';
 import type { CourseResponse } from '@shared/schemas/public';
 import { emailDeliveries, orderLines, orders, purchases, refunds, reservations, sandboxRefunds } from '../../src/server/db/schema';
-import type { WebhookRequest } from '../../src/server/integrations/payments/sandbox';
 import { holdsSeat } from '../../src/server/modules/booking/seats';
 import { createCourse, createSession, setRole } from '../factories';
 import { createPaidSeat } from '../factories/bookings';
 import { createPaidOrder } from '../factories/orders';
 import { newSignedInUser, send } from '../setup/auth-client';
-import { checkout, confirm, deliverEvents, deliveryOf, holdSeat, newKey, postWebhook, setProvince, SUCCESS_CARD } from '../setup/payments';
+import { captureDueEvents, checkout, confirm, deliverEvents, holdSeat, newKey, postWebhook, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 
@@ -34,17 +33,7 @@ async function learner(name: string): Promise<Learner> {
   return user;
 }
 
-/** The sandbox's due events, taken off its queue without reaching the webhook (the test sends them). */
-async function takeEvents(): Promise<WebhookRequest[]> {
-  const taken: WebhookRequest[] = [];
-  await deliveryOf(t).deliverDue({
-    send: async (req) => {
-      taken.push(req);
-      return { status: 200 };
-    },
-  });
-  return taken;
-}
+const takeEvents = () => captureDueEvents(t);
 
 /** Both orders paid at the card form, then both payment events sent to the webhook at the same moment. */
 async function payBothAtOnce(user: Learner, payments: { paymentId: string; clientSecret: string }[]) {

@@ -12,7 +12,7 @@ import { holdExpiryWorker } from '../../src/server/jobs/hold-expiry';
 import { ORDER_PAYMENT_WINDOW_HOURS, orderCloseWorker } from '../../src/server/modules/checkout/abandon';
 import { createCourse, createSession, setRole } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
-import { checkout, confirm, deliverEvents, deliveryOf, holdSeat, newKey, postWebhook, setProvince, sign, SUCCESS_CARD } from '../setup/payments';
+import { captureDueEvents, checkout, confirm, deliverEvents, holdSeat, newKey, postWebhook, setProvince, sign, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 import { providerIdOf, sandboxOf, subscribeAndPay } from './subscriptions-helpers';
@@ -30,16 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function takeEvents(): Promise<WebhookRequest[]> {
-  const taken: WebhookRequest[] = [];
-  await deliveryOf(t).deliverDue({
-    send: async (req) => {
-      taken.push(req);
-      return { status: 200 };
-    },
-  });
-  return taken;
-}
+const takeEvents = () => captureDueEvents(t);
 
 const sendAll = (events: WebhookRequest[]) =>
   events.map(async (e) => expect((await postWebhook(t, e.body, e.headers['stripe-signature'])).status).toBe(200));

@@ -9,19 +9,7 @@ import { orders, paymentEvents, purchases, sandboxEvents } from '../../src/serve
 import type { WebhookRequest } from '../../src/server/integrations/payments/sandbox';
 import { createCourse } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
-import {
-  appSender,
-  checkout,
-  confirm,
-  DECLINED_CARD,
-  deliverEvents,
-  deliveryOf,
-  getOrder,
-  postWebhook,
-  setProvince,
-  sign,
-  SUCCESS_CARD,
-} from '../setup/payments';
+import { appSender, captureDueEvents, checkout, confirm, DECLINED_CARD, deliverEvents, deliveryOf, getOrder, postWebhook, setProvince, sign, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 
@@ -47,17 +35,7 @@ async function pendingOrder(courseIds: string[] = [premium]) {
   return { user, order: body.order, payment: body.payment! };
 }
 
-/** Captures the sandbox's requests without letting the webhook see them. */
-async function captureEvents(): Promise<WebhookRequest[]> {
-  const captured: WebhookRequest[] = [];
-  await deliveryOf(t).deliverDue({
-    send: async (req) => {
-      captured.push(req);
-      return { status: 200 };
-    },
-  });
-  return captured;
-}
+const captureEvents = () => captureDueEvents(t);
 
 const purchasesOf = (userId: string) => t.db.select().from(purchases).where(eq(purchases.userId, userId));
 const processedRows = (eventId: string) => t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));

@@ -14,7 +14,7 @@ import { orders, subscriptions } from '../../src/server/db/schema';
 import type { WebhookRequest } from '../../src/server/integrations/payments/sandbox';
 import { QUEUES } from '../../src/server/jobs/queues';
 import { newSignedInUser, send } from '../setup/auth-client';
-import { confirm, deliverEvents, deliveryOf, getOrder, postWebhook, setProvince, sign, SUCCESS_CARD } from '../setup/payments';
+import { captureDueEvents, confirm, deliverEvents, getOrder, postWebhook, setProvince, sign, SUCCESS_CARD } from '../setup/payments';
 import { sseReader, type SseReader } from '../setup/sse';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { idle } from '../setup/until';
@@ -70,17 +70,7 @@ async function failureMails(email: string) {
 
 const ordersOf = (userId: string) => t.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt), asc(orders.number));
 
-/** Takes the sandbox's due events without letting the webhook see them. */
-async function capture(): Promise<WebhookRequest[]> {
-  const captured: WebhookRequest[] = [];
-  await deliveryOf(t).deliverDue({
-    send: async (req) => {
-      captured.push(req);
-      return { status: 200 };
-    },
-  });
-  return captured;
-}
+const capture = () => captureDueEvents(t);
 
 async function replay(req: WebhookRequest) {
   const res = await t.request(new URL(req.url).pathname, { method: 'POST', headers: req.headers, body: req.body });

@@ -6,7 +6,7 @@ import type { HoldResponse } from '@shared/schemas/booking';
 import type { CheckoutResponse, OrderResponse, SandboxConfirmResponse } from '@shared/schemas/checkout';
 import { profiles } from '../../src/server/db/schema';
 import { signStripePayload } from '../../src/server/integrations/payments/stripe-events';
-import { createSandboxDelivery, type DeliverOptions, type SendWebhook } from '../../src/server/integrations/payments/sandbox';
+import { createSandboxDelivery, type DeliverOptions, type SendWebhook, type WebhookRequest } from '../../src/server/integrations/payments/sandbox';
 import { send } from './auth-client';
 import type { TestApp } from './test-app';
 
@@ -56,6 +56,18 @@ export async function deliverEvents(app: TestApp, opts: DeliverOptions = {}) {
   const statuses: number[] = [];
   const report = await deliveryOf(app).deliverDue({ send: appSender(app, statuses), ...opts });
   return { ...report, statuses };
+}
+
+/** The sandbox's due events, taken off its queue without reaching the webhook (the test sends them itself). */
+export async function captureDueEvents(app: TestApp): Promise<WebhookRequest[]> {
+  const captured: WebhookRequest[] = [];
+  await deliveryOf(app).deliverDue({
+    send: async (req) => {
+      captured.push(req);
+      return { status: 200 };
+    },
+  });
+  return captured;
 }
 
 export async function setProvince(app: TestApp, userId: string, province: string | null) {
