@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { signInLink } from '@shared/sign-in-link';
 import { escapeHtml } from '../web/html/escape';
+import { standaloneHtml } from '../web/html/standalone';
 
 export const STANDALONE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -39,26 +40,17 @@ export function renderStandalonePage(page: StandalonePage): string {
   const actions = page.actions
     .map((a, i) => `<a class="button ${i === 0 ? 'primary' : 'secondary'}" href="${escapeHtml(a.href)}">${escapeHtml(a.text)}</a>`)
     .join('');
-  return `<!doctype html>
-<html lang="fr-CA">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)} — Toque</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return standaloneHtml({
+    title: `${page.title} — Toque`,
+    style: STYLE,
+    body: `<main>
 <p class="brand">Toque</p>
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.message)}</p>
 ${actions ? `<div class="actions">${actions}</div>` : ''}
 ${page.reference ? `<p class="reference">Référence : ${escapeHtml(page.reference)}</p>` : ''}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 const HOME: PageAction = { href: '/', text: 'Retour à l’accueil' };

@@ -1,9 +1,9 @@
 // A receipt or credit note as one self-contained, printable HTML page: its CSS inline, no script,
 // no font, image or other request (the route's Content-Security-Policy forbids them anyway).
+import { escapeHtml } from '../../web/html/escape';
+import { standaloneHtml } from '../../web/html/standalone';
 import type { FiscalDocument } from './document';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -53,17 +53,10 @@ export function renderDocumentHtml(doc: FiscalDocument, links: { pdfUrl: string;
         `<tr${i === doc.totals.length - 1 ? ' class="total"' : ''}><td>${escapeHtml(t.label)}</td><td class="amount">${escapeHtml(t.value)}</td></tr>`,
     )
     .join('');
-  return `<!doctype html>
-<html lang="fr-CA">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(heading)} — ${escapeHtml(doc.seller.name)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<nav class="actions" aria-label="Actions"><a href="${escapeHtml(links.pdfUrl)}" download="${escapeHtml(doc.fileName)}">Télécharger le PDF</a><a href="${escapeHtml(links.backUrl)}">Retour à Mes Achats</a></nav>
+  return standaloneHtml({
+    title: `${heading} — ${doc.seller.name}`,
+    style: STYLE,
+    body: `<nav class="actions" aria-label="Actions"><a href="${escapeHtml(links.pdfUrl)}" download="${escapeHtml(doc.fileName)}">Télécharger le PDF</a><a href="${escapeHtml(links.backUrl)}">Retour à Mes Achats</a></nav>
 <main>
 <header>
 <div><h1>${escapeHtml(heading)}</h1><p class="meta">Date : ${escapeHtml(doc.date)}</p>${doc.reference ? `<p class="meta">${escapeHtml(doc.reference)}</p>` : ''}</div>
@@ -80,8 +73,6 @@ export function renderDocumentHtml(doc: FiscalDocument, links: { pdfUrl: string;
 <table class="totals"><tbody>${totals}</tbody></table>
 <dl class="facts">${rows(doc.facts)}</dl>
 <ul class="notes">${doc.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
