@@ -57,7 +57,7 @@ const cards = (page: Page) => page.getByRole('list', { name: 'Réservations' }).
 
 describe('the admin at phone width', () => {
   it("lands on 'Réservations', the default tab, with the way to the orders in the header", async () => {
-    await open(admin, '/admin');
+    await open(admin, '/admin/reservations');
     expect(await admin.locator('h1').textContent()).toBe('Tableau de Bord Admin');
     const tabs = admin.getByRole('navigation', { name: 'Sections du tableau de bord' });
     expect(await tabs.getByRole('link', { name: 'Réservations' }).getAttribute('aria-current')).toBe('page');
@@ -148,7 +148,7 @@ describe('the admin at phone width', () => {
           })
         : route.continue(),
     );
-    await admin.goto(`${baseURL}/admin`);
+    await admin.goto(`${baseURL}/admin/reservations`);
     const panel = admin.getByRole('alert').filter({ hasText: 'Impossible de charger les réservations.' });
     await panel.waitFor({ timeout: 15_000 });
     await expectToast(admin, 'Erreur', 'Impossible de charger les réservations. Service momentanément indisponible.');

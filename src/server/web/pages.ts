@@ -273,6 +273,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/abonne/tableau-de-bord', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/paiement', module: 'features/subscription/PaymentMethodPage.tsx', title: 'Gérer mon abonnement' },
   { path: '/admin', module: 'features/admin-bookings/AdminBookingsPage.tsx', title: 'Réservations — Tableau de Bord Admin' },
+  { path: '/admin/reservations', module: 'features/admin-bookings/AdminBookingsPage.tsx', title: 'Réservations — Tableau de Bord Admin' },
   { path: '/admin/commandes', module: 'features/admin-orders/AdminOrdersPage.tsx', title: 'Commandes' },
   { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
   { path: '/admin/ventes', module: 'features/admin-sales/AdminSalesPage.tsx', title: 'Ventes — Tableau de Bord Admin' },

@@ -1,5 +1,5 @@
 // Tableau de Bord Admin: the title and the tabs around each tab's page. A tab is a route of its own
-// (/admin is Réservations, the default; /admin/recettes, /admin/cours, /admin/ventes), so it can be
+// (/admin/reservations, /admin/recettes, /admin/cours, /admin/ventes), so it can be
 // linked to and reloaded, and loads only its own code; each tab's page renders inside this shell.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -9,7 +9,7 @@ import { cn } from '@client/lib/cn';
 import { DemoAccountsWarning } from './DemoAccountsWarning';
 
 const TABS = [
-  { to: '/admin', label: 'Réservations', end: true },
+  { to: '/admin/reservations', label: 'Réservations', end: true },
   { to: '/admin/recettes', label: 'Recettes', end: false },
   { to: '/admin/cours', label: 'Cours', end: false },
   { to: '/admin/ventes', label: 'Ventes', end: false },
