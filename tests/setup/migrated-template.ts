@@ -4,6 +4,7 @@
 // copy of a migrated data folder opens in a fraction of that. On PostgreSQL the template is a
 // database that `CREATE DATABASE … TEMPLATE` copies. pg-boss's schema and queues are made there too
 // (the server makes them at boot): a hold or a payment sends its jobs in its transaction.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
 import { prepareJobs } from '../../src/server/jobs/boss';
-import { createScratchPostgres, testMigrationsDir } from './test-db';
+import { createScratchPostgres, dropScratchPostgres, testMigrationsDir } from './test-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module 'vitest' {
     pgliteTemplateDir: string;
     /** The name of a migrated database on TEST_DATABASE_URL's server to copy (PostgreSQL runs), or ''. */
     postgresTemplate: string;
+    /** The start of the names of this run's databases, dropped together when it ends (PostgreSQL runs), or ''. */
+    postgresScratchPrefix: string;
   }
 }
 
@@ -34,9 +37,14 @@ export default async function setup(project: TestProject) {
       // No connection may stay open on a template while it is copied.
       await database.close();
     }
+    const scratchPrefix = `toque_test_${randomBytes(4).toString('hex')}`;
     project.provide('pgliteTemplateDir', '');
     project.provide('postgresTemplate', template.name);
-    return () => template.drop();
+    project.provide('postgresScratchPrefix', scratchPrefix);
+    return async () => {
+      await dropScratchPostgres(baseUrl, scratchPrefix);
+      await template.drop();
+    };
   }
   const root = await mkdtemp(path.join(os.tmpdir(), 'toque-template-'));
   const dir = path.join(root, 'pglite');
@@ -49,5 +57,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteTemplateDir', dir);
   project.provide('postgresTemplate', '');
+  project.provide('postgresScratchPrefix', '');
   return () => rm(root, { recursive: true, force: true });
 }

@@ -26,6 +26,11 @@ export async function createScratchPostgres(
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}${opts.template ? ` TEMPLATE ${pg.escapeIdentifier(opts.template)}` : ''}`);
+    // A throw-away database needs no durability: a commit that waits for the disk costs ~9 ms on
+    // this kind of machine instead of ~1.5 ms, and the suites commit tens of thousands of times.
+    // Only this database's sessions are concerned; what the tests check (isolation, locks,
+    // constraints, visibility after commit) is the same either way.
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }
@@ -43,11 +48,36 @@ export async function createScratchPostgres(
   };
 }
 
+/** Drops every database whose name starts with `prefix`, several at a time (their checkpoints overlap). */
+export async function dropScratchPostgres(baseUrl: string, prefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
+    const names = rows.map((r) => r.datname);
+    const dropNext = async (): Promise<void> => {
+      const name = names.pop();
+      if (!name) return;
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+      await dropNext();
+    };
+    await Promise.all(Array.from({ length: 6 }, dropNext));
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * What the integration project's global setup provided (nothing in other projects). Imported on
  * use: global setups import this module too, and vitest's test API exists only in test workers.
  */
-async function provided(key: 'pgliteTemplateDir' | 'postgresTemplate'): Promise<string> {
+async function provided(key: 'pgliteTemplateDir' | 'postgresTemplate' | 'postgresScratchPrefix'): Promise<string> {
   try {
     const { inject } = await import('vitest');
     return inject(key) ?? '';
@@ -60,7 +90,10 @@ export async function openTestDatabase(): Promise<Database & { dispose: () => Pr
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {
     const template = await provided('postgresTemplate');
-    const scratch = await createScratchPostgres(baseUrl, { template: template || undefined });
+    // Within the integration run, its global setup drops the databases of the run all together at
+    // the end: a DROP DATABASE waits for a checkpoint (~0.3–1.3 s here), paid once instead of per file.
+    const prefix = await provided('postgresScratchPrefix');
+    const scratch = await createScratchPostgres(baseUrl, { template: template || undefined, prefix: prefix || undefined });
     const database = await openDatabase({ url: scratch.url, migrationsDir: testMigrationsDir, poolSize: 20 });
     // A copy of the template is migrated already (then this finds nothing to do).
     if (!template) {
@@ -71,7 +104,7 @@ export async function openTestDatabase(): Promise<Database & { dispose: () => Pr
       ...database,
       dispose: async () => {
         await database.close();
-        await scratch.drop();
+        if (!prefix) await scratch.drop();
       },
     };
   }
