@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BooksOverview, BooksSummary } from '@shared/schemas/admin-books';
 import type { CheckoutResponse, OrderView, SandboxConfirmResponse } from '@shared/schemas/checkout';
+import { until } from '../setup/until';
 import { callApi } from './api';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage, viewports } from './browser';
 import { orderOf, paidRecordedCourses } from './checkout-helpers';
@@ -39,7 +40,7 @@ beforeAll(async () => {
     });
     expect(paid.json.status).toBe('succeeded');
     // The sandbox delivers the payment event to the webhook a moment later.
-    await expect.poll(async () => (order = await orderOf(learner, checkout.json.order.id)).status, { timeout: 30_000, interval: 250 }).toBe('paid');
+    order = await until('order paid', () => orderOf(learner, checkout.json.order.id), (o) => o.status === 'paid', 30_000);
   } finally {
     await learner.context().close();
   }
@@ -58,7 +59,7 @@ for (const viewport of viewports) {
       expect(await admin.getByRole('link', { name: 'Comptabilité', exact: true }).getAttribute('aria-current')).toBe('page');
       const overview = (await callApi<BooksOverview>(admin, 'GET', '/admin/books')).json;
       const current = overview.periods.find((p) => p.current)!;
-      await admin.getByLabel('Période', { exact: true }).selectOption({ label: `${current.label} — en cours` });
+      await admin.getByRole('combobox', { name: 'Période', exact: true }).selectOption({ label: `${current.label} — en cours` });
       const table = admin.getByRole('table', { name: 'Par province de fourniture' });
       await table.getByRole('rowheader', { name: 'Québec' }).waitFor();
       await admin.getByText(`${current.label} : du`).waitFor();

@@ -209,7 +209,7 @@ export default function AdminBooksPage() {
           <ErrorPanel title="Impossible de charger la comptabilité." message={overview.error.message} onRetry={() => void overview.refetch()} />
         ) : (
           <>
-            <form className="grid gap-4 sm:grid-cols-2" aria-label="Période" onSubmit={(e) => e.preventDefault()}>
+            <form className="grid gap-4 sm:grid-cols-2" aria-label="Période de déclaration" onSubmit={(e) => e.preventDefault()}>
               <Select
                 label="Fréquence de déclaration (TPS/TVQ)"
                 value={overview.data.filingFrequency}
