@@ -22,6 +22,8 @@ import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
 import { adminBookingRoutes } from './modules/admin-bookings/routes';
 import { createAdminBookingService } from './modules/admin-bookings/service';
+import { adminBooksRoutes } from './modules/admin-sales/books-routes';
+import { createBooksService } from './modules/admin-sales/books-service';
 import { adminSalesRoutes } from './modules/admin-sales/routes';
 import { createSalesService } from './modules/admin-sales/service';
 import { ADMIN_COURSE_MULTIPART_ROUTES, ADMIN_COURSE_RAW_ROUTES, adminCourseRoutes } from './modules/admin-courses/routes';
@@ -131,6 +133,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
   api.route('/admin/sales', adminSalesRoutes(createSalesService(deps)));
+  api.route('/admin/books', adminBooksRoutes(createBooksService(deps)));
   api.route('/admin/recipes', adminRecipeRoutes(createAdminRecipeService(deps)));
   api.route('/admin/courses', adminCourseRoutes(createAdminCourseService(deps)));
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));

@@ -66,6 +66,7 @@ export const routes: AppRoute[] = [
         { path: 'admin/commandes', lazy: page(() => import('../features/admin-orders/AdminOrdersPage')) },
         { path: 'admin/commandes/:orderId', lazy: page(() => import('../features/admin-orders/AdminOrderPage')) },
         { path: 'admin/ventes', lazy: page(() => import('../features/admin-sales/AdminSalesPage')) },
+        { path: 'admin/comptabilite', lazy: page(() => import('../features/admin-books/AdminBooksPage')) },
         { path: 'admin/courriels', lazy: page(() => import('../features/admin-outbox/AdminOutboxPage')) },
         { path: 'admin/recettes', lazy: page(() => import('../features/admin-recipes/AdminRecipesPage')) },
         { path: 'admin/cours', lazy: page(() => import('../features/admin-courses/AdminCoursesPage')) },

@@ -471,6 +471,13 @@ export const orders = pgTable(
     /** The client's key for this checkout: repeating the same checkout returns the same order. */
     idempotencyKey: text().notNull(),
     paidAt: timestamp({ withTimezone: true }),
+    /**
+     * What the payment processor kept of this payment (Stripe's balance transaction `fee`), its
+     * balance transaction and the payout that brought the money; null until known (books export).
+     */
+    processorFeeCents: integer(),
+    processorTransactionId: text(),
+    payoutReference: text(),
     /** The membership this order pays a period of (membership orders only). */
     subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'restrict' }),
     /** The provider's invoice for that period: one order per invoice, however often its event comes. */
@@ -877,3 +884,13 @@ export const emailDeliveries = pgTable(
   },
   (t) => [index('email_deliveries_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The shop's settings the chef changes from the back office, one row per key (e.g.
+ * 'books.filing_frequency'); each change is audited.
+ */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: updatedAt(),
+});

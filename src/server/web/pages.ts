@@ -277,6 +277,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/admin/commandes', module: 'features/admin-orders/AdminOrdersPage.tsx', title: 'Commandes' },
   { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
   { path: '/admin/ventes', module: 'features/admin-sales/AdminSalesPage.tsx', title: 'Ventes — Tableau de Bord Admin' },
+  { path: '/admin/comptabilite', module: 'features/admin-books/AdminBooksPage.tsx', title: 'Comptabilité — Tableau de Bord Admin' },
   { path: '/admin/courriels', module: 'features/admin-outbox/AdminOutboxPage.tsx', title: 'Courriels envoyés' },
   { path: '/admin/recettes', module: 'features/admin-recipes/AdminRecipesPage.tsx', title: 'Recettes — Tableau de Bord Admin' },
   { path: '/admin/cours', module: 'features/admin-courses/AdminCoursesPage.tsx', title: 'Cours — Tableau de Bord Admin' },

@@ -13,6 +13,7 @@ const TABS = [
   { to: '/admin/recettes', label: 'Recettes', end: false },
   { to: '/admin/cours', label: 'Cours', end: false },
   { to: '/admin/ventes', label: 'Ventes', end: false },
+  { to: '/admin/comptabilite', label: 'Comptabilité', end: false },
 ] as const;
 
 export function AdminShell({ children, actions }: { children: ReactNode; actions?: ReactNode }) {

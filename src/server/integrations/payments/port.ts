@@ -95,6 +95,13 @@ export type PaymentState = {
   amountCents: number;
 };
 
+/**
+ * What the processor did with a succeeded payment's money (Stripe: the charge's balance
+ * transaction): the fee it kept, the balance transaction's id and, when known, the payout that
+ * sent the rest to the chef's bank account. For the accountant's export.
+ */
+export type PaymentSettlement = { feeCents: number; transactionId: string; payoutReference: string | null };
+
 export class WebhookSignatureError extends Error {}
 
 export interface PaymentProvider {
@@ -118,6 +125,11 @@ export interface PaymentProvider {
    * as an id only). Only brand and last four digits ever come back.
    */
   retrievePaymentMethod?(paymentId: string): Promise<PaymentMethodDetails | null>;
+  /**
+   * The fee and payout of a succeeded payment (null while the processor has not settled it yet).
+   * Stripe: the PaymentIntent's charge with its balance_transaction expanded.
+   */
+  retrieveSettlement?(paymentId: string): Promise<PaymentSettlement | null>;
   /** Starts a monthly subscription whose first invoice is paid on our payment page. */
   createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
   /** The subscription as the provider holds it now. */

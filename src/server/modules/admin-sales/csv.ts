@@ -16,8 +16,10 @@
 //   to French may show the dot as is; the columns stay exact numbers for any import.
 // - UTF-8 with a byte-order mark so Excel reads accents (é, è, ç) right; French headers.
 // - A text cell that starts with = + - @ or a tab is prefixed with an apostrophe so a spreadsheet
-//   never runs a buyer's name as a formula (CSV injection); amounts are never text cells.
+//   never runs a buyer's name as a formula (CSV injection); amounts are never text cells
+//   (csv-cells.ts, shared with the accountant's books, books-csv.ts).
 import { TAX_KINDS, type TaxAmounts } from '@shared/schemas/admin-sales';
+import { csvAmount, inertText } from './csv-cells';
 import { dayOf } from './months';
 import type { PaidOrderRow, SucceededRefundRow } from './repository';
 
@@ -47,16 +49,9 @@ export const CSV_HEADERS = [
 
 const ORDER_STATUS: Record<string, string> = { paid: 'Payée', partially_refunded: 'Partiellement remboursée', refunded: 'Remboursée' };
 
-/** 1999 → '19.99'; −575 → '-5.75' (integer arithmetic: no float rounding). */
-export function csvAmount(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** A text cell: neutralised if a spreadsheet would read it as a formula, quoted when it must be. */
 export function csvText(value: string | number | null | undefined): string {
-  let text = value == null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = inertText(value);
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

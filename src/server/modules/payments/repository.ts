@@ -129,3 +129,20 @@ export async function lineIdsOf(tx: Tx, orderId: string): Promise<string[]> {
   const rows = await tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
   return rows.map((r) => r.id);
 }
+
+/**
+ * The processor's fee, balance transaction and payout on the order(s) of this payment, once: an
+ * order that has its fee keeps it (a repeated or late event changes nothing).
+ */
+export async function recordSettlement(
+  tx: Tx,
+  provider: string,
+  paymentId: string,
+  settlement: { feeCents: number; transactionId: string; payoutReference: string | null },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ processorFeeCents: settlement.feeCents, processorTransactionId: settlement.transactionId, payoutReference: settlement.payoutReference, updatedAt: now })
+    .where(and(eq(orders.provider, provider), eq(orders.providerPaymentId, paymentId), isNull(orders.processorFeeCents)));
+}

@@ -184,6 +184,17 @@ export function createPaymentService(
     });
   }
 
+  /** A succeeded payment's fee and payout (payment.succeeded, or a membership's invoice.paid); null when unknown. */
+  async function settlementOf(event: Applicable) {
+    const paymentId = event.type === 'payment.succeeded' || event.type === 'invoice.paid' ? event.paymentId : null;
+    if (!paymentId || !provider.retrieveSettlement) return null;
+    const found = await provider.retrieveSettlement(paymentId).catch((err: unknown) => {
+      deps.logger.warn({ err, paymentId }, 'frais du fournisseur introuvables');
+      return null;
+    });
+    return found ? { ...found, paymentId } : null;
+  }
+
   /**
    * One verified event, applied once whatever how often it comes (a webhook's delivery, or the
    * reconciliation reading the provider's list). Throws when it cannot: nothing is recorded, and the
@@ -195,6 +206,8 @@ export function createPaymentService(
     // and last four; a payment is fulfilled without them if the provider cannot say.
     if (event.type === 'payment.succeeded' && !event.method) event = { ...event, method: await methodOf(event.paymentId) };
     if (event.type === 'invoice.paid' && !event.method && event.paymentId) event = { ...event, method: await methodOf(event.paymentId) };
+    // The fee and payout for the books, read now too; a payment is fulfilled without them if the provider cannot say yet.
+    const settlement = await settlementOf(event);
     // A membership's state is the provider's, read now: an error here answers 500 and the provider retries.
     const sub = isMembershipEvent(event) ? await provider.retrieveSubscription(event.subscriptionId) : null;
     const applicable: Applicable = event;
@@ -203,6 +216,7 @@ export function createPaymentService(
     const outcome = await db().transaction(async (tx): Promise<WebhookOutcome> => {
       if (!(await repo.recordEvent(tx, provider.name, applicable.id, applicable.type, now))) return 'duplicate';
       after = await apply(tx, applicable, sub, now);
+      if (settlement) await repo.recordSettlement(tx, provider.name, settlement.paymentId, settlement, now);
       return 'processed';
     });
     if (after.seats) await afterSeats(after.seats);

@@ -6,6 +6,7 @@
 // (the card on the membership's receipt) and its last_payment_error (why a renewal failed).
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { taxDay } from '@shared/tax';
 import type { sandboxInvoices, sandboxPaymentIntents, sandboxRefunds, sandboxSubscriptions } from '../../../db/schema';
 
 export type PaymentIntentRow = typeof sandboxPaymentIntents.$inferSelect;
@@ -23,6 +24,39 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 /** The test wallet pays with a test Visa, as Google Pay presents a card to Stripe. */
 export const SANDBOX_WALLET = { type: 'sandbox_wallet', brand: 'visa', last4: '4242' } as const;
 
+/** The sandbox's simulated processing fee: 2,9 % of the charge + 0,30 $ (half a cent rounds up), as Stripe's Canadian card rate. */
+export function sandboxFee(amountCents: number): number {
+  return Math.floor((amountCents * 29 + 500) / 1000) + 30;
+}
+
+/** Monday (in Montréal) of the week `at` falls in, 'YYYYMMDD': the sandbox pays out once a week. */
+function payoutWeek(at: Date): string {
+  const [y, m, d] = taxDay(at).split('-').map(Number);
+  const day = new Date(Date.UTC(y!, m! - 1, d!));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+/**
+ * The charge's balance transaction as Stripe writes it (id, amount, fee, net), plus the weekly
+ * payout the sandbox puts it in ('po_sb_<Monday>'), which Stripe would give through its payouts.
+ */
+export function balanceTransactionOf(pi: PaymentIntentRow) {
+  if (!pi.chargeId) return null;
+  const fee = sandboxFee(pi.amountReceived);
+  return {
+    id: pi.chargeId.replace(/^ch_/, 'txn_'),
+    object: 'balance_transaction',
+    amount: pi.amountReceived,
+    fee,
+    net: pi.amountReceived - fee,
+    currency: pi.currency,
+    type: 'charge',
+    source: pi.chargeId,
+    payout: `po_sb_${payoutWeek(pi.updatedAt)}`,
+  };
+}
+
 function chargeObject(pi: PaymentIntentRow) {
   if (!pi.chargeId) return null;
   return {
@@ -36,6 +70,7 @@ function chargeObject(pi: PaymentIntentRow) {
     paid: true,
     status: 'succeeded',
     payment_intent: pi.id,
+    balance_transaction: pi.chargeId.replace(/^ch_/, 'txn_'),
     livemode: false,
     payment_method_details: {
       type: 'card',

@@ -12,7 +12,7 @@ import { AppError } from '../../../http/app-error';
 import type { CreatePaymentInput, CreateRefundInput, CreateSubscriptionInput, CreatedSubscription, PaymentProvider, PaymentState, ProviderSubscription } from '../port';
 import { frenchFailureMessage, parseStripeWebhook, toPaymentEvent, type StripeEventLike } from '../stripe-events';
 import { runSandboxBilling, type BillingReport } from './billing';
-import { paymentIntentObject, refundObject, SANDBOX_WALLET, sandboxId, type PaymentIntentRow, type SandboxEventType, type SubscriptionRow } from './objects';
+import { balanceTransactionOf, paymentIntentObject, refundObject, SANDBOX_WALLET, sandboxId, type PaymentIntentRow, type SandboxEventType, type SubscriptionRow } from './objects';
 import * as repo from './repository';
 import { notifyEventsQueued } from './signal';
 import {
@@ -181,6 +181,12 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       const pi = await repo.findPaymentIntent(db(), paymentId);
       if (!pi) throw new AppError('ORDER_NOT_FOUND');
       return { paymentId: pi.id, status: pi.status as PaymentState['status'], amountCents: pi.amount };
+    },
+
+    async retrieveSettlement(paymentId: string) {
+      const pi = await repo.findPaymentIntent(db(), paymentId);
+      const txn = pi?.status === 'succeeded' ? balanceTransactionOf(pi) : null;
+      return txn ? { feeCents: txn.fee, transactionId: txn.id, payoutReference: txn.payout } : null;
     },
 
     async createRefund(input: CreateRefundInput) {

@@ -18,6 +18,7 @@ import type {
   PaymentEvent,
   PaymentMethodDetails,
   PaymentProvider,
+  PaymentSettlement,
   PaymentState,
   ProviderSubscription,
   ProviderSubscriptionStatus,
@@ -87,6 +88,18 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
     endedAt: fromSeconds(sub.ended_at),
     metadata: { ...(sub.metadata ?? {}) },
   };
+}
+
+/**
+ * The fee and balance transaction of a PaymentIntent whose `latest_charge.balance_transaction` is
+ * expanded. Stripe's balance transaction names no payout (a payout lists its transactions, not the
+ * reverse): the payout reference stays null here (docs/decisions/00XX-accountant-exports.md).
+ */
+export function settlementOf(intent: Record<string, unknown>): PaymentSettlement | null {
+  const charge = intent.latest_charge as Record<string, unknown> | null | undefined;
+  const txn = charge && typeof charge === 'object' ? (charge.balance_transaction as Record<string, unknown> | string | null | undefined) : null;
+  if (!txn || typeof txn !== 'object' || typeof txn.id !== 'string' || !Number.isSafeInteger(txn.fee)) return null;
+  return { feeCents: txn.fee as number, transactionId: txn.id, payoutReference: null };
 }
 
 /** A declined card reads as our French decline message; anything else stays an error for the caller to log. */
@@ -225,6 +238,11 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
     async retrievePaymentMethod(paymentId: string): Promise<PaymentMethodDetails | null> {
       const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] });
       return paymentMethodOf(intent as unknown as Record<string, unknown>);
+    },
+
+    async retrieveSettlement(paymentId: string): Promise<PaymentSettlement | null> {
+      const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge.balance_transaction'] });
+      return settlementOf(intent as unknown as Record<string, unknown>);
     },
 
     async createRefund(input: CreateRefundInput) {
