@@ -93,7 +93,7 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
 /**
  * The fee and balance transaction of a PaymentIntent whose `latest_charge.balance_transaction` is
  * expanded. Stripe's balance transaction names no payout (a payout lists its transactions, not the
- * reverse): the payout reference stays null here (docs/decisions/00XX-accountant-exports.md).
+ * reverse): the payout reference stays null here (docs/decisions/0031-accountant-exports.md).
  */
 export function settlementOf(intent: Record<string, unknown>): PaymentSettlement | null {
   const charge = intent.latest_charge as Record<string, unknown> | null | undefined;
