@@ -17,7 +17,7 @@ const clock = Date.parse('2026-02-20T15:00:00Z');
 let t: TestApp;
 let admin: { id: string; cookie: string };
 let learner: { id: string; cookie: string };
-const ids: Record<string, string> = {};
+const ids = { tonight: '', morning: '', monday: '', lastDay: '' };
 
 async function refund(orderId: string, values: { subtotalCents: number; status: 'succeeded' | 'pending' | 'failed'; succeededAt?: Date }) {
   await t.db.insert(refunds).values({
