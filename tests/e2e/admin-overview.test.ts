@@ -84,13 +84,12 @@ describe.each(viewports)('the chef runs her day from « Aperçu » (%s)', (viewp
     expect(text).toContain('Séance ajoutée');
     expect(text).toContain(DEMO.admin.email);
     expect(text).toContain('Places');
-    const entries = page.getByRole('listitem').filter({ hasText: 'Séance ajoutée' });
-    expect(await page.locator('ol > li').count()).toBe(await entries.count());
+    await expect.poll(async () => (await page.locator('ol > li').allTextContents()).every((t) => t.includes('Séance ajoutée'))).toBe(true);
 
     await page.getByLabel('Personne').selectOption({ label: DEMO.admin.email });
     await page.waitForURL((url) => url.searchParams.has('personne') && url.searchParams.get('type') === 'session.create');
     await entry.waitFor();
-    for (const t of await page.locator('ol > li').allTextContents()) expect(t).toContain(DEMO.admin.email);
+    await expect.poll(async () => (await page.locator('ol > li').allTextContents()).every((t) => t.includes(DEMO.admin.email))).toBe(true);
     await expectNoAxeViolations(page, `/admin/journal (${viewport})`);
     expect(pageErrors(page)).toEqual([]);
   });

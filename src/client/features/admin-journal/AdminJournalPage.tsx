@@ -71,7 +71,7 @@ function Entry({ entry }: { entry: JournalEntry }) {
 }
 
 export default function AdminJournalPage() {
-  usePageTitle('Journal');
+  usePageTitle('Journal — Tableau de Bord Admin');
   const [params, updateParams] = useUrlParams();
   const kind = readKind(params.get('type'));
   const actor = readActor(params.get('personne'));

@@ -174,7 +174,7 @@ function ToAct({ data }: { data: OverviewResponse }) {
 }
 
 export default function AdminOverviewPage() {
-  usePageTitle('Aperçu');
+  usePageTitle('Aperçu — Tableau de Bord Admin');
   const query = useOverview();
   return (
     <AdminShell>
