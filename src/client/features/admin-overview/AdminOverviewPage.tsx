@@ -99,7 +99,7 @@ function Sessions({ data }: { data: OverviewResponse }) {
 
 function Figure({ to, label, value, hint }: { to: string; label: string; value: string; hint?: ReactNode }) {
   return (
-    <Link to={to} className="block rounded-2xl border border-line bg-white p-4 shadow-sm transition-colors hover:border-brand-600">
+    <Link to={to} className="block h-full rounded-2xl border border-line bg-white p-4 shadow-sm transition-colors hover:border-brand-600">
       <span className="block text-sm font-medium text-muted">{label}</span>
       <span className="mt-1 block text-xl font-semibold text-ink sm:text-2xl">{value}</span>
       {hint ? <span className="mt-1 block text-sm text-muted">{hint}</span> : null}

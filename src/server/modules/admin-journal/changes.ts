@@ -53,6 +53,8 @@ const FIELD_LABELS: Record<string, string> = {
   email: 'Courriel',
   days: 'Jours avancés',
   clockNow: 'Horloge du bac à sable',
+  enrolled: 'Double authentification',
+  recoveryCodes: 'Codes de récupération remis',
 };
 
 /** Ids that say nothing to a person (the target is named on its own). */
@@ -75,6 +77,8 @@ const VALUE_LABELS: Record<string, string> = {
 const label = (field: string) => FIELD_LABELS[field] ?? field;
 
 function value(field: string, v: unknown): string | null {
+  // A session without its own duration takes the course's.
+  if (v === null && field === 'durationMinutes') return 'celle du cours';
   if (v === null || v === undefined) return null;
   if (typeof v === 'boolean') return v ? 'oui' : 'non';
   if (typeof v === 'number') {
