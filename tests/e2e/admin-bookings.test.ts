@@ -1,4 +1,4 @@
-// The Réservations tab (/admin, the dashboard's default) in the system Chromium against the
+// The Réservations tab (/admin/reservations; /admin is « Aperçu ») in the system Chromium against the
 // production build: at phone width the admin filters the seeded participants' reservations by
 // session and by status, sets the session's video link from a card ('Lien disponible' then shows on
 // every card of it), and a failed load says so; at desktop width the table and the link dialog pass
@@ -56,11 +56,16 @@ afterAll(async () => {
 const cards = (page: Page) => page.getByRole('list', { name: 'Réservations' }).getByRole('listitem');
 
 describe('the admin at phone width', () => {
-  it("lands on 'Réservations', the default tab, with the way to the orders in the header", async () => {
-    await open(admin, '/admin/reservations');
+  it("lands on « Aperçu », the dashboard's home, and goes to the 'Réservations' tab, with the way to the orders in the header", async () => {
+    await open(admin, '/admin');
     expect(await admin.locator('h1').textContent()).toBe('Tableau de Bord Admin');
     const tabs = admin.getByRole('navigation', { name: 'Sections du tableau de bord' });
+    expect(await tabs.getByRole('link', { name: 'Aperçu' }).getAttribute('aria-current')).toBe('page');
+    expect(await admin.title()).toBe('Aperçu — Tableau de Bord Admin | Toque');
+    await tabs.getByRole('link', { name: 'Réservations' }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin/reservations');
     expect(await tabs.getByRole('link', { name: 'Réservations' }).getAttribute('aria-current')).toBe('page');
+    expect(await tabs.getByRole('link', { name: 'Aperçu' }).getAttribute('aria-current')).toBeNull();
     await admin.getByRole('link', { name: 'Commandes et remboursements' }).waitFor();
     await cards(admin).first().waitFor();
     expect(await admin.title()).toBe('Réservations — Tableau de Bord Admin | Toque');
@@ -166,7 +171,7 @@ describe('the admin at desktop width', () => {
   it('reads a table (course and session, client, status, link) and edits in a dialog that passes axe', async () => {
     await visit(page, '/');
     await signInByApi(page, DEMO.admin);
-    await open(page, `/admin?seance=${target.sessionId}`);
+    await open(page, `/admin/reservations?seance=${target.sessionId}`);
     const table = page.getByRole('table');
     await table.waitFor();
     expect(await table.locator('thead th').allTextContents()).toEqual(['Cours et séance', 'Client', 'Statut', 'Visioconférence']);

@@ -60,8 +60,8 @@ export const routes: AppRoute[] = [
         { path: 'abonne/paiement', lazy: page(() => import('../features/subscription/PaymentMethodPage')) },
       ]),
       admin([
-        // « Aperçu » takes /admin (issue 26); until then /admin shows the reservations too.
-        { path: 'admin', lazy: page(() => import('../features/admin-bookings/AdminBookingsPage')) },
+        { path: 'admin', lazy: page(() => import('../features/admin-overview/AdminOverviewPage')) },
+        { path: 'admin/journal', lazy: page(() => import('../features/admin-journal/AdminJournalPage')) },
         { path: 'admin/reservations', lazy: page(() => import('../features/admin-bookings/AdminBookingsPage')) },
         { path: 'admin/commandes', lazy: page(() => import('../features/admin-orders/AdminOrdersPage')) },
         { path: 'admin/commandes/:orderId', lazy: page(() => import('../features/admin-orders/AdminOrderPage')) },

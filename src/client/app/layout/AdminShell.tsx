@@ -1,6 +1,7 @@
 // Tableau de Bord Admin: the title and the tabs around each tab's page. A tab is a route of its own
-// (/admin/reservations, /admin/recettes, /admin/cours, /admin/ventes), so it can be
-// linked to and reloaded, and loads only its own code; each tab's page renders inside this shell.
+// (/admin « Aperçu », /admin/reservations, /admin/cours, /admin/recettes, /admin/clients,
+// /admin/ventes, /admin/comptabilite, /admin/journal), so it can be linked to and reloaded, and
+// loads only its own code; each tab's page renders inside this shell.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { ButtonLink } from '@client/components/ui/Button';
@@ -9,11 +10,14 @@ import { cn } from '@client/lib/cn';
 import { DemoAccountsWarning } from './DemoAccountsWarning';
 
 const TABS = [
+  { to: '/admin', label: 'Aperçu', end: true },
   { to: '/admin/reservations', label: 'Réservations', end: true },
-  { to: '/admin/recettes', label: 'Recettes', end: false },
   { to: '/admin/cours', label: 'Cours', end: false },
+  { to: '/admin/recettes', label: 'Recettes', end: false },
+  { to: '/admin/clients', label: 'Clients', end: false },
   { to: '/admin/ventes', label: 'Ventes', end: false },
   { to: '/admin/comptabilite', label: 'Comptabilité', end: false },
+  { to: '/admin/journal', label: 'Journal', end: false },
 ] as const;
 
 export function AdminShell({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
@@ -35,9 +39,10 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
         }
       />
       <DemoAccountsWarning />
-      {/* Two by two on a phone (no tab hidden past the edge), one row from the tablet up. */}
+      {/* Eight tabs, none hidden or cut: three per row on a phone and four on a tablet (buttons
+          that wrap), one row of underlined tabs from the laptop up. */}
       <nav aria-label="Sections du tableau de bord" className="mb-8">
-        <ul className="grid grid-cols-2 border-b border-line sm:flex sm:gap-1">
+        <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:flex lg:gap-1 lg:border-b lg:border-line">
           {TABS.map((tab) => (
             <li key={tab.to}>
               <NavLink
@@ -45,8 +50,11 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
                 end={tab.end}
                 className={({ isActive }) =>
                   cn(
-                    '-mb-px flex min-h-11 items-center justify-center border-b-2 px-4 text-base font-medium transition-colors sm:inline-flex',
-                    isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted hover:border-line hover:text-ink',
+                    'flex min-h-11 items-center justify-center rounded-lg border px-2 text-center text-sm font-medium transition-colors',
+                    'lg:-mb-px lg:rounded-none lg:border-0 lg:border-b-2 lg:px-4 lg:text-base',
+                    isActive
+                      ? 'border-brand-700 bg-brand-50 text-brand-800 lg:bg-transparent'
+                      : 'border-line bg-white text-muted hover:border-brand-600 hover:text-ink lg:border-transparent lg:bg-transparent lg:hover:border-line',
                   )
                 }
               >

@@ -12,6 +12,7 @@ import { requireAdmin, requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import { parseInput } from '../../http/validate';
 import { asSandbox } from '../../integrations/payments';
+import { recordAudit } from '../audit/service';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { latestSandboxSubscriptionOf, ownsSandboxPayment } from './sandbox-repository';
 import type { PaymentService } from './service';
@@ -70,7 +71,7 @@ export function paymentRoutes(payments: PaymentService, provider: PaymentProvide
    * at once what became due (renewal, retry, end); the events reach the shop as always, asynchronously.
    */
   sandbox.post('/test-clock', async (c) => {
-    await requireAdmin(c);
+    const admin = await requireAdmin(c);
     const processor = asSandbox(provider);
     if (!processor) throw new AppError('ROUTE_NOT_FOUND');
     const input = parseInput(sandboxTestClockSchema, await readJsonBody(c));
@@ -78,6 +79,15 @@ export function paymentRoutes(payments: PaymentService, provider: PaymentProvide
     if (!subscriptionId) throw new AppError('NOT_FOUND', 'Aucun abonnement du bac à sable pour cette adresse.', { email: 'Aucun abonnement pour cette adresse.' });
     const moved = await processor.advanceClock(subscriptionId, input.days);
     await processor.runBilling();
+    // The renewals it ran may have charged the member: the trail says who moved the clock (after the
+    // fact, the processor's work having its own transactions).
+    await recordAudit(db(), {
+      actorId: admin.userId,
+      action: 'sandbox.test_clock',
+      targetType: 'sandbox_subscription',
+      targetId: subscriptionId,
+      details: { email: input.email, days: input.days, clockNow: moved.clockNow.toISOString() },
+    });
     return c.json<SandboxTestClockResponse>({ subscriptionId, clockNow: moved.clockNow.toISOString() });
   });
 

@@ -15,6 +15,7 @@ import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import * as repo from './repository';
 import { openSecret, sealSecret } from './secret-box';
 import { groupSecret, matchingStep, newSecret, otpauthUri } from './totp';
+import { recordAudit } from '../audit/service';
 
 /** The account behind the session is an admin's, whether or not this session gave the factor yet. */
 function adminAccount(viewer: SignedInViewer): void {
@@ -93,6 +94,14 @@ export function createSecondFactorService(deps: Pick<Deps, 'config' | 'database'
           if (!(await repo.confirmFactor(tx, viewer.userId, step, now))) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
           await repo.replaceRecoveryCodes(tx, viewer.userId, recoveryCodes.map(hashRecoveryCode), now);
           await repo.markSessionVerified(tx, viewer.sessionId, now);
+          // The admin's own security in the back office's trail (never the secret or the codes).
+          await recordAudit(tx, {
+            actorId: viewer.userId,
+            action: 'account.second_factor',
+            targetType: 'user',
+            targetId: viewer.userId,
+            details: { enrolled: { from: false, to: true }, recoveryCodes: recoveryCodes.length },
+          });
           return true;
         });
       });

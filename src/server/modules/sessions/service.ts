@@ -107,6 +107,17 @@ export function createSessionService(
               provider: provider.name,
             })
           : null;
+        // Each refund in the trail as an admin's refund, like one made from the order's page (and so
+        // in Ventes' « Derniers remboursements »); a repeat plans nothing new and logs nothing twice.
+        if (refund?.created) {
+          await recordAudit(tx, {
+            actorId: admin.userId,
+            action: 'order.refund',
+            targetType: 'order',
+            targetId: paid!.orderId,
+            details: { refundId: refund.id, totalCents: refund.totalCents, lines: refund.lines, reason: `Séance annulée : ${reason}`, via: 'session.cancel' },
+          });
+        }
         attendees.push({ reservationId: seat.id, userId: seat.userId, paid: paid !== null, refundId: refund?.id ?? null });
       }
       await repo.cancelReservations(tx, live.map((r) => r.id), now);

@@ -1,0 +1,64 @@
+// « Aperçu », the admin's home: GET /api/admin/overview, everything the page shows in one answer
+// (the admin only: 401 visitor, 403 anyone else). Every figure names the list behind it on the
+// client (sessions → /admin/seances/:id, revenue → /admin/ventes, members → /admin/membres,
+// e-mails → /admin/courriels, orders and refunds → /admin/commandes).
+
+/** What a coming session still lacks. There is no minimum of attendees in the schema: no 'under minimum'. */
+export const SESSION_GAPS = ['video_link', 'prep_kit'] as const;
+export type SessionGap = (typeof SESSION_GAPS)[number];
+
+export const SESSION_GAP_LABELS: Record<SessionGap, string> = {
+  video_link: 'Lien vidéo manquant',
+  prep_kit: 'Trousse non écrite',
+};
+
+export type OverviewSession = {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  startsAt: string;
+  endsAt: string;
+  capacity: number;
+  /** Confirmed seats and holds still running, as the booking rules count them. */
+  seatsTaken: number;
+  /** 'YYYY-MM-DD' in the chef's zone: the page groups the sessions by day. */
+  day: string;
+  missing: SessionGap[];
+};
+
+export type OverviewResponse = {
+  /** The server's clock when it answered (ISO). */
+  now: string;
+  /** The chef's today, 'YYYY-MM-DD' (America/Toronto). */
+  today: string;
+  /** Scheduled sessions from the start of today to the end of the 7th day after it, soonest first. */
+  sessions: OverviewSession[];
+  revenue: {
+    /** 'YYYY-MM' (the chef's zone). */
+    month: string;
+    /** Sales before tax less refunds before tax (Ventes' « net »), this month and the one before. */
+    netCents: number;
+    previousMonth: string;
+    previousNetCents: number;
+  };
+  members: {
+    /** Memberships that give access now (as Ventes counts them). */
+    active: number;
+    /** Memberships started this month (not counting one never paid). */
+    newThisMonth: number;
+    /** Memberships that ended this month. */
+    cancelledThisMonth: number;
+    /** Memberships whose renewal failed and is not settled (past due or unpaid). */
+    failedRenewals: number;
+  };
+  toAct: {
+    /** E-mails the site could not send (the last try failed; a person's preference is not a failure). */
+    failedEmails: number;
+    /** Orders whose payment the provider has not settled yet, older than an hour. */
+    paymentsToReconcile: number;
+    /** Refunds asked of the provider and not settled. */
+    refundsPending: number;
+    /** Refunds the provider refused. */
+    refundsFailed: number;
+  };
+};
