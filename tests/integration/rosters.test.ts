@@ -7,6 +7,7 @@ import { and, eq, isNull, like } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
+import type { CalendarResponse } from '@shared/schemas/reservations';
 import type { ChefSessionsResponse, RosterResponse, SessionMessageResponse } from '@shared/schemas/rosters';
 import { auditLog, emailDeliveries, notifications, outboxEmails, reservations, sessionMessages } from '../../src/server/db/schema';
 import { createCourse, createReservation, createSession, setRole } from '../factories';
@@ -223,6 +224,18 @@ describe('the guest chef', () => {
       expect((await read<ApiErrorBody>(res)).error.message, path).toBe(ERROR_MESSAGES.FORBIDDEN);
     }
     expect(await t.db.select().from(sessionMessages).where(eq(sessionMessages.sessionId, sessionId))).toHaveLength(1);
+  });
+
+  it('his calendar shows his sessions, « seats taken / capacity », though he booked none; the admin’s shows sessions too', async () => {
+    const range = `from=${new Date(clock).toISOString()}&to=${new Date(clock + 7 * 24 * HOUR).toISOString()}`;
+    const his = await read<CalendarResponse>(await send(t, 'GET', `/api/calendar/reservations?${range}`, { cookie: chef.cookie }));
+    expect(his.reservations).toEqual([]);
+    expect(his.sessions!.find((x) => x.id === sessionId)).toMatchObject({ courseTitle: course.title, seatsTaken: 3, capacity: 10, status: 'scheduled' });
+    expect(his.sessions!.every((x) => x.courseTitle === course.title)).toBe(true);
+    const admins = await read<CalendarResponse>(await send(t, 'GET', `/api/calendar/reservations?${range}`, { cookie: admin.cookie }));
+    expect(admins.sessions!.find((x) => x.id === sessionId)).toMatchObject({ seatsTaken: 3, capacity: 10 });
+    // A learner's calendar stays his reservations alone.
+    expect((await read<CalendarResponse>(await send(t, 'GET', `/api/calendar/reservations?${range}`, { cookie: ana.cookie }))).sessions).toBeUndefined();
   });
 
   it('a learner or the admin gets 403 on the guest chef’s routes, a visitor 401', async () => {
