@@ -14,8 +14,9 @@ const CHROME_FLAGS = [
 /**
  * One Lighthouse run of url in a fresh Chromium (resolveChromium's answer); scores 0..1 and LCP in ms.
  * keepTrace: also the trace it recorded (`traceEvents`), for main-thread-tasks.mjs to read.
+ * headers: sent with every request (a signed-in page's session cookie).
  */
-export async function audit(url, browser, { keepTrace = false } = {}) {
+export async function audit(url, browser, { keepTrace = false, headers } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: browser.executablePath,
     chromeFlags: [...new Set([...CHROME_FLAGS, ...browser.args])],
@@ -28,6 +29,7 @@ export async function audit(url, browser, { keepTrace = false } = {}) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ...(headers ? { extraHeaders: headers } : {}),
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -62,10 +64,10 @@ export async function audit(url, browser, { keepTrace = false } = {}) {
 }
 
 /** An audit, tried again when Lighthouse itself fails to record the page (e.g. NO_NAVSTART, seen here). */
-async function auditWithRetry(url, browser, attempts = 3) {
+async function auditWithRetry(url, browser, headers, attempts = 3) {
   for (let i = 1; ; i++) {
     try {
-      return await audit(url, browser);
+      return await audit(url, browser, { headers });
     } catch (e) {
       if (i >= attempts) throw e;
       console.warn(`  Lighthouse attempt ${i} failed (${e.message}); trying again`);
@@ -74,9 +76,9 @@ async function auditWithRetry(url, browser, attempts = 3) {
 }
 
 /** Runs `runs` audits and keeps the one with the median performance score (Lighthouse varies run to run). */
-export async function medianAudit(url, browser, runs) {
+export async function medianAudit(url, browser, runs, headers) {
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, browser));
+  for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, browser, headers));
   results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
   return { ...results[Math.floor((results.length - 1) / 2)], runs: results.map((r) => r.performance) };
 }

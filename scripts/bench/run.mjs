@@ -231,8 +231,19 @@ async function main() {
   const { courses } = await (await fetch(`${base}/api/courses`)).json();
   const course = courses?.find((c) => c.isLive && c.nextSessionAt) ?? courses?.[0];
   if (!course) throw new Error('No course in the seeded database to audit');
+  // A roster (issue 26): the guest chef's own session's « Liste des participants », signed in (the
+  // admin's shares its components but needs her second factor).
+  const chefSignIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'invite@toque.demo', password: 'Invite-Toque-2026' }),
+  });
+  const chefCookie = (chefSignIn.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const chefSessions = await (await fetch(`${base}/api/chef/sessions`, { headers: { cookie: chefCookie } })).json();
+  const chefSession = chefSessions.sessions?.find((x) => x.seatsTaken > 0) ?? chefSessions.sessions?.[0];
+  if (!chefSession) throw new Error('No session of the guest chef in the seeded database to audit');
   const lighthouse = [];
-  for (const [label, url] of [
+  for (const [label, url, headers] of [
     ['/', `${base}/`],
     ['/cours', `${base}/cours`],
     [`/cours/:id (${course.title})`, `${base}/cours/${course.id}`],
@@ -240,8 +251,9 @@ async function main() {
     [`/recettes/:id (${recipe.name})`, `${base}/recettes/${recipe.id}`],
     ['/chefs', `${base}/chefs`],
     ['/abonnement', `${base}/abonnement`],
+    [`/mes-seances/:id (roster, ${chefSession.courseTitle})`, `${base}/mes-seances/${chefSession.id}`, { cookie: chefCookie }],
   ]) {
-    const r = await medianAudit(url, browser, settings.lhRuns);
+    const r = await medianAudit(url, browser, settings.lhRuns, headers);
     lighthouse.push({ ...r, label });
     console.log(`${label}: perf ${r.performance} (${r.runs.join(', ')}), a11y ${r.accessibility}, bp ${r.bestPractices}, seo ${r.seo}, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`);
   }
