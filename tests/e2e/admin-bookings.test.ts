@@ -68,7 +68,7 @@ describe('the admin at phone width', () => {
 
   it("filters by session: the URL keeps it and that session shows as ONE card « n / capacity », its link state and its roster", async () => {
     const asked = admin.waitForRequest((r) => r.url().includes('/api/admin/reservations') && r.url().includes(`sessionId=${target.sessionId}`));
-    await admin.getByLabel('Séance').selectOption(target.sessionId);
+    await admin.getByLabel('Séance', { exact: true }).selectOption(target.sessionId);
     await asked;
     expect(new URL(admin.url()).searchParams.get('seance')).toBe(target.sessionId);
     const { json } = await callApi<AdminBookingsResponse>(admin, 'GET', `/admin/reservations?sessionId=${target.sessionId}`);
@@ -87,7 +87,7 @@ describe('the admin at phone width', () => {
   it("sets the session's video link from its roster: the spec's toast, then 'Lien disponible' on its row", async () => {
     await cards(admin).first().getByRole('link', { name: /^Liste des participants/ }).click();
     await admin.waitForURL((url) => url.pathname === `/admin/seances/${target.sessionId}`);
-    await admin.getByText(target.clientEmail, { exact: true }).first().waitFor();
+    await admin.getByText(target.clientEmail, { exact: true }).filter({ visible: true }).first().waitFor();
     await admin.getByRole('button', { name: /^Ajouter le lien/ }).click();
     const input = admin.getByLabel('Lien de la visioconférence');
     await input.fill(LINK);
@@ -98,7 +98,7 @@ describe('the admin at phone width', () => {
     expect(json.session.videoLink).toBe(LINK);
     await admin.getByRole('link', { name: 'Réservations' }).first().click();
     await admin.waitForURL((url) => url.pathname === '/admin/reservations');
-    await admin.getByLabel('Séance').selectOption(target.sessionId);
+    await admin.getByLabel('Séance', { exact: true }).selectOption(target.sessionId);
     await cards(admin).first().getByText(/^Lien de la visioconférence : Lien disponible$/).waitFor();
   });
 
@@ -115,7 +115,7 @@ describe('the admin at phone width', () => {
     } else {
       await expect.poll(() => cards(admin).count()).toBe(1);
       await admin.getByLabel('Statut').selectOption({ label: 'Tous les statuts' });
-      await admin.getByLabel('Séance').selectOption({ label: 'Toutes les séances' });
+      await admin.getByLabel('Séance', { exact: true }).selectOption({ label: 'Toutes les séances' });
     }
     await admin.waitForURL((url) => !url.searchParams.has('statut') && !url.searchParams.has('seance'));
     await cards(admin).first().waitFor();

@@ -68,7 +68,9 @@ export default function AdminBookingsPage() {
   }, [query.error]);
 
   // The rows are sessions: the chosen one only, when the filter names one.
-  const rows = (query.data?.sessions ?? []).filter((s) => !sessionId || s.id === sessionId);
+  // (The chosen session stays among the filter's options even without a reservation of the status
+  // asked: no reservation at all matching, `total` 0, is no row.)
+  const rows = query.data?.total === 0 ? [] : (query.data?.sessions ?? []).filter((s) => !sessionId || s.id === sessionId);
   const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const filtered = sessionId !== undefined || status !== undefined;
