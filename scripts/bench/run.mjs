@@ -232,6 +232,17 @@ async function main() {
   const { courses } = await (await fetch(`${base}/api/courses`)).json();
   const course = courses?.find((c) => c.isLive && c.nextSessionAt) ?? courses?.[0];
   if (!course) throw new Error('No course in the seeded database to audit');
+  // A roster (issue 26): the guest chef's own session's « Liste des participants », signed in (the
+  // admin's shares its components but needs her second factor).
+  const chefSignIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'invite@toque.demo', password: 'Invite-Toque-2026' }),
+  });
+  const chefCookie = (chefSignIn.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const chefSessions = await (await fetch(`${base}/api/chef/sessions`, { headers: { cookie: chefCookie } })).json();
+  const chefSession = chefSessions.sessions?.find((x) => x.seatsTaken > 0) ?? chefSessions.sessions?.[0];
+  if (!chefSession) throw new Error('No session of the guest chef in the seeded database to audit');
   const lighthouse = [];
   // The signed-in pages DESIGN §6 budgets (performance >= 0.90, accessibility 1.0), as the demo admin.
   const adminCookie = await demoAdminCookie(base);
@@ -245,6 +256,7 @@ async function main() {
     [`/recettes/:id (${recipe.name})`, `${base}/recettes/${recipe.id}`],
     ['/chefs', `${base}/chefs`],
     ['/abonnement', `${base}/abonnement`],
+    [`/mes-seances/:id (roster, ${chefSession.courseTitle})`, `${base}/mes-seances/${chefSession.id}`, chefCookie],
   ]) {
     const r = await medianAudit(url, browser, settings.lhRuns, { cookie });
     lighthouse.push({ ...r, label, signedIn: Boolean(cookie) });

@@ -63,6 +63,8 @@ import { createReceiptService } from './modules/receipts/service';
 import { documentRoutes } from './modules/receipts/document-routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { recipeRoutes } from './modules/recipes/routes';
+import { adminRosterRoutes, chefRosterRoutes } from './modules/rosters/routes';
+import { createRosterService } from './modules/rosters/service';
 import { ADMIN_SESSION_RAW_ROUTES, adminSessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
 import { createPrepKitService } from './modules/prep-kit/service';
@@ -148,6 +150,9 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));
   api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));
   api.route('/admin/reservations', adminBookingRoutes(createAdminBookingService(deps)));
+  const rosters = createRosterService(deps);
+  api.route('/admin/sessions', adminRosterRoutes(rosters));
+  api.route('/chef', chefRosterRoutes(rosters));
   api.route('/recordings', recordingRoutes(learning));
   api.route('/calendar', calendarRoutes(createCalendarService(deps, createFeedLimits(deps.database.db))));
   api.route('/notifications', notificationRoutes(createNotificationService(deps)));

@@ -1,7 +1,7 @@
 // Mon Calendrier in the system Chromium, against the production build and its sandbox: a learner
 // whose seat is paid (hold → checkout → sandbox card, through the real API) finds the class in
 // each view, opens 'Détails du cours', downloads the .ics and follows the Google Agenda link; the
-// admin sees 'title (client name)' and sets the video link; the learner then joins in a new tab,
+// admin sees one event per session, 'course title · seats taken / capacity', and sets the video link; the learner then joins in a new tab,
 // subscribes their calendar to the private feed, and cancels more than 48 h ahead, refunded.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -50,9 +50,11 @@ beforeAll(async () => {
 const endsAt = () => new Date(Date.parse(session.startsAt) + session.durationMinutes * 60_000);
 const viewButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 /** The class as an event of the month, week and day grids. */
-const gridEvent = (page: Page, title: string) => page.locator('.rbc-event', { hasText: title }).first();
+const gridEvent = (page: Page, title: string | RegExp) => page.locator('.rbc-event', { hasText: title }).first();
 /** The class as a line of the agenda (its title is a button). */
-const agendaEvent = (page: Page, title: string) => page.locator('.rbc-agenda-view').getByRole('button', { name: title, exact: true });
+const agendaEvent = (page: Page, title: string | RegExp) => page.locator('.rbc-agenda-view').getByRole('button', { name: title, exact: true }).first();
+/** The admin's event of a session: « course · seats taken / capacity » (issue 26), one per session. */
+const sessionEventTitle = (courseTitle: string) => new RegExp(`${courseTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · \\d+ / \\d+`);
 const dialog = (page: Page, name = 'Détails du cours') => page.getByRole('dialog', { name });
 
 const TORONTO = 'America/Toronto';
@@ -202,7 +204,7 @@ describe('the admin (desktop)', () => {
   let page: Page;
   usePage('desktop', (p) => (page = p));
 
-  it("sees everyone's reservations, this one titled 'course title (client name)'", async () => {
+  it("sees everyone's sessions, this one titled 'course title · seats taken / capacity'", async () => {
     await visit(page, '/');
     await signInByApi(page, DEMO.admin);
     await open(page, '/calendrier');
@@ -210,13 +212,13 @@ describe('the admin (desktop)', () => {
     // The agenda lists 30 days from the date shown: from the class's day, it is the first line.
     await showDayOf(page, course.title);
     await viewButton(page, 'Agenda').click();
-    const mine = agendaEvent(page, `${course.title} (${LEARNER_NAME})`);
+    const mine = agendaEvent(page, sessionEventTitle(course.title));
     await mine.waitFor();
     await expectNoAxeViolations(page, 'admin agenda');
   });
 
   it('sets the video link: the spec toasts, then the dialog closes', async () => {
-    await agendaEvent(page, `${course.title} (${LEARNER_NAME})`).click();
+    await agendaEvent(page, sessionEventTitle(course.title)).click();
     const details = dialog(page);
     await details.getByText(LEARNER_NAME, { exact: true }).waitFor();
     await details.getByRole('button', { name: /^(Ajouter|Modifier) le lien$/ }).click();
@@ -231,7 +233,7 @@ describe('the admin (desktop)', () => {
     await dismissToasts(page);
 
     // Opened again: the link is there for the admin.
-    await agendaEvent(page, `${course.title} (${LEARNER_NAME})`).click();
+    await agendaEvent(page, sessionEventTitle(course.title)).click();
     await dialog(page).getByText(/^Lien de la visioconférence : Lien disponible$/).waitFor();
     expect(await dialog(page).getByRole('link', { name: LINK }).getAttribute('href')).toBe(LINK);
     await page.keyboard.press('Escape');

@@ -170,7 +170,13 @@ describe('the list', () => {
       status: 'scheduled',
       seatsTaken: 2,
       capacity: 8,
+      confirmed: 1,
+      holds: 1,
+      cancelled: 1,
+      hasVideoLink: false,
     });
+    // With a status, the sessions that have a reservation of it (the list's rows are sessions).
+    expect((await read('?status=cancelled')).sessions.map((x) => x.id)).toEqual([s.soon.id]);
     expect(body.sessions.find((x) => x.id === s.later.id)!.seatsTaken).toBe(1);
     expect((await read('?period=past')).sessions.map((x) => x.id)).toEqual([s.past.id, s.older.id]);
     // The chosen session is offered even from the other period (in date order), so the filter can name it.

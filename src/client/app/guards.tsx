@@ -46,3 +46,13 @@ export function RequireAdmin() {
     </Suspense>
   );
 }
+
+/** The guest chef (role 'chef') only: his « Mes séances » and their rosters; others go home. */
+export function RequireGuestChef() {
+  const { status, user } = useAuth();
+  const state = useLoginRedirectState();
+  if (status === 'loading') return <PageSpinner />;
+  if (!user) return <Navigate to="/" replace state={state} />;
+  if (user.role !== 'chef') return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -7,7 +7,7 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
 import { BareLayout } from './layout/BareLayout';
-import { RequireAdmin, RequireSignedIn, RequireSubscriber } from './guards';
+import { RequireAdmin, RequireGuestChef, RequireSignedIn, RequireSubscriber } from './guards';
 
 type LazyPage = ComponentType;
 type AppRoute = Omit<RouteObject, 'lazy' | 'children' | 'index'> & { index?: boolean; lazy?: LazyPage; children?: AppRoute[] };
@@ -17,6 +17,7 @@ const page = (load: () => Promise<{ default: ComponentType }>): LazyPage => lazy
 const signedIn = (children: AppRoute[]): AppRoute => ({ element: <RequireSignedIn />, children });
 const subscriber = (children: AppRoute[]): AppRoute => ({ element: <RequireSubscriber />, children });
 const admin = (children: AppRoute[]): AppRoute => ({ element: <RequireAdmin />, children });
+const guestChef = (children: AppRoute[]): AppRoute => ({ element: <RequireGuestChef />, children });
 
 export const routes: AppRoute[] = [
   {
@@ -59,10 +60,16 @@ export const routes: AppRoute[] = [
         // « Gérer mon abonnement » with the sandbox processor (Stripe's portal otherwise).
         { path: 'abonne/paiement', lazy: page(() => import('../features/subscription/PaymentMethodPage')) },
       ]),
+      // The guest chef's own sessions and their rosters, read-only (issue 26, part C).
+      guestChef([
+        { path: 'mes-seances', lazy: page(() => import('../features/rosters/ChefSessionsPage')) },
+        { path: 'mes-seances/:sessionId', lazy: page(() => import('../features/rosters/ChefRosterPage')) },
+      ]),
       admin([
         { path: 'admin', lazy: page(() => import('../features/admin-overview/AdminOverviewPage')) },
         { path: 'admin/journal', lazy: page(() => import('../features/admin-journal/AdminJournalPage')) },
         { path: 'admin/reservations', lazy: page(() => import('../features/admin-bookings/AdminBookingsPage')) },
+        { path: 'admin/seances/:sessionId', lazy: page(() => import('../features/rosters/AdminRosterPage')) },
         { path: 'admin/commandes', lazy: page(() => import('../features/admin-orders/AdminOrdersPage')) },
         { path: 'admin/commandes/:orderId', lazy: page(() => import('../features/admin-orders/AdminOrderPage')) },
         { path: 'admin/ventes', lazy: page(() => import('../features/admin-sales/AdminSalesPage')) },

@@ -894,3 +894,28 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * « Écrire aux participants »: a message the admin sent to every confirmed attendee of a session,
+ * e-mailed and notified once per attendee. The admin's idempotency key makes a double submit or a
+ * retry find the same message (and send nothing more).
+ */
+export const sessionMessages = pgTable(
+  'session_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: 'cascade' }),
+    idempotencyKey: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    /** Who sent it (kept as text with the e-mail: the record outlives the account). */
+    sentBy: text().notNull(),
+    sentByEmail: text().notNull(),
+    /** How many confirmed attendees it went to. */
+    recipientCount: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('session_messages_idempotency_uq').on(t.sessionId, t.idempotencyKey), index('session_messages_session_idx').on(t.sessionId, t.createdAt)],
+);

@@ -47,7 +47,10 @@ export type AdminBooking = {
   videoLink: string | null;
 };
 
-/** A session the filter offers: those of the period that have at least one reservation. */
+/**
+ * A session of the period that has at least one reservation (of the status asked, if one is): the
+ * Réservations list's rows — one per session, « 8 / 10 », opening its roster — and its filter's options.
+ */
 export type AdminBookingSession = {
   id: string;
   courseTitle: string;
@@ -56,6 +59,11 @@ export type AdminBookingSession = {
   /** Confirmed seats and running holds, against the capacity. */
   seatsTaken: number;
   capacity: number;
+  /** Of which confirmed, and unpaid holds still running; and the cancelled reservations. */
+  confirmed: number;
+  holds: number;
+  cancelled: number;
+  hasVideoLink: boolean;
 };
 
 export type AdminBookingsResponse = { reservations: AdminBooking[]; total: number; sessions: AdminBookingSession[] };

@@ -58,8 +58,27 @@ export const calendarRangeQuery = z
   });
 export type CalendarRangeQuery = z.infer<typeof calendarRangeQuery>;
 
-/** Only pending-payment and confirmed reservations appear in a calendar. */
-export type CalendarResponse = { reservations: ReservationView[] };
+/**
+ * A session as the admin's and the guest chef's calendars show it: one event per session with its
+ * seats taken / capacity (« Cabane à sucre · 8 / 10 »), opening its roster.
+ */
+export type CalendarSessionView = {
+  id: string;
+  courseTitle: string;
+  startsAt: string;
+  endsAt: string;
+  /** Confirmed seats and unpaid holds still running. */
+  seatsTaken: number;
+  capacity: number;
+  status: 'scheduled' | 'cancelled';
+  hasVideoLink: boolean;
+};
+
+/**
+ * Only pending-payment and confirmed reservations appear in a calendar. `sessions`: for the admin,
+ * the sessions of those reservations; for a guest chef, the sessions he teaches in the range.
+ */
+export type CalendarResponse = { reservations: ReservationView[]; sessions?: CalendarSessionView[] };
 
 /** GET /api/booking/reservations/:id — the learner's own (the admin: anyone's). */
 export type ReservationResponse = { reservation: ReservationView };

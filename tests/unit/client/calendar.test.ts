@@ -1,8 +1,8 @@
 // Mon Calendrier's pure parts: the dates each view asks the server for (weeks from Monday), the
-// events' titles (the admin's 'course (client)', one event per session in the time views), and the
+// events (the admin's and the guest chef's: one per session, « course · 8 / 10 »), and the
 // cancellation terms the learner reads before confirming.
 import { describe, expect, it } from 'vitest';
-import type { ReservationView } from '@shared/schemas/reservations';
+import type { CalendarSessionView, ReservationView } from '@shared/schemas/reservations';
 import { visibleRange } from '@client/features/calendar/calendar-setup';
 import { cancelTerms } from '@client/features/calendar/cancel-terms';
 import { toEvents } from '@client/features/calendar/events';
@@ -55,31 +55,37 @@ describe('toEvents', () => {
   ];
   const other = reservation({ id: 'r3', sessionId: 's2', courseTitle: 'Sucre à la crème', clientName: 'Zoé Côté' });
 
+  const sessions: CalendarSessionView[] = [
+    { id: 's1', courseTitle: 'Tourtière', startsAt: '2026-11-28T23:30:00.000Z', endsAt: '2026-11-29T01:00:00.000Z', seatsTaken: 8, capacity: 10, status: 'scheduled', hasVideoLink: false },
+    { id: 's2', courseTitle: 'Sucre à la crème', startsAt: '2026-11-30T23:30:00.000Z', endsAt: '2026-12-01T01:00:00.000Z', seatsTaken: 1, capacity: 6, status: 'scheduled', hasVideoLink: true },
+  ];
+
   it('titles a learner’s events with the course, one per reservation, in every view', () => {
     for (const view of ['month', 'week', 'day', 'agenda'] as const) {
-      expect(toEvents([session[1]!], false, view).map((e) => [e.title, e.start.toISOString(), e.end.toISOString(), e.allDay])).toEqual([
+      expect(toEvents([session[1]!], [], 'learner', view).map((e) => [e.title, e.start.toISOString(), e.end.toISOString(), e.allDay])).toEqual([
         ['Tourtière', '2026-11-28T23:30:00.000Z', '2026-11-29T01:00:00.000Z', false],
       ]);
     }
   });
 
-  it("titles the admin's 'course (client)' in the month and the agenda", () => {
-    for (const view of ['month', 'agenda'] as const) {
-      expect(toEvents([...session, other], true, view).map((e) => e.title)).toEqual([
-        'Tourtière (Léa Tremblay)',
-        'Tourtière (Marc Gagnon)',
-        'Sucre à la crème (Zoé Côté)',
-      ]);
+  it("makes one event per session of the admin's, in every view, « course · seats taken / capacity », opening on a confirmed seat", () => {
+    for (const view of ['month', 'week', 'day', 'agenda'] as const) {
+      const events = toEvents([...session, other], sessions, 'admin', view);
+      expect(events.map((e) => e.title)).toEqual(['Tourtière · 8 / 10', 'Sucre à la crème · 1 / 6']);
+      expect(events[0]!.resource!.id).toBe('r2');
+      expect(events[0]!.group.map((r) => r.id)).toEqual(['r1', 'r2']);
+      expect(events[0]!.session!.id).toBe('s1');
     }
   });
 
-  it("makes one event per session of the admin's week and day, opening on a confirmed seat", () => {
-    for (const view of ['week', 'day'] as const) {
-      const events = toEvents([...session, other], true, view);
-      expect(events.map((e) => e.title)).toEqual(['Tourtière (2 participants)', 'Sucre à la crème (Zoé Côté)']);
-      expect(events[0]!.resource.id).toBe('r2');
-      expect(events[0]!.group.map((r) => r.id)).toEqual(['r1', 'r2']);
-    }
+  it("the guest chef's are the sessions he teaches, even with no reservation of his own, and his own bookings beside them", () => {
+    const mine = reservation({ id: 'r9', sessionId: 's9', courseTitle: 'Cabane à sucre' });
+    const events = toEvents([mine], sessions, 'chef', 'month');
+    expect(events.map((e) => [e.title, e.session?.id ?? null])).toEqual([
+      ['Tourtière · 8 / 10', 's1'],
+      ['Sucre à la crème · 1 / 6', 's2'],
+      ['Cabane à sucre', null],
+    ]);
   });
 });
 

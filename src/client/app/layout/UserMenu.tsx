@@ -43,6 +43,7 @@ export default function UserMenu({ user }: { user: AuthUser }) {
         <MenuLink to="/favoris">Mes Favoris</MenuLink>
         <MenuLink to="/calendrier">Mon Calendrier</MenuLink>
         {user.isSubscriber ? <MenuLink to="/abonne">Espace Abonné</MenuLink> : null}
+        {user.role === 'chef' ? <MenuLink to="/mes-seances">Mes séances</MenuLink> : null}
         {user.role === 'admin' ? (
           <>
             <MenuLink to="/admin">Tableau de Bord Admin</MenuLink>

@@ -1,13 +1,13 @@
-// /admin — Tableau de Bord Admin, tab Réservations (the default): every reservation of the site, a
-// page at a time, filtered by period (sessions to come, the default, or past), session and status;
-// the session's video link is set or changed from any of its rows (spec: admin dashboard, §7).
-// The filters live in the URL, so a filtered view can be reloaded or shared with another tab.
+// /admin/reservations — Tableau de Bord Admin, tab Réservations: the booked sessions, one row per
+// session with its seats taken / capacity (« 8 / 10 ») and the way to its roster « Liste des
+// participants » (issue 26), filtered by period (to come, the default, or past), session and status
+// (the sessions that have a reservation of it). The video link is set from the roster, once per
+// session. The filters live in the URL, so a filtered view can be reloaded or shared.
 import { CalendarX2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   ADMIN_BOOKING_PERIODS,
   ADMIN_BOOKING_STATUSES,
-  type AdminBooking,
   type AdminBookingPeriod,
   type AdminBookingSession,
   type AdminBookingStatus,
@@ -23,8 +23,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useUrlParams } from '@client/lib/use-url-params';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { PAGE_SIZE, useAdminBookings } from './api';
-import { BookingsList } from './components/BookingsList';
-import { VideoLinkDialog } from './components/VideoLinkDialog';
+import { SessionsList } from './components/SessionsList';
 import { PERIOD_OPTIONS, STATUS_OPTIONS } from './labels';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,8 +46,10 @@ function sessionLabel(s: AdminBookingSession): string {
   return `${s.courseTitle} — ${optionDate.format(new Date(s.startsAt))} (${s.seatsTaken}/${s.capacity})${cancelled}`;
 }
 
-function countLabel(total: number): string {
-  return total === 0 ? 'Aucune réservation' : total === 1 ? '1 réservation' : `${total} réservations`;
+function countLabel(sessions: number, reservations: number): string {
+  if (sessions === 0) return 'Aucune séance';
+  const s = sessions === 1 ? '1 séance' : `${sessions} séances`;
+  return `${s} · ${reservations === 1 ? '1 réservation' : `${reservations} réservations`}`;
 }
 
 export default function AdminBookingsPage() {
@@ -58,8 +59,7 @@ export default function AdminBookingsPage() {
   const period = readPeriod(params.get('periode'));
   const sessionId = readSession(params.get('seance'));
   const status = readStatus(params.get('statut'));
-  const query = useAdminBookings(page, { period, sessionId, status });
-  const [editing, setEditing] = useState<AdminBooking | null>(null);
+  const query = useAdminBookings({ period, sessionId, status });
   const listTop = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -67,8 +67,12 @@ export default function AdminBookingsPage() {
     if (query.error) notifyError('Erreur', `Impossible de charger les réservations. ${query.error.message}`);
   }, [query.error]);
 
-  const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // The rows are sessions: the chosen one only, when the filter names one.
+  // (The chosen session stays among the filter's options even without a reservation of the status
+  // asked: no reservation at all matching, `total` 0, is no row.)
+  const rows = query.data?.total === 0 ? [] : (query.data?.sessions ?? []).filter((s) => !sessionId || s.id === sessionId);
+  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const filtered = sessionId !== undefined || status !== undefined;
 
   /** Any filter change goes back to page 1; a new period forgets the session chosen in the other. */
@@ -113,7 +117,7 @@ export default function AdminBookingsPage() {
         />
         {query.data ? (
           <p className="order-4 col-span-2 text-sm text-muted lg:order-none lg:col-span-1 lg:pb-3 lg:text-right" aria-live="polite">
-            {countLabel(total)}
+            {countLabel(rows.length, query.data.total)}
           </p>
         ) : null}
       </div>
@@ -126,7 +130,7 @@ export default function AdminBookingsPage() {
         </div>
       ) : query.isError ? (
         <ErrorPanel title="Impossible de charger les réservations." message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : query.data.reservations.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState
           icon={<CalendarX2 className="size-10" />}
           titleAs="h3"
@@ -156,9 +160,9 @@ export default function AdminBookingsPage() {
         />
       ) : (
         <div ref={listTop} aria-busy={query.isPlaceholderData || undefined} className="scroll-mt-24">
-          <BookingsList bookings={query.data.reservations} onEditLink={setEditing} />
+          <SessionsList sessions={shown} />
           <Pager
-            label="Pages de réservations"
+            label="Pages de séances"
             page={page}
             pageCount={pageCount}
             onPage={(p) => {
@@ -169,8 +173,6 @@ export default function AdminBookingsPage() {
           />
         </div>
       )}
-
-      <VideoLinkDialog booking={editing} onClose={() => setEditing(null)} />
     </AdminShell>
   );
 }

@@ -11,10 +11,14 @@ export const PAGE_SIZE = 20;
 
 export type BookingFilters = Required<Pick<AdminBookingsQueryInput, 'period'>> & Pick<AdminBookingsQueryInput, 'sessionId' | 'status'>;
 
-/** GET /api/admin/reservations — one page (`page` starts at 1) of the filtered reservations. */
-export function useAdminBookings(page: number, filters: BookingFilters) {
+/**
+ * GET /api/admin/reservations — the booked sessions of the filters (the list's rows, paged here by
+ * PAGE_SIZE) and how many reservations they hold (`total`); the reservations themselves are read
+ * on each session's roster, so one is asked for.
+ */
+export function useAdminBookings(filters: BookingFilters) {
   const { status, user } = useAuth();
-  const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, ...filters };
+  const query = { limit: 1, offset: 0, ...filters };
   return useQuery<AdminBookingsResponse, ApiError>({
     queryKey: ['calendar', user?.id ?? 'visitor', 'admin-bookings', query],
     queryFn: ({ signal }) => api<AdminBookingsResponse>('/admin/reservations', { query, signal }),

@@ -6,6 +6,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './calendar.css';
 import { CalendarSync } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { ReservationView } from '@shared/schemas/reservations';
 import { useAuth } from '@client/app/auth';
 import { Button, ButtonLink } from '@client/components/ui/Button';
@@ -16,6 +17,7 @@ import { notifyError } from '@client/lib/notify';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useCalendarReservations } from './api';
 import { visibleRange, type CalendarView } from './calendar-setup';
+import type { CalendarEvent, CalendarRole } from './events';
 import { PHONE } from './phone';
 import { ReservationCalendar } from './components/ReservationCalendar';
 import { ReservationDialog } from './components/ReservationDialog';
@@ -25,6 +27,8 @@ import { SyncDialog } from './components/SyncDialog';
 export default function CalendarPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
+  const role: CalendarRole = user?.role === 'admin' ? 'admin' : user?.role === 'chef' ? 'chef' : 'learner';
+  const navigate = useNavigate();
   const title = isAdmin ? 'Tableau de Bord Admin' : 'Mon Calendrier';
   usePageTitle(title);
 
@@ -34,6 +38,7 @@ export default function CalendarPage() {
   const range = useMemo(() => visibleRange(date, view), [date, view]);
   const query = useCalendarReservations(range);
   const reservations = query.data?.reservations;
+  const sessions = query.data?.sessions;
 
   // The dialog follows the reservations as the list is read again (a link set, a payment landed).
   const [selected, setSelected] = useState<{ reservation: ReservationView; group: ReservationView[] } | null>(null);
@@ -47,7 +52,13 @@ export default function CalendarPage() {
     if (error) notifyError('Erreur', `Impossible de charger les réservations. ${error.message}`);
   }, [error]);
 
-  const empty = query.isSuccess && !query.isPlaceholderData && reservations?.length === 0;
+  const empty = query.isSuccess && !query.isPlaceholderData && reservations?.length === 0 && !sessions?.length;
+
+  /** The guest chef's session opens his roster; everything else 'Détails du cours'. */
+  const open = (event: CalendarEvent) => {
+    if (role === 'chef' && event.session) void navigate(`/mes-seances/${encodeURIComponent(event.session.id)}`);
+    else if (event.resource) setSelected({ reservation: event.resource, group: event.group });
+  };
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -56,8 +67,10 @@ export default function CalendarPage() {
         title={title}
         subtitle={
           isAdmin
-            ? 'Toutes les réservations des cours en direct. Cliquez sur un cours pour voir le client ou ajouter le lien de la visioconférence.'
-            : 'Vos cours en direct réservés. Cliquez sur un cours pour voir ses détails et le rejoindre.'
+            ? 'Une séance par événement, avec ses places prises sur la capacité. Cliquez sur une séance pour ajouter le lien de la visioconférence ou ouvrir sa liste des participants.'
+            : role === 'chef'
+              ? 'Vos séances à animer, avec leurs places prises sur la capacité, et vos cours réservés. Cliquez sur une séance pour voir sa liste des participants.'
+              : 'Vos cours en direct réservés. Cliquez sur un cours pour voir ses détails et le rejoindre.'
         }
         actions={
           <Button variant="secondary" onClick={() => setSyncing(true)}>
@@ -79,12 +92,13 @@ export default function CalendarPage() {
       <section aria-label="Calendrier des réservations" aria-busy={query.isFetching} className="relative rounded-3xl border border-line bg-white p-3 shadow-sm sm:p-5">
         <ReservationCalendar
           reservations={reservations ?? []}
-          isAdmin={isAdmin}
+          sessions={sessions ?? []}
+          role={role}
           date={date}
           view={view}
           onNavigate={setDate}
           onView={setView}
-          onSelect={(reservation, members) => setSelected({ reservation, group: members })}
+          onSelect={open}
         />
         {query.isPending && query.fetchStatus !== 'idle' ? (
           <div className="absolute inset-0 z-10 flex items-center justify-center rounded-3xl bg-white/70 text-brand-700">

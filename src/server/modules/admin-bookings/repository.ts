@@ -101,7 +101,10 @@ export type BookedSessionRow = {
   startsAt: Date;
   status: 'scheduled' | 'cancelled';
   capacity: number;
+  hasVideoLink: boolean;
 };
+
+type SessionCounts = { seatsTaken: number; confirmed: number; holds: number; cancelled: number };
 
 /**
  * The sessions of the period that have at least one reservation, in the list's order, and the
@@ -112,8 +115,10 @@ export async function listBookedSessions(
   period: AdminBookingPeriod,
   selected: string | undefined,
   now: Date,
-): Promise<(BookedSessionRow & { seatsTaken: number })[]> {
-  const booked = sql`exists (select 1 from ${reservations} where ${reservations.sessionId} = ${courseSessions.id})`;
+  status?: AdminBookingStatus,
+): Promise<(BookedSessionRow & SessionCounts)[]> {
+  // With a status: the sessions that have a reservation of that status (the list's rows are sessions).
+  const booked = sql`exists (select 1 from ${reservations} where ${reservations.sessionId} = ${courseSessions.id}${status ? sql` and ${statusIs(status, now)}` : sql``})`;
   const inPeriod = and(periodIs(period, now), booked)!;
   const sessions: BookedSessionRow[] = await db
     .select({
@@ -122,6 +127,7 @@ export async function listBookedSessions(
       startsAt: courseSessions.startsAt,
       status: courseSessions.status,
       capacity: courseSessions.capacity,
+      hasVideoLink: sql<boolean>`${courseSessions.videoLink} is not null`.mapWith(Boolean),
     })
     .from(courseSessions)
     .innerJoin(courses, eq(courses.id, courseSessions.courseId))
@@ -129,19 +135,26 @@ export async function listBookedSessions(
     .orderBy(period === 'past' ? desc(courseSessions.startsAt) : asc(courseSessions.startsAt), asc(courseSessions.id))
     .limit(SESSION_OPTIONS_LIMIT);
   if (sessions.length === 0) return [];
-  const taken = await db
-    .select({ sessionId: reservations.sessionId, n: count() })
+  const counted = await db
+    .select({
+      sessionId: reservations.sessionId,
+      confirmed: sql<number>`count(*) filter (where ${reservations.status} = 'confirmed')`.mapWith(Number),
+      holds: sql<number>`count(*) filter (where ${holdsSeat(now)} and ${reservations.status} = 'pending_payment')`.mapWith(Number),
+      cancelled: sql<number>`count(*) filter (where ${reservations.status} = 'cancelled')`.mapWith(Number),
+    })
     .from(reservations)
     .where(
-      and(
-        inArray(
-          reservations.sessionId,
-          sessions.map((s) => s.id),
-        ),
-        holdsSeat(now),
+      inArray(
+        reservations.sessionId,
+        sessions.map((s) => s.id),
       ),
     )
     .groupBy(reservations.sessionId);
-  const takenBy = new Map(taken.map((t) => [t.sessionId, t.n]));
-  return sessions.map((s) => ({ ...s, seatsTaken: takenBy.get(s.id) ?? 0 }));
+  const countsBy = new Map(counted.map((t) => [t.sessionId, t]));
+  return sessions.map((s) => {
+    const c = countsBy.get(s.id);
+    const confirmed = c?.confirmed ?? 0;
+    const holds = c?.holds ?? 0;
+    return { ...s, seatsTaken: confirmed + holds, confirmed, holds, cancelled: c?.cancelled ?? 0 };
+  });
 }

@@ -43,7 +43,7 @@ export function createAdminBookingService(deps: Pick<Deps, 'database' | 'now'>) 
       const now = deps.now();
       const [{ rows, total }, sessions] = await Promise.all([
         repo.listBookings(db(), query, now),
-        repo.listBookedSessions(db(), query.period, query.sessionId, now),
+        repo.listBookedSessions(db(), query.period, query.sessionId, now, query.status),
       ]);
       return {
         reservations: rows.map((r) => toBooking(r, now)),

@@ -1,8 +1,10 @@
 // The calendar_feeds rows: one live feed per user, found by the SHA-256 of its token (the token
 // itself is never stored, so a copy of the database does not hand out working feed URLs).
-import { eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_SESSION_MINUTES } from '@shared/booking';
 import type { Db } from '../../db/client';
-import { calendarFeeds, profiles } from '../../db/schema';
+import { calendarFeeds, courseSessions, courses, profiles, reservations } from '../../db/schema';
+import { holdsSeat } from '../booking/seats';
 
 export type FeedRow = { userId: string; createdAt: Date; lastFetchedAt: Date | null };
 export type FeedOwner = {
@@ -50,4 +52,56 @@ export async function findFeedOwner(db: Db, tokenHash: string): Promise<FeedOwne
 
 export async function markFetched(db: Db, userId: string, now: Date): Promise<void> {
   await db.update(calendarFeeds).set({ lastFetchedAt: now }).where(eq(calendarFeeds.userId, userId));
+}
+
+export type SessionSummaryRow = {
+  id: string;
+  courseTitle: string;
+  startsAt: Date;
+  minutes: number;
+  capacity: number;
+  status: 'scheduled' | 'cancelled';
+  hasVideoLink: boolean;
+  seatsTaken: number;
+};
+
+/**
+ * Sessions with their seats taken at `now`: those given by id (the admin's, of the reservations
+ * shown), or a teacher's scheduled ones starting in [from, to) (the guest chef's calendar).
+ */
+export async function sessionSummaries(
+  db: Db,
+  which: { ids: string[] } | { teacherId: string; from: Date; to: Date },
+  now: Date,
+): Promise<SessionSummaryRow[]> {
+  let where: SQL;
+  if ('ids' in which) {
+    if (which.ids.length === 0) return [];
+    where = inArray(courseSessions.id, which.ids);
+  } else {
+    where = and(eq(courses.teacherId, which.teacherId), ne(courseSessions.status, 'cancelled'), gte(courseSessions.startsAt, which.from), lt(courseSessions.startsAt, which.to))!;
+  }
+  const rows = await db
+    .select({
+      id: courseSessions.id,
+      courseTitle: courses.title,
+      startsAt: courseSessions.startsAt,
+      minutes: sql<number>`coalesce(${courseSessions.durationMinutes}, ${courses.durationMinutes}, ${DEFAULT_SESSION_MINUTES})`.mapWith(Number),
+      capacity: courseSessions.capacity,
+      status: courseSessions.status,
+      hasVideoLink: sql<boolean>`${courseSessions.videoLink} is not null`.mapWith(Boolean),
+    })
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(where)
+    .orderBy(asc(courseSessions.startsAt), asc(courseSessions.id))
+    .limit(500);
+  if (rows.length === 0) return [];
+  const taken = await db
+    .select({ sessionId: reservations.sessionId, n: count() })
+    .from(reservations)
+    .where(and(inArray(reservations.sessionId, rows.map((r) => r.id)), holdsSeat(now)))
+    .groupBy(reservations.sessionId);
+  const takenBy = new Map(taken.map((t) => [t.sessionId, t.n]));
+  return rows.map((r) => ({ ...r, seatsTaken: takenBy.get(r.id) ?? 0 }));
 }

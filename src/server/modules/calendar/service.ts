@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { googleSubscribeUrl, webcalUrl } from '@shared/calendar-links';
 import type { CalendarFeedCreatedResponse, CalendarFeedStatus } from '@shared/schemas/calendar';
-import type { CalendarRangeQuery, CalendarResponse, ReservationView } from '@shared/schemas/reservations';
+import type { CalendarRangeQuery, CalendarResponse, CalendarSessionView, ReservationView } from '@shared/schemas/reservations';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isAdmin, requireSecondFactorOfAdminAccount } from '../../http/guards';
@@ -26,6 +26,17 @@ const FEED_HISTORY_MS = 180 * DAY_MS;
 const FEED_REFRESH_SECONDS = 3600;
 /** 32 random bytes in base64url, as made by createFeed. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const toSessionView = (s: repo.SessionSummaryRow): CalendarSessionView => ({
+  id: s.id,
+  courseTitle: s.courseTitle,
+  startsAt: s.startsAt.toISOString(),
+  endsAt: new Date(s.startsAt.getTime() + s.minutes * 60_000).toISOString(),
+  seatsTaken: s.seatsTaken,
+  capacity: s.capacity,
+  status: s.status,
+  hasVideoLink: s.hasVideoLink,
+});
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -97,6 +108,15 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
         .filter((r) => shown(r, now))
         .map((r) => toReservationView(r, viewer, now))
         .filter((v) => Date.parse(v.endsAt) > from.getTime());
+      // The admin's and the guest chef's events are sessions (« 8 / 10 »), each opening its roster.
+      if (isAdmin(viewer)) {
+        const sessions = await repo.sessionSummaries(db(), { ids: [...new Set(reservations.map((r) => r.sessionId))] }, now);
+        return { reservations, sessions: sessions.map(toSessionView) };
+      }
+      if (viewer.role === 'chef') {
+        const sessions = await repo.sessionSummaries(db(), { teacherId: viewer.userId, from: new Date(from.getTime() - LONGEST_SESSION_MS), to: new Date(range.to) }, now);
+        return { reservations, sessions: sessions.map(toSessionView).filter((s) => Date.parse(s.endsAt) > from.getTime()) };
+      }
       return { reservations };
     },
 

@@ -183,3 +183,19 @@ export function notifySubscriptionPaymentFailed(
     at: s.at,
   });
 }
+
+/** « Écrire aux participants »: once per message and attendee, however often the form is sent. */
+export function notifySessionMessage(
+  conn: Conn,
+  s: { userId: string; messageId: string; reservationId: string; courseTitle: string; startsAt: Date; subject: string; at: Date },
+): Promise<void> {
+  return send(conn, {
+    userId: s.userId,
+    kind: 'session.message',
+    title: `Message de la cheffe : ${s.subject}`,
+    body: `À propos du cours « ${s.courseTitle} » du ${when(s.startsAt)}. Le message complet vous a été envoyé par courriel.`,
+    link: CALENDAR,
+    dedupeKey: `session.message:${s.messageId}:${s.reservationId}`,
+    at: s.at,
+  });
+}

@@ -2,7 +2,7 @@
 // every 30 minutes in 2 per hour, 30 days of agenda, the current-time line, long press 250 ms).
 import { Children, cloneElement, isValidElement, useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Calendar, type EventPropGetter, type EventProps, type EventWrapperProps } from 'react-big-calendar';
-import type { ReservationView } from '@shared/schemas/reservations';
+import type { CalendarSessionView, ReservationView } from '@shared/schemas/reservations';
 import {
   AGENDA_DAYS,
   CULTURE,
@@ -16,12 +16,13 @@ import {
   type CalendarView,
 } from '../calendar-setup';
 import { useMediaQuery } from '@client/lib/use-media-query';
-import { toEvents, type CalendarEvent } from '../events';
+import { toEvents, type CalendarEvent, type CalendarRole } from '../events';
 import { PHONE } from '../phone';
 import { CalendarToolbar } from './CalendarToolbar';
 
 const eventProps: EventPropGetter<CalendarEvent> = (event) => ({
-  className: event.group.some((r) => r.status === 'confirmed') ? 'toque-event toque-event--confirmed' : 'toque-event toque-event--pending',
+  className:
+    event.session !== null || event.group.some((r) => r.status === 'confirmed') ? 'toque-event toque-event--confirmed' : 'toque-event toque-event--pending',
 });
 
 /**
@@ -77,16 +78,18 @@ function scrollTime(events: CalendarEvent[], range: { from: Date; to: Date }): D
 
 type ReservationCalendarProps = {
   reservations: ReservationView[];
-  isAdmin: boolean;
+  /** The admin's and the guest chef's events are these sessions. */
+  sessions: CalendarSessionView[];
+  role: CalendarRole;
   date: Date;
   view: CalendarView;
   onNavigate: (date: Date) => void;
   onView: (view: CalendarView) => void;
-  onSelect: (reservation: ReservationView, group: ReservationView[]) => void;
+  onSelect: (event: CalendarEvent) => void;
 };
 
-export function ReservationCalendar({ reservations, isAdmin, date, view, onNavigate, onView, onSelect }: ReservationCalendarProps) {
-  const events = useMemo(() => toEvents(reservations, isAdmin, view), [reservations, isAdmin, view]);
+export function ReservationCalendar({ reservations, sessions, role, date, view, onNavigate, onView, onSelect }: ReservationCalendarProps) {
+  const events = useMemo(() => toEvents(reservations, sessions, role, view), [reservations, sessions, role, view]);
   const phone = useMediaQuery(PHONE);
   const formats = useMemo(() => formatsFor(phone), [phone]);
   const scrollToTime = useMemo(() => scrollTime(events, visibleRange(date, view)), [events, date, view]);
@@ -102,12 +105,12 @@ export function ReservationCalendar({ reservations, isAdmin, date, view, onNavig
         views={[...VIEWS]}
         onNavigate={(d) => onNavigate(d)}
         onView={(v) => onView(v as CalendarView)}
-        onSelectEvent={(event) => onSelect(event.resource, event.group)}
+        onSelectEvent={(event) => onSelect(event)}
         onKeyPressEvent={(event, e) => {
           const key = (e as unknown as KeyboardEvent).key;
           if (key !== 'Enter' && key !== ' ') return;
           e.preventDefault();
-          onSelect(event.resource, event.group);
+          onSelect(event);
         }}
         messages={MESSAGES}
         formats={formats}

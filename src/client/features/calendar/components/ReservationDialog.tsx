@@ -82,6 +82,13 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
         ) : null}
       </dl>
 
+      {isAdmin ? (
+        <ButtonLink to={`/admin/seances/${encodeURIComponent(r.sessionId)}`} variant="secondary" size="sm">
+          <UsersRound aria-hidden="true" className="size-4" />
+          Liste des participants
+        </ButtonLink>
+      ) : null}
+
       {/* A cancelled session takes no link (the server refuses it); the admin manages the recording in its editor. */}
       {isAdmin && r.sessionStatus === 'scheduled' ? <VideoLinkEditor sessionId={r.sessionId} videoLink={r.videoLink} onSaved={onClose} /> : null}
       {isAdmin ? <RecordingEditor reservation={r} onSaved={onClose} /> : null}

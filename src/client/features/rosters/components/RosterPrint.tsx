@@ -1,0 +1,19 @@
+// The roster's body, the part that prints: the session, who comes, holds and cancellations.
+import type { RosterResponse } from '@shared/schemas/rosters';
+import { Attendees, Cancellations, Holds, RosterSummary } from './RosterSheet';
+
+export function RosterPrint({ roster }: { roster: RosterResponse }) {
+  return (
+    <div data-roster-print className="space-y-8 print:space-y-5">
+      <RosterSummary roster={roster} />
+      <Attendees roster={roster} />
+      <Holds roster={roster} />
+      <Cancellations roster={roster} />
+    </div>
+  );
+}
+
+/** The page's state while it loads or when it cannot: the same for the admin and the guest chef. */
+export function rosterTitle(roster: RosterResponse | undefined): string {
+  return roster ? `Liste des participants — ${roster.session.courseTitle}` : 'Liste des participants';
+}

@@ -1,0 +1,190 @@
+// The roster itself, on screen and on paper (data-roster-print: styles.css): the session — course,
+// date and time, seats taken / capacity — then who comes (name, e-mail, seats, servings, what they
+// paid, booked when), the holds still running and the cancellations with their refund. The guest
+// chef's view has names, seats and servings only (docs/decisions/0033-rosters.md). Wide screens
+// and paper get tables; phones get cards.
+import { Clock, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatDuration, formatPrice } from '@shared/format';
+import type { ReservationCancelReason } from '@shared/schemas/reservations';
+import type { RosterRefundState, RosterResponse } from '@shared/schemas/rosters';
+import { Badge, type BadgeTone } from '@client/components/ui/Badge';
+import { sessionWhen } from '@client/lib/session-when';
+
+const shortDate = new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const clockFormat = new Intl.DateTimeFormat('fr-CA', { hour: '2-digit', minute: '2-digit' });
+/** '12 nov., 14 h 05', kept on one line. */
+const when = (iso: string | null) => (iso ? shortDate.format(new Date(iso)).replace(/ /g, '\u00a0') : '—');
+
+const CANCEL_REASONS: Record<ReservationCancelReason, string> = {
+  learner_refunded: 'Annulée par le client',
+  learner_no_refund: 'Annulée par le client (moins de 48 h)',
+  admin_refunded: 'Remboursée par l’administration',
+  session_cancelled: 'Séance annulée',
+  no_seat: 'Paiement arrivé trop tard',
+  released: 'Place rendue avant paiement',
+};
+const REFUNDS: Record<RosterRefundState, { label: string; tone: BadgeTone }> = {
+  refunded: { label: 'Remboursée', tone: 'herb' },
+  pending: { label: 'Remboursement en cours', tone: 'saffron' },
+  failed: { label: 'Remboursement échoué', tone: 'dark' },
+  none: { label: 'Aucun remboursement', tone: 'neutral' },
+};
+
+const servingsLabel = (n: number | null) => (n === null ? '—' : `${n}`);
+const paidLabel = (cents: number | null) => (cents === null ? 'Inclus' : formatPrice(cents));
+
+export function RosterSummary({ roster }: { roster: RosterResponse }) {
+  const s = roster.session;
+  const minutes = Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000);
+  return (
+    <div className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-6 print:rounded-none print:border-0 print:p-0 print:shadow-none">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 print:text-ink">Liste des participants</p>
+      <h2 className="mt-1 text-2xl text-ink sm:text-3xl">{s.courseTitle}</h2>
+      <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-2 text-ink">
+        <span>{sessionWhen(s.startsAt)}</span>
+        <span className="inline-flex items-center gap-1.5 text-muted print:text-ink">
+          <Clock aria-hidden="true" className="size-4" />
+          {formatDuration(minutes)}
+        </span>
+        {s.teacherName ? <span className="text-muted print:text-ink">Avec {s.teacherName}</span> : null}
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <p className="inline-flex items-center gap-2 rounded-2xl bg-brand-50 px-4 py-2 text-ink print:bg-transparent print:px-0">
+          <UsersRound aria-hidden="true" className="size-5 text-brand-700" />
+          <span className="text-xl font-semibold">
+            {s.seatsTaken} / {s.capacity}
+          </span>
+          <span>places prises</span>
+        </p>
+        {s.status === 'cancelled' ? <Badge tone="dark">Séance annulée</Badge> : null}
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, count, children, className }: { title: string; count: number; children: ReactNode; className?: string }) {
+  return (
+    <section aria-label={title} className={className}>
+      <h3 className="mb-3 text-xl text-ink">
+        {title} <span className="text-base font-normal text-muted print:text-ink">({count})</span>
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+const th = 'px-4 py-3 font-semibold print:px-2 print:py-1';
+const td = 'px-4 py-3 print:px-2 print:py-1';
+const tableBox = 'hidden overflow-x-auto rounded-2xl border border-line bg-white shadow-sm md:block print:block print:rounded-none print:border-0 print:shadow-none';
+const cards = 'space-y-3 md:hidden print:hidden';
+
+export function Attendees({ roster }: { roster: RosterResponse }) {
+  const admin = roster.view === 'admin';
+  const list = roster.attendees;
+  return (
+    <Section title="Participants confirmés" count={list.length}>
+      {list.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line bg-white/60 px-5 py-4 text-muted">Aucun participant confirmé pour l’instant.</p>
+      ) : (
+        <>
+          <div className={tableBox}>
+            <table className="w-full text-left text-sm print:text-[10.5pt]">
+              <caption className="sr-only">Participants confirmés</caption>
+              <thead className="border-b border-line bg-cream text-xs uppercase tracking-wide text-muted print:bg-transparent print:text-ink">
+                <tr>
+                  <th scope="col" className={th}>Nom</th>
+                  {admin ? <th scope="col" className={th}>Courriel</th> : null}
+                  <th scope="col" className={th}>Places</th>
+                  <th scope="col" className={th}>Portions</th>
+                  {admin ? <th scope="col" className={th}>Payé (avant taxes)</th> : null}
+                  <th scope="col" className={th}>Réservé le</th>
+                  <th scope="col" className={`${th} hidden print:table-cell`}>Présent</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {list.map((a) => (
+                  <tr key={a.reservationId} className="print:break-inside-avoid">
+                    <td className={`${td} font-semibold text-ink`}>{a.name || 'N/A'}</td>
+                    {admin ? <td className={`${td} break-all text-muted print:text-ink`}>{a.email}</td> : null}
+                    <td className={td}>{a.seats}</td>
+                    <td className={td}>{servingsLabel(a.servings)}</td>
+                    {admin ? <td className={td}>{paidLabel(a.paidCents)}</td> : null}
+                    <td className={td}>{when(a.bookedAt)}</td>
+                    <td className={`${td} hidden print:table-cell`}>☐</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className={cards} aria-label="Participants confirmés">
+            {list.map((a) => (
+              <li key={a.reservationId} className="rounded-2xl border border-line bg-white p-4 shadow-sm">
+                <p className="font-semibold text-ink">{a.name || 'N/A'}</p>
+                {admin ? <p className="break-all text-sm text-muted">{a.email}</p> : null}
+                <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-muted">Places</dt>
+                  <dd className="text-ink">{a.seats}</dd>
+                  <dt className="text-muted">Portions</dt>
+                  <dd className="text-ink">{servingsLabel(a.servings)}</dd>
+                  {admin ? (
+                    <>
+                      <dt className="text-muted">Payé (avant taxes)</dt>
+                      <dd className="text-ink">{paidLabel(a.paidCents)}</dd>
+                    </>
+                  ) : null}
+                  <dt className="text-muted">Réservé le</dt>
+                  <dd className="text-ink">{when(a.bookedAt)}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Section>
+  );
+}
+
+export function Holds({ roster }: { roster: RosterResponse }) {
+  if (roster.holds.length === 0) return null;
+  return (
+    <Section title="Places retenues en attente de paiement" count={roster.holds.length} className="print:hidden">
+      <ul className="divide-y divide-line rounded-2xl border border-line bg-white shadow-sm">
+        {roster.holds.map((h) => (
+          <li key={h.reservationId} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <span>
+              <span className="block font-semibold text-ink">{h.name || 'N/A'}</span>
+              <span className="block break-all text-sm text-muted">{h.email}</span>
+            </span>
+            <Badge tone="saffron">Retenue jusqu’à {clockFormat.format(new Date(h.expiresAt)).replace(/ /g, '\u00a0')}</Badge>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function Cancellations({ roster }: { roster: RosterResponse }) {
+  if (roster.cancellations.length === 0) return null;
+  return (
+    <Section title="Annulations" count={roster.cancellations.length} className="print:hidden">
+      <ul className="divide-y divide-line rounded-2xl border border-line bg-white shadow-sm">
+        {roster.cancellations.map((c) => (
+          <li key={c.reservationId} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <span>
+              <span className="block font-semibold text-ink">{c.name || 'N/A'}</span>
+              <span className="block break-all text-sm text-muted">{c.email}</span>
+              <span className="block text-sm text-muted">
+                {c.reason ? CANCEL_REASONS[c.reason] : 'Annulée'} · {when(c.cancelledAt)}
+              </span>
+            </span>
+            <span className="flex flex-wrap items-center gap-2">
+              <Badge tone={REFUNDS[c.refund].tone}>{REFUNDS[c.refund].label}</Badge>
+              {c.refundedCents > 0 ? <span className="text-sm text-muted">{formatPrice(c.refundedCents)} avant taxes</span> : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
