@@ -140,6 +140,15 @@ beforeAll(async () => {
   const deleted = await send(t, 'DELETE', `/api/admin/recipes/${doomed.id}`, as);
   expect([200, 204]).toContain(deleted.status);
 
+  // A message to a session's attendees; the books' filing period changed and a period exported.
+  const messaged = await createSession(t.db, sold.id, { now: now(), startsAt: new Date(clock + 120 * HOUR) });
+  await createPaidSeat(t.db, { user: { id: member.id, fullName: member.fullName }, course: sold, sessionId: messaged.id, amountCents: 4500 });
+  await ok(await send(t, 'POST', `/api/admin/sessions/${messaged.id}/messages`, { ...as, body: { subject: 'Votre tablier', body: 'Apportez un tablier et un rouleau à pâte.', idempotencyKey: newKey() } }), 201);
+  await ok(await send(t, 'PUT', '/api/admin/books/filing-frequency', { ...as, body: { filingFrequency: 'monthly' } }));
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit' }).format(now());
+  const exported = await send(t, 'GET', `/api/admin/books/export?period=${month}&format=standard`, as);
+  expect(exported.status, await exported.clone().text()).toBe(200);
+
   // The admin's chef profile.
   await ok(await send(t, 'PATCH', '/api/account/chef-profile', { ...as, body: { specialty: 'Cuisine du terroir' } }));
 

@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS = {
   'session.cancel': 'Séance annulée',
   'session.prep_kit_update': 'Trousse de la séance modifiée',
   'session.prep_kit_sent': 'Trousse envoyée aux participants',
+  'session.message': 'Message envoyé aux participants',
   'recipe.create': 'Recette créée',
   'recipe.update': 'Recette modifiée',
   'recipe.delete': 'Recette supprimée',
@@ -28,6 +29,8 @@ export const AUDIT_ACTION_LABELS = {
   'profile.chef_update': 'Profil de chef modifié',
   'account.second_factor': 'Double authentification activée',
   'sandbox.test_clock': "Horloge du bac à sable avancée",
+  'books.export': 'Export comptable téléchargé',
+  'settings.filing_frequency': 'Période de déclaration TPS/TVQ changée',
 } as const satisfies Record<string, string>;
 export type AuditActionKind = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTION_KINDS = Object.keys(AUDIT_ACTION_LABELS) as AuditActionKind[];
