@@ -49,6 +49,12 @@ type AfterCommit = {
 const isMembershipEvent = (event: Applicable): event is MembershipEvent =>
   event.type === 'subscription.changed' || event.type === 'invoice.paid' || event.type === 'invoice.payment_failed';
 
+/** Payments refunded whole on arrival: the refund's key prefix (one per order) and its reason on the credit note. */
+const GIVE_BACK = {
+  deleted: { key: 'deleted', reason: 'Compte supprimé avant la réception du paiement : remboursement automatique' },
+  closed: { key: 'closed', reason: 'Commande abandonnée avant la réception du paiement : remboursement automatique' },
+} as const;
+
 /** Statuses that mean the money was received: no payment event moves an order out of them. */
 const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
 
@@ -87,14 +93,13 @@ export function createPaymentService(
       deps.logger.warn({ eventId: event.id, paymentId: event.paymentId }, 'paiement réussi sans commande connue');
       return none;
     }
-    // An order closed unpaid ('canceled', shown « Abandonnée ») is still paid when its money comes:
-    // the money was received, so it buys what is still free, and the rest is refunded.
     if (SETTLED.has(order.status)) return none;
     if (event.amountCents !== order.totalCents) {
       // Never grant a course for another amount than the order's; a person looks at it.
       deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant payé différent du total de la commande');
       return none;
     }
+    const wasClosed = order.status === 'canceled';
     await repo.setOrder(
       tx,
       order.id,
@@ -109,14 +114,17 @@ export function createPaymentService(
       },
       now,
     );
-    if (isDeletedEmail(order.accountEmail)) {
-      // The account was deleted while its payment was under way: nobody to grant to; all of it goes back.
+    // Money nothing is owed for goes back whole and buys nothing: the account was deleted while its
+    // payment was under way (nobody to grant to), or the order was closed unpaid (« Abandonnée »,
+    // checkout/abandon.ts) and its payment succeeded at the provider before the cancel reached it.
+    const giveBack = isDeletedEmail(order.accountEmail) ? GIVE_BACK.deleted : wasClosed ? GIVE_BACK.closed : null;
+    if (giveBack) {
       const refund = await planRefund(tx, {
         orderId: order.id,
         lines: (await repo.lineIdsOf(tx, order.id)).map((orderLineId) => ({ orderLineId })),
-        reason: 'Compte supprimé avant la réception du paiement : remboursement automatique',
+        reason: giveBack.reason,
         createdBy: null,
-        idempotencyKey: `deleted:${order.id}`,
+        idempotencyKey: `${giveBack.key}:${order.id}`,
         now,
         provider: provider.name,
       });
@@ -130,8 +138,8 @@ export function createPaymentService(
 
   async function processing(tx: Tx, event: Of<'payment.processing'>, now: Date) {
     const order = await lockOrder(tx, event);
-    // An abandoned order whose payment turns out to be under way shows it again.
-    if (!order || (order.status !== 'pending' && order.status !== 'failed' && order.status !== 'canceled')) return;
+    // A closed order stays closed: if that payment succeeds after all, its money is given back whole.
+    if (!order || (order.status !== 'pending' && order.status !== 'failed')) return;
     await repo.setOrder(tx, order.id, { status: 'processing', providerPaymentId: event.paymentId, failureMessage: null }, now);
   }
 

@@ -18,6 +18,8 @@ import { notifyEventsQueued } from './signal';
 import {
   cancelAtPeriodEnd,
   clockNowOf,
+  endNow,
+  retryOpenInvoiceNow,
   createSubscriptionRows,
   DECLINES,
   sandboxRenewalOutcome,
@@ -226,6 +228,22 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       return { refundId: refund.id, status: refund.status as 'pending' | 'succeeded' | 'failed' };
     },
 
+    async cancelPayment(paymentId: string) {
+      const result = await db().transaction(async (tx) => {
+        const pi = await repo.findPaymentIntent(tx, paymentId, { forUpdate: true });
+        if (!pi) throw new AppError('ORDER_NOT_FOUND');
+        if (pi.status === 'canceled') return { outcome: 'canceled' as const, queued: false };
+        // Stripe's rule: a succeeded (or processing) payment cannot be canceled any more.
+        if (pi.status !== 'requires_payment_method' && pi.status !== 'requires_action') return { outcome: 'too_late' as const, queued: false };
+        const now = deps.now();
+        const canceled = await repo.updatePaymentIntent(tx, pi.id, { status: 'canceled' }, now);
+        await repo.insertEvents(tx, [{ type: 'payment_intent.canceled', object: paymentIntentObject(canceled) }], now);
+        return { outcome: 'canceled' as const, queued: true };
+      });
+      if (result.queued) notifyEventsQueued();
+      return result.outcome;
+    },
+
     parseWebhook(rawBody: string, signature: string | undefined) {
       return parseStripeWebhook(rawBody, signature, settings.webhookSecret, deps.now().getTime());
     },
@@ -328,6 +346,31 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       });
       if (result.events.length > 0) notifyEventsQueued();
       return toProviderSubscription(result.sub);
+    },
+
+    async cancelSubscriptionNow(subscriptionId: string): Promise<ProviderSubscription> {
+      const result = await db().transaction(async (tx) => {
+        const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
+        if (!sub) throw new AppError('NOT_FOUND', 'Abonnement inconnu du bac à sable.');
+        const now = deps.now();
+        const done = await endNow(tx, sub, now);
+        await repo.insertEvents(tx, done.events, now);
+        return done;
+      });
+      if (result.events.length > 0) notifyEventsQueued();
+      return toProviderSubscription(result.sub);
+    },
+
+    async retryOpenInvoice(subscriptionId: string) {
+      const queued = await db().transaction(async (tx) => {
+        const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
+        if (!sub) return 0;
+        const now = deps.now();
+        const done = await retryOpenInvoiceNow(tx, sub, now);
+        await repo.insertEvents(tx, done.events, now);
+        return done.events.length;
+      });
+      if (queued > 0) notifyEventsQueued();
     },
 
     async advanceClock(subscriptionId: string, days: number) {
