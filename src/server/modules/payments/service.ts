@@ -24,7 +24,7 @@ import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirm
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { isUuid } from '../params';
 import { isDeletedEmail } from '../privacy/deletion';
-import { applyRefundEvent } from '../refunds/events';
+import { applyRefundEventAndPlan } from '../refunds/events';
 import { submitRefund } from '../refunds/automatic';
 import { grantCourses } from './owned-courses';
 import { applyInvoicePaid, applyProviderState, renewalFailureMail, type MembershipContext } from '../subscriptions/events';
@@ -176,9 +176,9 @@ export function createPaymentService(
         return none;
       case 'refund.succeeded':
       case 'refund.failed': {
-        const outcome = await applyRefundEvent(tx, event, now, deps.config);
+        const { outcome, refund } = await applyRefundEventAndPlan(tx, event, now, deps.config, provider.name);
         if (outcome === 'unknown_refund') deps.logger.warn({ eventId: event.id, refundId: event.refundId }, 'remboursement inconnu du site');
-        return { ...none, refundApplied: outcome === 'applied' };
+        return { ...none, refund, refundApplied: outcome === 'applied' };
       }
     }
   }
