@@ -69,7 +69,7 @@ export type PaymentEvent =
    * customer.subscription.created / updated / deleted. Only the id is trusted: the state is read
    * fresh from the provider (retrieveSubscription), so late and repeated events write the truth.
    */
-  | { id: string; type: 'subscription.changed'; subscriptionId: string }
+  | { id: string; type: 'subscription.changed'; subscriptionId: string; /** Its default card was changed (Stripe's previous_attributes). */ cardChanged?: boolean }
   /** invoice.paid: one period of a membership paid (the first, or a renewal). */
   | {
       id: string;

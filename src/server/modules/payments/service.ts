@@ -216,6 +216,11 @@ export function createPaymentService(
     if (after.seats) await afterSeats(after.seats);
     if (after.refund) await submitAutomatic(after.refund);
     if (after.refundApplied) invalidatePublicCache();
+    // A past-due member changed their card at the provider's portal: the refused renewal is retried now
+    // (after commit, once per event; a failure is logged, the provider's own retries remain).
+    if (outcome === 'processed' && applicable.type === 'subscription.changed' && applicable.cardChanged && sub && (sub.status === 'past_due' || sub.status === 'unpaid')) {
+      await provider.retryOpenInvoice(applicable.subscriptionId).catch((err: unknown) => deps.logger.error({ err, subscriptionId: applicable.subscriptionId }, 'nouvel essai de la facture impayée non transmis'));
+    }
     return outcome;
   }
 

@@ -42,7 +42,10 @@ export interface SandboxProvider extends PaymentProvider {
   runBilling(): Promise<BillingReport>;
   /** The card a subscription renews with, and its next charge (clock time, amount with taxes). */
   subscriptionBilling(subscriptionId: string): Promise<SandboxSubscriptionBilling>;
-  /** Saves another card for the renewals, as Stripe's portal does (a card Stripe would decline is refused). */
+  /**
+   * Saves another card for the renewals, as Stripe's portal does (a card Stripe would decline is
+   * refused); a past-due membership's open invoice is charged on it at once.
+   */
   changeSubscriptionCard(subscriptionId: string, card: CheckedCard): Promise<SandboxSubscriptionBilling>;
 }
 
@@ -393,17 +396,19 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       // Stripe checks a new card with a SetupIntent: the test cards that decline refuse it here too.
       const outcome = sandboxCardOutcome(card.digits);
       if (outcome === 'declined' || outcome === 'insufficient_funds') throw new AppError('PAYMENT_DECLINED');
-      return db().transaction(async (tx) => {
+      const result = await db().transaction(async (tx) => {
         const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
         if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') throw new AppError('NOT_FOUND', 'Aucun abonnement en cours.');
-        const updated = await repo.updateSubscription(
-          tx,
-          sub.id,
-          { brand: card.brand, last4: card.last4, renewalOutcome: sandboxRenewalOutcome(card.digits) },
-          deps.now(),
-        );
-        return billingOf(updated);
+        const now = deps.now();
+        const updated = await repo.updateSubscription(tx, sub.id, { brand: card.brand, last4: card.last4, renewalOutcome: sandboxRenewalOutcome(card.digits) }, now);
+        // Past due: the refused renewal is charged again now, on the new card (Stripe: the open
+        // invoice paid once the portal saved the card), not at the next planned retry.
+        const retried = await retryOpenInvoiceNow(tx, updated, now);
+        await repo.insertEvents(tx, retried.events, now);
+        return { billing: billingOf(retried.sub), queued: retried.events.length > 0 };
       });
+      if (result.queued) notifyEventsQueued();
+      return result.billing;
     },
   };
 }
