@@ -3,6 +3,7 @@
 // status ('Cours confirmé' green, 'En attente de paiement' yellow, the ended ones grey), whether
 // the session's link is set ('Lien disponible' / 'En attente') and the button to set or change it.
 import { Link2, Pencil, Video } from 'lucide-react';
+import { keepTimeTogether } from '@shared/format';
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import { Badge } from '@client/components/ui/Badge';
 import { Button } from '@client/components/ui/Button';
@@ -23,7 +24,7 @@ function StatusNote({ booking }: { booking: AdminBooking }) {
     booking.status === 'cancelled' && booking.cancelReason
       ? CANCEL_REASON_LABELS[booking.cancelReason]
       : booking.holdExpiresAt
-        ? `Place retenue jusqu'à ${clockFormat.format(new Date(booking.holdExpiresAt)).replace(/ /g, '\u00a0')}`
+        ? `Place retenue jusqu'à ${keepTimeTogether(clockFormat.format(new Date(booking.holdExpiresAt)))}`
         : null;
   return note ? <span className="mt-1 block text-xs text-muted">{note}</span> : null;
 }
