@@ -1,12 +1,14 @@
 // An order nobody pays is closed when its window ends — the seat's hold, or 24 h for recorded
-// courses — and shows « Abandonnée » ('canceled'), not « En attente » for ever; a paid order is
-// left as it is, and a payment that still lands on a closed order is honoured. The app's clock is
-// moved past the window; the database's cannot be, so the job is made due through the Jobs port.
+// courses and a membership's first month — and shows « Abandonnée » ('canceled'), not « En attente »
+// for ever; a paid order is left as it is. Its payment is canceled at the provider (a page left open
+// can no longer pay it; a membership's subscription ends there), and a payment that still lands on a
+// closed order is refunded in full and buys nothing. The app's clock is moved past the window; the
+// database's cannot be, so the job is made due through the Jobs port.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MINUTES } from '@shared/booking';
 import type { AdminOrdersResponse } from '@shared/schemas/checkout';
-import { orders, purchases, refunds, reservations } from '../../src/server/db/schema';
+import { orders, purchases, refunds, reservations, sandboxPaymentIntents, sandboxSubscriptions, subscriptions } from '../../src/server/db/schema';
 import { QUEUES } from '../../src/server/jobs/queues';
 import { ORDER_PAYMENT_WINDOW_HOURS } from '../../src/server/modules/checkout/abandon';
 import { createCourse, createSession, setRole } from '../factories';
@@ -15,6 +17,7 @@ import { checkout, confirm, deliverEvents, DECLINED_CARD, holdSeat, setProvince,
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 import { until } from '../setup/until';
+import { isSubscriber, subscribe, subscribeAndPay } from './subscriptions-helpers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -76,7 +79,7 @@ describe('an unpaid order is closed when its window ends', () => {
     expect(body).toMatchObject({ order: { status: 'canceled' }, payment: null });
   });
 
-  it('a live class: when the seat’s hold ends; a payment that still lands is honoured (the seat if it is free)', async () => {
+  it('a live class: when the seat’s hold ends; its payment is canceled at the provider, the page can no longer pay it', async () => {
     const user = await learner('Lina Tardive');
     const course = await createCourse(t.db, { title: 'Tire sur la neige', isLive: true, priceCents: 4000 });
     const session = await createSession(t.db, course.id, { now: new Date(clock), capacity: 4 });
@@ -89,13 +92,67 @@ describe('an unpaid order is closed when its window ends', () => {
     clock += HOLD_MINUTES * MINUTE + MINUTE;
     await runClose(orderId);
     expect(await statusOf(orderId)).toBe('canceled');
+    const [pi] = await t.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, made.body.payment!.paymentId));
+    expect(pi!.status).toBe('canceled');
 
-    // The page was left open; the learner pays after all: the money is received, the seat is free.
-    expect((await confirm(t, user.cookie, made.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
+    // The page was left open; the card is refused by the provider: nothing is charged, nothing is bought.
+    const late = await confirm(t, user.cookie, made.body.payment!, SUCCESS_CARD);
+    expect(late.status).toBe(409);
+    expect(JSON.stringify(late.body)).toContain('ne peut plus être payée');
     await deliverEvents(t);
-    expect(await statusOf(orderId)).toBe('paid');
+    expect(await statusOf(orderId)).toBe('canceled');
     const [seat] = await t.db.select().from(reservations).where(eq(reservations.id, held.body.hold.id));
-    expect(seat!.status).toBe('confirmed');
+    expect(seat!.status).not.toBe('confirmed');
+  });
+
+  it('a payment that succeeded before the cancel reached the provider: refunded in full, buys nothing, once', async () => {
+    const user = await learner('Paul Juste-Trop-Tard');
+    const course = await createCourse(t.db, { title: 'Grands-pères au sirop', isLive: false, priceCents: 2100 });
+    const made = await checkout(t, user.cookie, { items: [{ courseId: course.id }] });
+    const orderId = made.body.order.id;
+    // Paid at the provider; its event is still on its way when the window ends.
+    expect((await confirm(t, user.cookie, made.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
+    clock += ORDER_PAYMENT_WINDOW_HOURS * HOUR + MINUTE;
+    await runClose(orderId);
+    expect(await statusOf(orderId)).toBe('canceled');
+
+    await deliverEvents(t);
+    await deliverEvents(t);
+    expect(await statusOf(orderId)).toBe('refunded');
+    expect(await t.db.select().from(purchases).where(eq(purchases.userId, user.id))).toHaveLength(0);
+    const given = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(given).toMatchObject([{ status: 'succeeded', idempotencyKey: `closed:${orderId}`, totalCents: made.body.order.totalCents }]);
+    // The job run again (a retry) changes nothing and refunds nothing more.
+    await t.jobs.runNow(QUEUES.orderAbandon, { key: orderId });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(1);
+  });
+
+  it('a membership’s first order never paid: closed 24 h later, the subscription ended here and at the provider; subscribing again starts afresh', async () => {
+    const user = await learner('Mireille Indécise');
+    const started = await subscribe(t, user.cookie);
+    expect(started.status).toBe(201);
+    const orderId = started.body.order.id as string;
+    // A declined card: the first payment stays open, the membership incomplete.
+    expect((await confirm(t, user.cookie, started.body.payment, DECLINED_CARD)).body.status).toBe('failed');
+    await deliverEvents(t);
+    expect((await closeJob(orderId))!.data.closesAt).toBe(new Date(clock + ORDER_PAYMENT_WINDOW_HOURS * HOUR).toISOString());
+
+    clock += ORDER_PAYMENT_WINDOW_HOURS * HOUR + MINUTE;
+    await runClose(orderId);
+    await deliverEvents(t);
+    expect(await statusOf(orderId)).toBe('canceled');
+    const [ours] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(ours!.status).toBe('canceled');
+    const [theirs] = await t.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, ours!.providerSubscriptionId!));
+    expect(theirs!.status).toBe('incomplete_expired');
+    // The page left open cannot pay the old invoice any more.
+    expect((await confirm(t, user.cookie, started.body.payment, SUCCESS_CARD)).status).toBe(409);
+
+    // A new checkout is a new membership, paid and active.
+    const again = await subscribeAndPay(t, user.cookie, SUCCESS_CARD);
+    expect(again.order.id).not.toBe(orderId);
+    expect(await isSubscriber(t, user.cookie)).toBe(true);
+    expect(await statusOf(orderId)).toBe('canceled');
   });
 
   it('leaves a paid order as it is', async () => {

@@ -161,6 +161,23 @@ describe('createRefund', () => {
   });
 });
 
+describe('cancelPayment', () => {
+  it('cancels an unpaid PaymentIntent as abandoned; one that succeeded meanwhile is too late, one canceled already is done', async () => {
+    api.on('POST', '/v1/payment_intents/pi_test_1/cancel', () => ({ body: paymentIntentJson({ id: 'pi_test_1', amount: 2298, status: 'canceled' }) }));
+    expect(await provider.cancelPayment('pi_test_1')).toBe('canceled');
+    expect(api.requests[0]!.form).toEqual({ cancellation_reason: 'abandoned' });
+    expect(api.requests[0]!.headers['idempotency-key']).toBe('cancel:pi_test_1');
+
+    const unexpected = { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent.' } } };
+    api.on('POST', '/v1/payment_intents/pi_paid/cancel', () => unexpected);
+    api.on('GET', '/v1/payment_intents/pi_paid', () => ({ body: paymentIntentJson({ id: 'pi_paid', amount: 2298, status: 'succeeded' }) }));
+    expect(await provider.cancelPayment('pi_paid')).toBe('too_late');
+    api.on('POST', '/v1/payment_intents/pi_gone/cancel', () => unexpected);
+    api.on('GET', '/v1/payment_intents/pi_gone', () => ({ body: paymentIntentJson({ id: 'pi_gone', amount: 2298, status: 'canceled' }) }));
+    expect(await provider.cancelPayment('pi_gone')).toBe('canceled');
+  });
+});
+
 describe('createRefund refusals', () => {
   it('a refund Stripe refuses (4xx) is a definite refusal in French, not an outage', async () => {
     api.on('POST', '/v1/refunds', () => ({
@@ -373,6 +390,37 @@ describe('subscriptions', () => {
       body: { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } },
     }));
     await expect(provider.cancelSubscriptionAtPeriodEnd('sub_gone')).rejects.toMatchObject({ code: 'NO_SUBSCRIPTION_TO_CANCEL' });
+  });
+
+  it('ends a subscription at once (an abandoned membership), and one ended already counts as done', async () => {
+    api.on('DELETE', '/v1/subscriptions/sub_test_1', () => ({ body: subscriptionJson({ status: 'canceled', ended_at: nowSeconds }) }));
+    expect(await provider.cancelSubscriptionNow('sub_test_1')).toMatchObject({ status: 'canceled' });
+    expect(api.requests[0]!.headers['idempotency-key']).toBe('cancel-now:sub_test_1');
+
+    api.reset();
+    api.on('DELETE', '/v1/subscriptions/sub_test_1', () => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'This subscription is already expired.' } } }));
+    api.on('GET', '/v1/subscriptions/sub_test_1', () => ({ body: subscriptionJson({ status: 'incomplete_expired', ended_at: nowSeconds }) }));
+    expect(await provider.cancelSubscriptionNow('sub_test_1')).toMatchObject({ status: 'incomplete_expired' });
+  });
+
+  it('a past-due membership whose card changed pays its open invoice now; nothing is asked when nothing is owed', async () => {
+    const invoice = (status: string) => ({ id: 'in_test_2', object: 'invoice', status });
+    api.on('GET', '/v1/subscriptions/sub_test_1', () => ({ body: subscriptionJson({ status: 'past_due', latest_invoice: invoice('open') }) }));
+    api.on('POST', '/v1/invoices/in_test_2/pay', () => ({ body: invoice('paid') }));
+    await provider.retryOpenInvoice('sub_test_1');
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/subscriptions/sub_test_1', 'POST /v1/invoices/in_test_2/pay']);
+    expect(api.requests[0]!.form).toEqual({ 'expand[0]': 'latest_invoice' });
+
+    // Refused again: Stripe tells it by invoice.payment_failed, as any retry; the call does not fail.
+    api.reset();
+    api.on('GET', '/v1/subscriptions/sub_test_1', () => ({ body: subscriptionJson({ status: 'past_due', latest_invoice: invoice('open') }) }));
+    api.on('POST', '/v1/invoices/in_test_2/pay', () => ({ status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } }));
+    await provider.retryOpenInvoice('sub_test_1');
+
+    api.reset();
+    api.on('GET', '/v1/subscriptions/sub_test_1', () => ({ body: subscriptionJson({ status: 'active', latest_invoice: invoice('paid') }) }));
+    await provider.retryOpenInvoice('sub_test_1');
+    expect(api.requests).toHaveLength(1);
   });
 
   it('opens the customer portal with the return address', async () => {

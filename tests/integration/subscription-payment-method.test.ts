@@ -2,11 +2,13 @@
 // sees the card their membership renews with and the next charge (date, amount with taxes), and
 // saves another card — which the next renewal then uses. A card the processor declines, or a bad
 // number, is refused in French; someone without a membership has nothing to manage.
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import type { SubscriptionPaymentMethodResponse } from '@shared/schemas/subscription';
 import { newSignedInUser, send } from '../setup/auth-client';
-import { setProvince, SUCCESS_CARD } from '../setup/payments';
+import { deliverEvents, setProvince, SUCCESS_CARD } from '../setup/payments';
+import { orders } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 import { advance, ourRows, providerIdOf, sandboxRow, subscribeAndPay } from './subscriptions-helpers';
@@ -49,6 +51,18 @@ describe('the sandbox’s payment method page', () => {
 
     const back = await change(member.cookie, { number: '5555 5555 5555 4444', expiry: '10/32', cvc: '123' });
     expect(((await back.json()) as SubscriptionPaymentMethodResponse).card).toEqual({ brand: 'mastercard', last4: '4444' });
+    // Past due: the refused renewal is charged again at once on the new card, not at the next planned retry (+3 days).
+    const id = await providerIdOf(t, member.id);
+    expect((await sandboxRow(t, id)).status).toBe('active');
+    await deliverEvents(t);
+    const [after] = await ourRows(t, member.id);
+    expect(after!.status).toBe('active');
+    const paid = await t.db.select().from(orders).where(and(eq(orders.subscriptionId, after!.id), eq(orders.status, 'paid')));
+    expect(paid).toHaveLength(2);
+    // Changing the card again when nothing is owed charges nothing.
+    await change(member.cookie, { number: '5555 5555 5555 4444', expiry: '10/32', cvc: '123' });
+    await deliverEvents(t);
+    expect(await t.db.select().from(orders).where(eq(orders.subscriptionId, after!.id))).toHaveLength(2);
   });
 
   it('refuses a declined card (402) and a bad one (400), each in French, and keeps the card', async () => {

@@ -4,7 +4,9 @@
 // does), Stripe's test cards deciding the outcome, 3-D Secure for the card that asks for it, and
 // each outcome sent to the server's webhook as Stripe sends it: an event signed with the SDK's own
 // test-header helper, retried until the server takes it, and listed by GET /v1/events for the
-// daily reconciliation. Only what the shop's one-off payments use is here (no subscriptions).
+// daily reconciliation; refunds by the secret key (succeeded at once, as Stripe's test cards do,
+// told by refund.created), each idempotency key answered once. Only what the shop's one-off payments
+// use is here (no subscriptions).
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { startStripeApi, type RecordedRequest, type StripeReply } from './stripe-api';
@@ -42,7 +44,10 @@ type Intent = {
   charge: Charge | null;
   /** The card waiting for its 3-D Secure answer. */
   pending: Charge | null;
+  /** What refunds gave back so far. */
+  refunded: number;
 };
+type RefundJson = { id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; status: 'succeeded'; metadata: Record<string, string>; created: number };
 type StripeEventJson = { id: string; object: 'event'; type: string; created: number; data: { object: unknown }; livemode: false; api_version: string; pending_webhooks: number; request: { id: null; idempotency_key: null } };
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -131,13 +136,17 @@ export async function startStripeAccount(keys: StripeAccountOptions) {
   }
 
   function emit(type: string, intent: Intent) {
+    emitObject(type, intentJson(intent));
+  }
+
+  function emitObject(type: string, object: unknown) {
     const event: StripeEventJson = {
       id: id('evt'),
       object: 'event',
       type,
       created: seconds(),
       // As Stripe sends it: the charge only by its id (the server asks for the card's details).
-      data: { object: intentJson(intent) },
+      data: { object },
       livemode: false,
       api_version: '2025-08-27.basil',
       pending_webhooks: 1,
@@ -193,6 +202,7 @@ export async function startStripeAccount(keys: StripeAccountOptions) {
       lastPaymentError: null,
       charge: null,
       pending: null,
+      refunded: 0,
     };
     intents.set(piId, intent);
     if (typeof key === 'string') idempotent.set(key, piId);
@@ -261,6 +271,27 @@ export async function startStripeAccount(keys: StripeAccountOptions) {
     return { body: { object: 'elements_session', payment_method_types: ['card'], currency: intent!.currency, amount: intent!.amount, livemode: false } };
   });
 
+  const refunds: RefundJson[] = [];
+  const refundByKey = new Map<string, RefundJson>();
+  api.on('POST', '/v1/refunds', (req) => {
+    if (!bySecretKey(req)) return unauthorized();
+    const key = req.headers['idempotency-key'];
+    const again = typeof key === 'string' ? refundByKey.get(key) : undefined;
+    if (again) return { body: again, headers: { 'idempotent-replayed': 'true' } };
+    const intent = intents.get(req.form.payment_intent ?? '');
+    if (!intent || intent.status !== 'succeeded') return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: 'This PaymentIntent has no charge to refund.' });
+    const amount = req.form.amount ? Number(req.form.amount) : intent.amount - intent.refunded;
+    if (amount <= 0 || intent.refunded + amount > intent.amount) {
+      return stripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Refund amount is greater than unrefunded amount on charge.' });
+    }
+    intent.refunded += amount;
+    const refund: RefundJson = { id: id('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', metadata: nested(req.form, 'metadata'), created: seconds() };
+    refunds.push(refund);
+    if (typeof key === 'string') refundByKey.set(key, refund);
+    emitObject('refund.created', refund);
+    return { body: refund };
+  });
+
   // The reconciliation's list: newest first, filtered as Stripe filters (created[gte], types[]).
   api.on('GET', '/v1/events', (req) => {
     if (!bySecretKey(req)) return unauthorized();
@@ -281,6 +312,8 @@ export async function startStripeAccount(keys: StripeAccountOptions) {
       webhookUrl = url;
     },
     intent: (paymentId: string) => intents.get(paymentId),
+    /** The refunds made, oldest first. */
+    refunds,
     /** Waits for the deliveries under way (before stopping the server). */
     async settled() {
       while (deliveries.size) await Promise.allSettled([...deliveries]);

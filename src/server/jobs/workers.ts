@@ -37,10 +37,11 @@ export function registerWorkers(
   jobs.work(QUEUES.subscriptionEnding, async (job) => {
     deps.logger.info({ subscriptionId: job.data.subscriptionId, outcome: await ending(job) }, 'abonnement : fin dans 7 jours');
   });
-  const orderClose = orderCloseWorker(deps);
+  const provider = createPaymentProvider(deps);
+  const orderClose = orderCloseWorker(deps, provider);
   jobs.work(QUEUES.orderAbandon, async (job) => {
     deps.logger.info({ orderId: job.data.orderId, outcome: await orderClose(job) }, 'commande non payée à la fin de son délai');
   });
-  const customers = createProviderCustomerDeletion(deps, createPaymentProvider(deps));
+  const customers = createProviderCustomerDeletion(deps, provider);
   jobs.work(QUEUES.customerDelete, (job) => customers.work(job));
 }

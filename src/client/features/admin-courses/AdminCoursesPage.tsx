@@ -3,7 +3,8 @@
 // Cards on a phone, a table from the tablet up; 'Créer un cours' opens the form page.
 import { Film, GraduationCap, Plus, Radio } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPrice, formatSessionDateTime } from '@shared/format';
+import { formatSessionDateTime } from '@shared/format';
+import { coursePriceLabel } from '@client/features/courses';
 import type { AdminCourseSummary } from '@shared/schemas/admin-courses';
 import { Badge } from '@client/components/ui/Badge';
 import { ButtonLink } from '@client/components/ui/Button';
@@ -71,7 +72,7 @@ function CourseCards({ courses }: { courses: AdminCourseSummary[] }) {
               </div>
               <p className="break-words font-semibold leading-snug text-ink">{c.title}</p>
               <p className="text-sm text-ink">
-                {formatPrice(c.priceCents)}
+                {coursePriceLabel(c.priceCents)}
                 {c.teacher ? <span className="text-muted"> · {c.teacher.fullName}</span> : null}
               </p>
               <p className="text-sm">
@@ -132,7 +133,7 @@ function CourseTable({ courses }: { courses: AdminCourseSummary[] }) {
               <td className="px-4 py-3">
                 <FormatCell course={c} />
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{formatPrice(c.priceCents)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{coursePriceLabel(c.priceCents)}</td>
               <td className="px-4 py-3">
                 <Offer course={c} />
               </td>

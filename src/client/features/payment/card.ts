@@ -3,8 +3,8 @@
 // inline messages are the server's own.
 import { checkCard, type CardInput } from '@shared/sandbox-card';
 
-export type CardFields = CardInput;
-export type CardErrors = Partial<Record<keyof CardFields, string>>;
+export type CardValues = CardInput;
+export type CardErrors = Partial<Record<keyof CardValues, string>>;
 
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 
@@ -36,7 +36,7 @@ export function formatExpiry(value: string, previous = ''): string {
 }
 
 /** Luhn, an expiry MM/AA not in the past, a CVC of 3 or 4 digits: a French message per bad field. */
-export function validateCard(fields: CardFields, now: Date = new Date()): CardErrors {
+export function validateCard(fields: CardValues, now: Date = new Date()): CardErrors {
   const result = checkCard(fields, now);
   return result.ok ? {} : result.fields;
 }

@@ -6,8 +6,8 @@ export { PaymentLoading } from './components/PaymentLoading';
 export { ProvinceForm } from './components/ProvinceForm';
 export { SandboxPaymentForm } from './components/SandboxPaymentForm';
 export { SecuredFooter } from './components/SecuredFooter';
-export { CardField } from './components/CardField';
-export { formatCardNumber, formatExpiry, TEST_CARDS, validateCard, type CardErrors, type CardFields } from './card';
+export { CardFields, TestCards } from './components/CardFields';
+export { validateCard, type CardErrors, type CardValues } from './card';
 
 // Loaded when chosen: Stripe's libraries stay out of the page until its form is shown.
 export const StripePaymentForm = /* @__PURE__ */ lazy(() => import('./components/StripePaymentForm'));

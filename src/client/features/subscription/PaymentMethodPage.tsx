@@ -12,7 +12,7 @@ import { PageHeader } from '@client/components/ui/PageHeader';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifySuccess } from '@client/lib/notify';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { CardField, formatCardNumber, formatExpiry, TEST_CARDS, validateCard, type CardErrors, type CardFields } from '@client/features/payment';
+import { CardFields, TestCards, validateCard, type CardErrors, type CardValues } from '@client/features/payment';
 import { useChangeCard, usePaymentMethod } from './api';
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
@@ -59,10 +59,10 @@ export default function PaymentMethodPage() {
 
 function ChangeCardForm() {
   const change = useChangeCard();
-  const [fields, setFields] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [fields, setFields] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const set = (name: keyof CardFields, value: string) => {
+  const set = (name: keyof CardValues, value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
@@ -91,65 +91,14 @@ function ChangeCardForm() {
         Changer de carte
       </h2>
       <form onSubmit={submit} noValidate aria-label="Nouvelle carte" className="mt-4 space-y-4">
-        <CardField
-          label="Numéro de carte"
-          name="cardnumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={fields.number}
-          error={errors.number}
-          disabled={change.isPending}
-          onChange={(e) => set('number', formatCardNumber(e.target.value))}
-        />
-        <div className="grid grid-cols-2 gap-4">
-          <CardField
-            label="Date d'expiration"
-            name="cc-exp"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/AA"
-            hint="Format MM/AA"
-            value={fields.expiry}
-            error={errors.expiry}
-            disabled={change.isPending}
-            onChange={(e) => set('expiry', formatExpiry(e.target.value, fields.expiry))}
-          />
-          <CardField
-            label="CVC"
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={fields.cvc}
-            error={errors.cvc}
-            disabled={change.isPending}
-            onChange={(e) => set('cvc', e.target.value.replace(/\D/g, '').slice(0, 4))}
-          />
-        </div>
+        <CardFields values={fields} errors={errors} disabled={change.isPending} onChange={set} />
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <Button type="submit" size="lg" className="w-full" loading={change.isPending}>
           <CreditCard aria-hidden="true" className="size-5" />
           Enregistrer cette carte
         </Button>
       </form>
-      <details className="mt-5 rounded-xl bg-white/[0.06] px-4 py-3 text-xs text-white/85">
-        <summary className="cursor-pointer text-sm font-semibold text-white">Cartes de test</summary>
-        <p className="mt-2">Aucune carte réelle n'est débitée. Toute date future et tout CVC à 3 chiffres conviennent.</p>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          {TEST_CARDS.map((card) => (
-            <div key={card.number} className="contents">
-              <dt className="whitespace-nowrap font-mono text-white">{card.number}</dt>
-              <dd>{card.outcome}</dd>
-            </div>
-          ))}
-          <div className="contents">
-            <dt className="whitespace-nowrap font-mono text-white">4000 0000 0000 0341</dt>
-            <dd>acceptée, puis refusée au renouvellement</dd>
-          </div>
-        </dl>
-      </details>
+      <TestCards className="mt-5" extra={[{ number: '4000 0000 0000 0341', outcome: 'acceptée, puis refusée au renouvellement' }]} />
     </section>
   );
 }

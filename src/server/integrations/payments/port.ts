@@ -69,7 +69,7 @@ export type PaymentEvent =
    * customer.subscription.created / updated / deleted. Only the id is trusted: the state is read
    * fresh from the provider (retrieveSubscription), so late and repeated events write the truth.
    */
-  | { id: string; type: 'subscription.changed'; subscriptionId: string }
+  | { id: string; type: 'subscription.changed'; subscriptionId: string; /** Its default card was changed (Stripe's previous_attributes). */ cardChanged?: boolean }
   /** invoice.paid: one period of a membership paid (the first, or a renewal). */
   | {
       id: string;
@@ -110,6 +110,12 @@ export interface PaymentProvider {
   retrievePayment(paymentId: string): Promise<PaymentState>;
   createRefund(input: CreateRefundInput): Promise<{ refundId: string; status: 'pending' | 'succeeded' | 'failed' }>;
   /**
+   * Cancels a payment nobody completed (its order was closed « Abandonnée »), so it can no longer be
+   * paid. 'canceled' also for one canceled already; 'too_late' when it succeeded or is under way:
+   * its event comes, and the money is given back in full (payments/service.ts).
+   */
+  cancelPayment(paymentId: string): Promise<'canceled' | 'too_late'>;
+  /**
    * Verifies the signature on the raw body (5-minute tolerance) and reads the event.
    * Throws WebhookSignatureError on a bad or stale signature.
    */
@@ -136,6 +142,16 @@ export interface PaymentProvider {
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** Cancels at the end of the paid period (idempotent); returns the new state. */
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Ends a subscription at once (a membership whose first payment never came, closed with its
+   * order): its unpaid invoice is voided, nothing more is charged. One ended already counts as done.
+   */
+  cancelSubscriptionNow(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * A past-due membership's card was changed: its open invoice is charged again now rather than at
+   * the next planned retry. Nothing happens when nothing is owed.
+   */
+  retryOpenInvoice(subscriptionId: string): Promise<void>;
   /** The provider's customer portal for this customer, when it has one (Stripe); absent in the sandbox. */
   createPortalSession?(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /**

@@ -74,7 +74,7 @@ export function frenchFailureMessage(error: PaymentErrorLike): string {
 }
 
 /** The minimal Stripe event envelope we rely on. */
-export type StripeEventLike = { id: string; type: string; created?: number; data: { object: Record<string, unknown> } };
+export type StripeEventLike = { id: string; type: string; created?: number; data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> } };
 
 /**
  * Verifies and parses a Stripe-format webhook. `receivedAtMs` is the server's clock (tests move it).
@@ -195,7 +195,9 @@ export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
     case 'customer.subscription.deleted': {
       const subscriptionId = str(o.id);
       if (!subscriptionId) break;
-      return { id, type: 'subscription.changed', subscriptionId };
+      // The member saved another card (the customer portal): a past-due membership pays its open invoice with it now.
+      const cardChanged = event.type === 'customer.subscription.updated' && !!event.data.previous_attributes && 'default_payment_method' in event.data.previous_attributes;
+      return { id, type: 'subscription.changed', subscriptionId, ...(cardChanged ? { cardChanged } : {}) };
     }
     case 'invoice.paid':
     case 'invoice.payment_succeeded':

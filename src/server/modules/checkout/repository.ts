@@ -134,3 +134,12 @@ export async function closeUnpaidOrder(db: Conn, orderId: string, now: Date): Pr
     .returning({ id: orders.id, userId: orders.userId });
   return row ?? null;
 }
+
+/** What the provider must be told of a closed order: its payment, or its membership. */
+export async function findOrderPayment(db: Conn, orderId: string) {
+  const [row] = await db
+    .select({ status: orders.status, provider: orders.provider, providerPaymentId: orders.providerPaymentId, subscriptionId: orders.subscriptionId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}

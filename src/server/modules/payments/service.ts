@@ -24,7 +24,7 @@ import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirm
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { isUuid } from '../params';
 import { isDeletedEmail } from '../privacy/deletion';
-import { applyRefundEvent } from '../refunds/events';
+import { applyRefundEventAndPlan } from '../refunds/events';
 import { submitRefund } from '../refunds/automatic';
 import { grantCourses } from './owned-courses';
 import { applyInvoicePaid, applyProviderState, renewalFailureMail, type MembershipContext } from '../subscriptions/events';
@@ -48,6 +48,12 @@ type AfterCommit = {
 
 const isMembershipEvent = (event: Applicable): event is MembershipEvent =>
   event.type === 'subscription.changed' || event.type === 'invoice.paid' || event.type === 'invoice.payment_failed';
+
+/** Payments refunded whole on arrival: the refund's key prefix (one per order) and its reason on the credit note. */
+const GIVE_BACK = {
+  deleted: { key: 'deleted', reason: 'Compte supprimé avant la réception du paiement : remboursement automatique' },
+  closed: { key: 'closed', reason: 'Commande abandonnée avant la réception du paiement : remboursement automatique' },
+} as const;
 
 /** Statuses that mean the money was received: no payment event moves an order out of them. */
 const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
@@ -87,14 +93,13 @@ export function createPaymentService(
       deps.logger.warn({ eventId: event.id, paymentId: event.paymentId }, 'paiement réussi sans commande connue');
       return none;
     }
-    // An order closed unpaid ('canceled', shown « Abandonnée ») is still paid when its money comes:
-    // the money was received, so it buys what is still free, and the rest is refunded.
     if (SETTLED.has(order.status)) return none;
     if (event.amountCents !== order.totalCents) {
       // Never grant a course for another amount than the order's; a person looks at it.
       deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant payé différent du total de la commande');
       return none;
     }
+    const wasClosed = order.status === 'canceled';
     await repo.setOrder(
       tx,
       order.id,
@@ -109,14 +114,17 @@ export function createPaymentService(
       },
       now,
     );
-    if (isDeletedEmail(order.accountEmail)) {
-      // The account was deleted while its payment was under way: nobody to grant to; all of it goes back.
+    // Money nothing is owed for goes back whole and buys nothing: the account was deleted while its
+    // payment was under way (nobody to grant to), or the order was closed unpaid (« Abandonnée »,
+    // checkout/abandon.ts) and its payment succeeded at the provider before the cancel reached it.
+    const giveBack = isDeletedEmail(order.accountEmail) ? GIVE_BACK.deleted : wasClosed ? GIVE_BACK.closed : null;
+    if (giveBack) {
       const refund = await planRefund(tx, {
         orderId: order.id,
         lines: (await repo.lineIdsOf(tx, order.id)).map((orderLineId) => ({ orderLineId })),
-        reason: 'Compte supprimé avant la réception du paiement : remboursement automatique',
+        reason: giveBack.reason,
         createdBy: null,
-        idempotencyKey: `deleted:${order.id}`,
+        idempotencyKey: `${giveBack.key}:${order.id}`,
         now,
         provider: provider.name,
       });
@@ -130,8 +138,8 @@ export function createPaymentService(
 
   async function processing(tx: Tx, event: Of<'payment.processing'>, now: Date) {
     const order = await lockOrder(tx, event);
-    // An abandoned order whose payment turns out to be under way shows it again.
-    if (!order || (order.status !== 'pending' && order.status !== 'failed' && order.status !== 'canceled')) return;
+    // A closed order stays closed: if that payment succeeds after all, its money is given back whole.
+    if (!order || (order.status !== 'pending' && order.status !== 'failed')) return;
     await repo.setOrder(tx, order.id, { status: 'processing', providerPaymentId: event.paymentId, failureMessage: null }, now);
   }
 
@@ -168,9 +176,9 @@ export function createPaymentService(
         return none;
       case 'refund.succeeded':
       case 'refund.failed': {
-        const outcome = await applyRefundEvent(tx, event, now, deps.config);
+        const { outcome, refund } = await applyRefundEventAndPlan(tx, event, now, deps.config, provider.name);
         if (outcome === 'unknown_refund') deps.logger.warn({ eventId: event.id, refundId: event.refundId }, 'remboursement inconnu du site');
-        return { ...none, refundApplied: outcome === 'applied' };
+        return { ...none, refund, refundApplied: outcome === 'applied' };
       }
     }
   }
@@ -222,6 +230,11 @@ export function createPaymentService(
     if (after.seats) await afterSeats(after.seats);
     if (after.refund) await submitAutomatic(after.refund);
     if (after.refundApplied) invalidatePublicCache();
+    // A past-due member changed their card at the provider's portal: the refused renewal is retried now
+    // (after commit, once per event; a failure is logged, the provider's own retries remain).
+    if (outcome === 'processed' && applicable.type === 'subscription.changed' && applicable.cardChanged && sub && (sub.status === 'past_due' || sub.status === 'unpaid')) {
+      await provider.retryOpenInvoice(applicable.subscriptionId).catch((err: unknown) => deps.logger.error({ err, subscriptionId: applicable.subscriptionId }, 'nouvel essai de la facture impayée non transmis'));
+    }
     return outcome;
   }
 

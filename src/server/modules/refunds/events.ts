@@ -4,14 +4,18 @@
 // refund the bank sends back, as Stripe documents) is undone. 'failed' is final, so a late copy of
 // an older 'succeeded' event never brings it back. A live class refunded in full frees its seat; a
 // refund undone later does not take a seat back (it may be sold again by then): the order shows paid
-// again and the admin books the learner anew if need be.
-import type { PaymentEvent } from '../../integrations/payments/port';
+// again and the admin books the learner anew if need be. A refund undone gives back only the
+// purchases of its own lines, and only where the person has not bought that course again in the
+// meantime: then the money the bank sent back pays for a course already had, and that line is
+// refunded again, in full, automatically (key `owned-again:<refundId>`; docs/decisions/0028).
+import type { PaymentEvent, PaymentProvider } from '../../integrations/payments/port';
 import type { Db } from '../../db/client';
 import { mailRefundIssued } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
 import { notifyRefundIssued, notifyReservationCancelled } from '../notifications/notices';
 import { isUuid } from '../params';
 import { lockCourseRights } from '../purchases/course-rights';
+import { planRefund, type PlannedRefund } from './automatic';
 import * as repo from './repository';
 
 export type RefundEvent = Extract<PaymentEvent, { type: 'refund.succeeded' | 'refund.failed' }>;
@@ -19,45 +23,76 @@ export type RefundEvent = Extract<PaymentEvent, { type: 'refund.succeeded' | 're
 /** 'unknown_refund': not one of ours (made outside the site, e.g. in the provider's dashboard). */
 export type RefundEventOutcome = 'applied' | 'already_applied' | 'unknown_refund';
 
+export const OWNED_AGAIN_REASON = 'Remboursement refusé par la banque, cours racheté entre-temps : remboursement automatique';
+
 export async function applyRefundEvent(tx: Db, event: RefundEvent, now: Date = new Date(), site?: { publicUrl: string; authSecret: string }): Promise<RefundEventOutcome> {
+  return (await applyRefundEventAndPlan(tx, event, now, site)).outcome;
+}
+
+/**
+ * As applyRefundEvent; with `provider`, an undone refund whose course was bought again plans its
+ * line's new refund in this transaction, returned to be asked of the provider after commit.
+ */
+export async function applyRefundEventAndPlan(
+  tx: Db,
+  event: RefundEvent,
+  now: Date = new Date(),
+  site?: { publicUrl: string; authSecret: string },
+  provider?: PaymentProvider['name'],
+): Promise<{ outcome: RefundEventOutcome; refund: PlannedRefund | null }> {
+  const outcome = (o: RefundEventOutcome) => ({ outcome: o, refund: null });
   const ourId = event.refundRecordId && isUuid(event.refundRecordId) ? event.refundRecordId : null;
   const found =
     (ourId ? await repo.findRefundOrderId(tx, { refundId: ourId, providerRefundId: event.refundId }) : null) ??
     (await repo.findRefundOrderId(tx, { refundId: null, providerRefundId: event.refundId }));
-  if (!found) return 'unknown_refund';
+  if (!found) return outcome('unknown_refund');
 
   // The order first, then the refund: the same order as a refund request takes its locks.
   const order = await repo.lockOrder(tx, found.orderId);
   const refund = await repo.lockRefund(tx, found.id);
-  if (!order || !refund) return 'unknown_refund';
-  if (refund.providerRefundId && refund.providerRefundId !== event.refundId) return 'unknown_refund';
+  if (!order || !refund) return outcome('unknown_refund');
+  if (refund.providerRefundId && refund.providerRefundId !== event.refundId) return outcome('unknown_refund');
   const providerRefundId = refund.providerRefundId ?? event.refundId;
 
   if (event.type === 'refund.succeeded') {
-    if (refund.status !== 'pending') return 'already_applied';
+    if (refund.status !== 'pending') return outcome('already_applied');
     await repo.updateRefund(tx, refund.id, { status: 'succeeded', succeededAt: now, providerRefundId, updatedAt: now });
     for (const line of refund.lines) await repo.addRefundedCents(tx, line.orderLineId, line.amountCents);
     await settleOrder(tx, order, now, false);
     if (order.userId) await notifyRefundIssued(tx, { userId: order.userId, refundId: refund.id, totalCents: refund.totalCents, at: now });
     if (site) await mailRefundIssued(tx, { refundId: refund.id, publicUrl: site.publicUrl, authSecret: site.authSecret });
-    return 'applied';
+    return outcome('applied');
   }
 
-  if (refund.status === 'failed') return 'already_applied';
+  if (refund.status === 'failed') return outcome('already_applied');
   const undo = refund.status === 'succeeded';
   await repo.updateRefund(tx, refund.id, { status: 'failed', succeededAt: null, providerRefundId, updatedAt: now });
+  let again: string[] = [];
   if (undo) {
     for (const line of refund.lines) await repo.addRefundedCents(tx, line.orderLineId, -line.amountCents);
-    await settleOrder(tx, order, now, true);
+    again = await settleOrder(tx, order, now, true);
   }
-  return 'applied';
+  // Paid through another provider than the configured one: the admin refunds it there (a person looks at it).
+  if (again.length === 0 || !provider || order.provider !== provider) return outcome('applied');
+  const planned = await planRefund(tx, {
+    orderId: order.id,
+    lines: again.map((orderLineId) => ({ orderLineId })),
+    reason: OWNED_AGAIN_REASON,
+    createdBy: null,
+    idempotencyKey: `owned-again:${refund.id}`,
+    now,
+    provider,
+  });
+  return { outcome: 'applied', refund: planned };
 }
 
 /**
  * From what each line has had back: a fully refunded line's purchase loses its access, and the
- * order is 'refunded' when every line is, 'partially_refunded' when some money went back.
+ * order is 'refunded' when every line is, 'partially_refunded' when some money went back. Undone:
+ * returns the lines whose purchase was NOT given back because the person bought that course again
+ * through another order (to be refunded again; never two purchases of one course).
  */
-async function settleOrder(tx: Db, order: { id: string; userId: string; status: string }, now: Date, undone: boolean) {
+async function settleOrder(tx: Db, order: { id: string; userId: string; status: string }, now: Date, undone: boolean): Promise<string[]> {
   const { id: orderId, status } = order;
   const lines = await repo.listLines(tx, orderId);
   // Purchases change below: the same lock as a payment granting one (purchases/course-rights.ts).
@@ -73,8 +108,16 @@ async function settleOrder(tx: Db, order: { id: string; userId: string; status: 
     for (const r of freed) await publish(tx, { userId: r.userId }, { type: 'reservation.updated', reservationId: r.id });
     for (const r of freed) await notifyReservationCancelled(tx, { reservationId: r.id, at: now, by: 'admin' });
   }
-  if (undone) await repo.setPurchaseStatus(tx, lines.filter((l) => !isBack(l)).map((l) => l.id), 'refunded', 'succeeded', now);
-  if (!['paid', 'partially_refunded', 'refunded'].includes(status)) return;
+  let boughtAgain: string[] = [];
+  if (undone) {
+    const restore = lines.filter((l) => !isBack(l));
+    const wasRefunded = await repo.refundedPurchaseLines(tx, restore.map((l) => l.id));
+    const owned = await repo.coursesOwnedElsewhere(tx, order.userId, restore.flatMap((l) => (l.courseId && wasRefunded.has(l.id) ? [l.courseId] : [])), orderId);
+    boughtAgain = restore.filter((l) => wasRefunded.has(l.id) && l.courseId && owned.has(l.courseId)).map((l) => l.id);
+    await repo.setPurchaseStatus(tx, restore.filter((l) => !boughtAgain.includes(l.id)).map((l) => l.id), 'refunded', 'succeeded', now);
+  }
+  if (!['paid', 'partially_refunded', 'refunded'].includes(status)) return boughtAgain;
   const anyBack = lines.some((l) => l.refundedCents > 0);
   await repo.setOrderStatus(tx, orderId, allBack && anyBack ? 'refunded' : anyBack ? 'partially_refunded' : 'paid', now);
+  return boughtAgain;
 }

@@ -18,7 +18,7 @@ import { renewalFailedMail } from './mails';
 import { periodDescription } from './period';
 import * as repo from './repository';
 import { stateOf } from './view';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 
 type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
 
@@ -80,6 +80,25 @@ export async function applyProviderState(
   return updated;
 }
 
+/**
+ * A membership's first order closed unpaid (checkout/abandon.ts), in that transaction: the reserved
+ * subscription ends with it ('canceled'), its tabs told. Returns the provider's
+ * subscription to end there after commit (null when it was not reserved any more, or never linked).
+ */
+export async function expireUnpaidMembership(tx: Tx, subscriptionId: string, now: Date): Promise<{ provider: string; providerSubscriptionId: string } | null> {
+  const ended = await repo.expireIncomplete(tx, subscriptionId, now);
+  if (!ended) return null;
+  const row = (await repo.findById(tx, subscriptionId))!;
+  await announce(tx, row, 'incomplete');
+  return ended.providerSubscriptionId ? { provider: ended.provider, providerSubscriptionId: ended.providerSubscriptionId } : null;
+}
+
+/** The provider's subscription behind one of ours (to end it there), or null. */
+export async function providerSubscriptionOf(db: Db | Tx, subscriptionId: string) {
+  const row = await repo.findProviderIds(db, subscriptionId);
+  return row?.providerSubscriptionId ? { provider: row.provider, providerSubscriptionId: row.providerSubscriptionId } : null;
+}
+
 /** The member's open tabs refresh their subscription (toasts 'Abonnement Activé !' / 'Abonnement Annulé'). */
 function announce(tx: Tx, row: repo.SubscriptionRow, previousStatus: string | null) {
   return publish(
@@ -118,7 +137,9 @@ export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of
       periodStart: order.periodStart ?? event.periodStart,
       periodEnd: order.periodEnd ?? event.periodEnd,
     };
-    if (!SETTLED.has(order.status)) {
+    // A first order closed unpaid (« Abandonnée ») is not paid by its invoice: its payment's own event
+    // gives the money back (payments/service.ts), and the subscription was ended with it.
+    if (!SETTLED.has(order.status) && order.status !== 'canceled') {
       if (event.amountCents !== order.totalCents) {
         ctx.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant de la facture différent du total de la commande');
       } else {

@@ -129,6 +129,26 @@ export async function linkProvider(
   return rows.length === 1;
 }
 
+/**
+ * A reserved membership whose first payment never came, ended with its closed first order: still
+ * 'incomplete' → 'canceled' (the provider's incomplete_expired, as view.ts keeps it), so the person
+ * may start again. Returns its provider's id (null: not reserved any more, or never linked).
+ */
+export async function expireIncomplete(tx: Tx, id: string, now: Date): Promise<{ provider: string; providerSubscriptionId: string | null } | null> {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', endedAt: now, updatedAt: now })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'incomplete')))
+    .returning({ provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId });
+  return row ?? null;
+}
+
+/** The provider's id of a membership (its provider's name with it). */
+export async function findProviderIds(db: Conn, id: string): Promise<{ provider: string; providerSubscriptionId: string | null } | undefined> {
+  const [row] = await db.select({ provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId }).from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
+
 /** A new membership: the reserved subscription row, its first (pending) order and its line, together. */
 export async function insertCheckout(
   tx: Tx,

@@ -28,6 +28,7 @@ import type { CreatedSubscription, PaymentProvider, ProviderSubscription } from 
 import { asSandbox } from '../../integrations/payments';
 import type { SandboxSubscriptionBilling } from '../../integrations/payments/sandbox/processor';
 import { checkCard } from '@shared/sandbox-card';
+import { closesAt, scheduleOrderClose } from '../checkout/abandon';
 import { loadOrderDetail } from '../checkout/service';
 import { toOrderView } from '../checkout/order-view';
 import { applyProviderState, type MembershipContext } from './events';
@@ -151,8 +152,8 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       const subscriptionId = randomUUID();
       const orderId = randomUUID();
       try {
-        await db().transaction((tx) =>
-          repo.insertCheckout(
+        await db().transaction(async (tx) => {
+          await repo.insertCheckout(
             tx,
             { id: subscriptionId, userId, status: 'incomplete', provider: provider.name, createdAt: now, updatedAt: now },
             {
@@ -171,8 +172,10 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
               updatedAt: now,
             },
             [{ id: lineId, orderId, position: 0, kind: 'membership', description: MEMBERSHIP_DESCRIPTION, amountCents: SUBSCRIPTION_PRICE_CENTS, discountCents: 0 }],
-          ),
-        );
+          );
+          // Never paid, the first order is closed « Abandonnée » and the membership ended with it (checkout/abandon.ts).
+          await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, []), now });
+        });
       } catch (err) {
         // Another checkout of this person won the index (or this very request came twice): theirs.
         if (!isUniqueViolation(err)) throw err;

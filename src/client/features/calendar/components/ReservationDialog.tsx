@@ -6,7 +6,7 @@
 import { CalendarPlus, Clock, Download, ExternalLink, Film, UserRound, UsersRound, Video } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { googleEventUrl } from '@shared/calendar-links';
-import { formatDuration } from '@shared/format';
+import { formatDuration, keepTimeTogether } from '@shared/format';
 import type { ReservationView } from '@shared/schemas/reservations';
 import { Badge } from '@client/components/ui/Badge';
 import { Button, ButtonLink, buttonClass } from '@client/components/ui/Button';
@@ -21,7 +21,7 @@ import { VideoLinkEditor } from './VideoLinkEditor';
 
 const clockFormat = new Intl.DateTimeFormat('fr-CA', { hour: '2-digit', minute: '2-digit' });
 /** '05 h 23', kept on one line. */
-const clock = (iso: string) => clockFormat.format(new Date(iso)).replace(/ /g, '\u00a0');
+const clock = (iso: string) => keepTimeTogether(clockFormat.format(new Date(iso)));
 
 type ReservationDialogProps = {
   reservation: ReservationView | null;

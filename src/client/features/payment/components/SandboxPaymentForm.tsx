@@ -9,9 +9,9 @@ import type { OrderView, SandboxConfirmResponse } from '@shared/schemas/checkout
 import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { authenticateSandboxPayment, confirmSandboxPayment } from '../api';
-import { formatCardNumber, formatExpiry, TEST_CARDS, validateCard, type CardErrors, type CardFields } from '../card';
+import { validateCard, type CardErrors, type CardValues } from '../card';
 import { cardFieldErrors, paymentErrorMessage, UNEXPECTED_ERROR } from '../payment-errors';
-import { CardField } from './CardField';
+import { CardFields, TestCards } from './CardFields';
 import { ConfirmationDialog } from './ConfirmationDialog';
 
 type SandboxPaymentFormProps = {
@@ -24,15 +24,15 @@ type SandboxPaymentFormProps = {
 type Busy = 'card' | 'wallet' | 'approve' | 'refuse' | null;
 
 export function SandboxPaymentForm({ order, payment, onAccepted }: SandboxPaymentFormProps) {
-  const [fields, setFields] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [fields, setFields] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
-  const inputs = useRef<Partial<Record<keyof CardFields, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<keyof CardValues, HTMLInputElement | null>>>({});
   const payLabel = `Payer ${formatAmount(order.totalCents)} CAD`;
 
-  const set = (name: keyof CardFields, value: string) => {
+  const set = (name: keyof CardValues, value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
     // A corrected field loses its message; the others keep theirs until the next attempt.
     if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
@@ -117,52 +117,15 @@ export function SandboxPaymentForm({ order, payment, onAccepted }: SandboxPaymen
       </div>
 
       <form onSubmit={submitCard} noValidate aria-label="Paiement par carte" className="space-y-4">
-        <CardField
-          ref={(el) => {
-            inputs.current.number = el;
-          }}
-          label="Numéro de carte"
-          name="cardnumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={fields.number}
-          error={errors.number}
+        <CardFields
+          values={fields}
+          errors={errors}
           disabled={locked}
-          onChange={(e) => set('number', formatCardNumber(e.target.value))}
+          onChange={set}
+          inputRef={(name, el) => {
+            inputs.current[name] = el;
+          }}
         />
-        <div className="grid grid-cols-2 gap-4">
-          <CardField
-            ref={(el) => {
-              inputs.current.expiry = el;
-            }}
-            label="Date d'expiration"
-            name="cc-exp"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/AA"
-            hint="Format MM/AA"
-            value={fields.expiry}
-            error={errors.expiry}
-            disabled={locked}
-            onChange={(e) => set('expiry', formatExpiry(e.target.value, fields.expiry))}
-          />
-          <CardField
-            ref={(el) => {
-              inputs.current.cvc = el;
-            }}
-            label="CVC"
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={fields.cvc}
-            error={errors.cvc}
-            disabled={locked}
-            onChange={(e) => set('cvc', e.target.value.replace(/\D/g, '').slice(0, 4))}
-          />
-        </div>
 
         {failure ? <FormAlert>{failure}</FormAlert> : null}
 
@@ -172,18 +135,7 @@ export function SandboxPaymentForm({ order, payment, onAccepted }: SandboxPaymen
         </Button>
       </form>
 
-      <details open className="rounded-xl bg-white/[0.06] px-4 py-3 text-xs text-white/85">
-        <summary className="cursor-pointer text-sm font-semibold text-white">Cartes de test</summary>
-        <p className="mt-2">Aucune carte réelle n'est débitée. Toute date future et tout CVC à 3 chiffres conviennent.</p>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          {TEST_CARDS.map((card) => (
-            <div key={card.number} className="contents">
-              <dt className="whitespace-nowrap font-mono text-white">{card.number}</dt>
-              <dd>{card.outcome}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+      <TestCards open />
 
       <ConfirmationDialog
         open={confirming}

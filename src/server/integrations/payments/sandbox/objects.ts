@@ -237,6 +237,7 @@ export type SandboxEventType =
   | 'payment_intent.processing'
   | 'payment_intent.succeeded'
   | 'payment_intent.payment_failed'
+  | 'payment_intent.canceled'
   | 'charge.succeeded'
   | 'charge.refunded'
   | 'refund.created'

@@ -18,6 +18,8 @@ import { notifyEventsQueued } from './signal';
 import {
   cancelAtPeriodEnd,
   clockNowOf,
+  endNow,
+  retryOpenInvoiceNow,
   createSubscriptionRows,
   DECLINES,
   sandboxRenewalOutcome,
@@ -40,7 +42,10 @@ export interface SandboxProvider extends PaymentProvider {
   runBilling(): Promise<BillingReport>;
   /** The card a subscription renews with, and its next charge (clock time, amount with taxes). */
   subscriptionBilling(subscriptionId: string): Promise<SandboxSubscriptionBilling>;
-  /** Saves another card for the renewals, as Stripe's portal does (a card Stripe would decline is refused). */
+  /**
+   * Saves another card for the renewals, as Stripe's portal does (a card Stripe would decline is
+   * refused); a past-due membership's open invoice is charged on it at once.
+   */
   changeSubscriptionCard(subscriptionId: string, card: CheckedCard): Promise<SandboxSubscriptionBilling>;
 }
 
@@ -232,6 +237,22 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       return { refundId: refund.id, status: refund.status as 'pending' | 'succeeded' | 'failed' };
     },
 
+    async cancelPayment(paymentId: string) {
+      const result = await db().transaction(async (tx) => {
+        const pi = await repo.findPaymentIntent(tx, paymentId, { forUpdate: true });
+        if (!pi) throw new AppError('ORDER_NOT_FOUND');
+        if (pi.status === 'canceled') return { outcome: 'canceled' as const, queued: false };
+        // Stripe's rule: a succeeded (or processing) payment cannot be canceled any more.
+        if (pi.status !== 'requires_payment_method' && pi.status !== 'requires_action') return { outcome: 'too_late' as const, queued: false };
+        const now = deps.now();
+        const canceled = await repo.updatePaymentIntent(tx, pi.id, { status: 'canceled' }, now);
+        await repo.insertEvents(tx, [{ type: 'payment_intent.canceled', object: paymentIntentObject(canceled) }], now);
+        return { outcome: 'canceled' as const, queued: true };
+      });
+      if (result.queued) notifyEventsQueued();
+      return result.outcome;
+    },
+
     parseWebhook(rawBody: string, signature: string | undefined) {
       return parseStripeWebhook(rawBody, signature, settings.webhookSecret, deps.now().getTime());
     },
@@ -336,6 +357,31 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       return toProviderSubscription(result.sub);
     },
 
+    async cancelSubscriptionNow(subscriptionId: string): Promise<ProviderSubscription> {
+      const result = await db().transaction(async (tx) => {
+        const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
+        if (!sub) throw new AppError('NOT_FOUND', 'Abonnement inconnu du bac à sable.');
+        const now = deps.now();
+        const done = await endNow(tx, sub, now);
+        await repo.insertEvents(tx, done.events, now);
+        return done;
+      });
+      if (result.events.length > 0) notifyEventsQueued();
+      return toProviderSubscription(result.sub);
+    },
+
+    async retryOpenInvoice(subscriptionId: string) {
+      const queued = await db().transaction(async (tx) => {
+        const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
+        if (!sub) return 0;
+        const now = deps.now();
+        const done = await retryOpenInvoiceNow(tx, sub, now);
+        await repo.insertEvents(tx, done.events, now);
+        return done.events.length;
+      });
+      if (queued > 0) notifyEventsQueued();
+    },
+
     async advanceClock(subscriptionId: string, days: number) {
       if (!Number.isSafeInteger(days) || days < 1) throw new AppError('VALIDATION_FAILED', undefined, { days: 'Nombre de jours invalide.' });
       const now = deps.now();
@@ -356,17 +402,19 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       // Stripe checks a new card with a SetupIntent: the test cards that decline refuse it here too.
       const outcome = sandboxCardOutcome(card.digits);
       if (outcome === 'declined' || outcome === 'insufficient_funds') throw new AppError('PAYMENT_DECLINED');
-      return db().transaction(async (tx) => {
+      const result = await db().transaction(async (tx) => {
         const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
         if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') throw new AppError('NOT_FOUND', 'Aucun abonnement en cours.');
-        const updated = await repo.updateSubscription(
-          tx,
-          sub.id,
-          { brand: card.brand, last4: card.last4, renewalOutcome: sandboxRenewalOutcome(card.digits) },
-          deps.now(),
-        );
-        return billingOf(updated);
+        const now = deps.now();
+        const updated = await repo.updateSubscription(tx, sub.id, { brand: card.brand, last4: card.last4, renewalOutcome: sandboxRenewalOutcome(card.digits) }, now);
+        // Past due: the refused renewal is charged again now, on the new card (Stripe: the open
+        // invoice paid once the portal saved the card), not at the next planned retry.
+        const retried = await retryOpenInvoiceNow(tx, updated, now);
+        await repo.insertEvents(tx, retried.events, now);
+        return { billing: billingOf(retried.sub), queued: retried.events.length > 0 };
       });
+      if (result.queued) notifyEventsQueued();
+      return result.billing;
     },
   };
 }

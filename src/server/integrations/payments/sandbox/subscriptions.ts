@@ -265,6 +265,46 @@ async function chargeInvoice(tx: Tx, sub: SubscriptionRow, invoice: InvoiceRow, 
   };
 }
 
+/**
+ * Ends a (locked) subscription at once, as Stripe's cancel does: an incomplete one expires
+ * (incomplete_expired), any other ends (canceled); its open invoice is voided and that invoice's
+ * payment, if nobody completed it, canceled — so a payment page left open can no longer pay it.
+ * One ended already is left as it is (no events).
+ */
+export async function endNow(tx: Tx, sub: SubscriptionRow, realNow: Date): Promise<{ sub: SubscriptionRow; events: QueuedEvent[] }> {
+  if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return { sub, events: [] };
+  const events: QueuedEvent[] = [];
+  const open = sub.latestInvoiceId ? await repo.findInvoice(tx, sub.latestInvoiceId, { forUpdate: true }) : await repo.findFirstInvoice(tx, sub.id);
+  if (open?.status === 'open') {
+    await repo.updateInvoice(tx, open.id, { status: 'void', nextPaymentAttempt: null }, realNow);
+    const pi = open.paymentIntentId ? await repo.findPaymentIntent(tx, open.paymentIntentId, { forUpdate: true }) : undefined;
+    if (pi && (pi.status === 'requires_payment_method' || pi.status === 'requires_action')) {
+      const canceled = await repo.updatePaymentIntent(tx, pi.id, { status: 'canceled' }, realNow);
+      events.push({ type: 'payment_intent.canceled', object: paymentIntentObject(canceled) });
+    }
+  }
+  const at = clockNowOf(sub, realNow);
+  const ended = await repo.updateSubscription(
+    tx,
+    sub.id,
+    sub.status === 'incomplete' ? { status: 'incomplete_expired', endedAt: at } : { status: 'canceled', canceledAt: at, endedAt: at },
+    realNow,
+  );
+  events.push(subscriptionEvent('customer.subscription.deleted', ended));
+  return { sub: ended, events };
+}
+
+/**
+ * A past-due (locked) subscription whose card was just changed: its open invoice is charged now, at
+ * its clock's time, with the new card (Stripe: pay the open invoice), instead of at the planned retry.
+ */
+export async function retryOpenInvoiceNow(tx: Tx, sub: SubscriptionRow, realNow: Date): Promise<{ sub: SubscriptionRow; events: QueuedEvent[] }> {
+  if (sub.status !== 'past_due' || !sub.latestInvoiceId) return { sub, events: [] };
+  const open = await repo.findInvoice(tx, sub.latestInvoiceId, { forUpdate: true });
+  if (open?.status !== 'open') return { sub, events: [] };
+  return chargeInvoice(tx, sub, open, clockNowOf(sub, realNow), realNow);
+}
+
 /** At most this many steps per subscription per run (a clock moved 400 days is 14 periods with retries). */
 const MAX_STEPS = 200;
 

@@ -196,6 +196,30 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
       return toProviderSubscription(sub);
     },
 
+    async cancelSubscriptionNow(subscriptionId: string): Promise<ProviderSubscription> {
+      try {
+        // An incomplete subscription canceled voids its first invoice (Stripe would expire it after 23 h anyway).
+        return toProviderSubscription(await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-now:${subscriptionId}` }));
+      } catch (err) {
+        // Ended already (canceled, incomplete_expired): Stripe refuses to cancel it again.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode !== undefined && err.statusCode < 500 && err.code !== 'resource_missing') {
+          return toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId));
+        }
+        throw err;
+      }
+    },
+
+    async retryOpenInvoice(subscriptionId: string) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      if ((sub.status !== 'past_due' && sub.status !== 'unpaid') || !invoice?.id || invoice.status !== 'open') return;
+      // Paid with the subscription's (new) default card; a refusal is told by invoice.payment_failed, as any retry.
+      await stripe.invoices.pay(invoice.id).catch((err: unknown) => {
+        if (err instanceof Stripe.errors.StripeCardError) return null;
+        throw err;
+      });
+    },
+
     async createPortalSession(customerId: string, returnUrl: string) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: session.url };
@@ -254,6 +278,20 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
           throw err;
         });
       return { refundId: refund.id, status: refundStatus(refund.status) };
+    },
+
+    async cancelPayment(paymentId: string) {
+      try {
+        await stripe.paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel:${paymentId}` });
+        return 'canceled';
+      } catch (err) {
+        // payment_intent_unexpected_state: canceled already, or succeeded / processing (then too late).
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
+          const intent = await stripe.paymentIntents.retrieve(paymentId);
+          return intent.status === 'canceled' ? 'canceled' : 'too_late';
+        }
+        throw err;
+      }
     },
 
     parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent {
