@@ -7,6 +7,7 @@ export const NOTIFICATION_KINDS = [
   'booking.confirmed',
   'session.video_link',
   'session.recording',
+  'session.moved',
   'reminder.24h',
   'reminder.1h',
   'prep_kit',

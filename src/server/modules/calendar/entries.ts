@@ -42,6 +42,7 @@ export function reservationEntry(view: ReservationView, site: Site, now: Date): 
     description: lines.join('\n'),
     url: link ?? pageUrl(site),
     location: link,
+    sequence: view.sequence,
   };
 }
 
