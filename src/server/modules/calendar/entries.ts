@@ -80,6 +80,7 @@ export function sessionEntries(rows: ReservationRow[], site: Site): CalendarEntr
       description: lines.join('\n'),
       url: link ?? pageUrl(site),
       location: link,
+      sequence: first.sequence,
     });
   }
   return entries;
