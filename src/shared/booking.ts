@@ -42,7 +42,8 @@ export function cancellationTerms(
  * time, so they may cancel with a full refund until the new start (docs/decisions/00XX-moved-sessions.md).
  */
 export function movedSinceBooking(movedAt: Date | string | null, bookedAt: Date | string): boolean {
-  return movedAt !== null && new Date(movedAt).getTime() > new Date(bookedAt).getTime();
+  // The same instant counts as before the move: in doubt, the learner keeps the way out.
+  return movedAt !== null && new Date(movedAt).getTime() >= new Date(bookedAt).getTime();
 }
 
 /** Two sessions overlap when each starts before the other ends (one ending as the next starts is fine). */

@@ -39,9 +39,11 @@ function LinkBadge({ booking }: { booking: AdminBooking }) {
   );
 }
 
-/** A cancelled session takes no link (the server refuses it). */
+/** A cancelled or ended session takes no link (the server refuses it). */
 function EditLinkButton({ booking, onEditLink }: { booking: AdminBooking; onEditLink: ListProps['onEditLink'] }) {
   if (booking.sessionStatus !== 'scheduled') return <span className="text-sm text-muted">Séance annulée</span>;
+  // Once the session has ended its link is frozen (the server answers 409): the recording takes over.
+  if (Date.parse(booking.endsAt) <= Date.now()) return <span className="text-sm text-muted">Séance terminée</span>;
   const has = booking.videoLink !== null;
   return (
     <Button

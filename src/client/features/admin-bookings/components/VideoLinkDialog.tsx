@@ -14,7 +14,7 @@ export function VideoLinkDialog({ booking, onClose }: { booking: AdminBooking | 
       description={booking ? `${booking.courseTitle} — ${sessionWhen(booking.startsAt)}` : undefined}
     >
       {booking ? (
-        <VideoLinkEditor key={booking.sessionId} sessionId={booking.sessionId} videoLink={booking.videoLink} onSaved={onClose} onCancel={onClose} startEditing />
+        <VideoLinkEditor key={booking.sessionId} sessionId={booking.sessionId} videoLink={booking.videoLink} endsAt={booking.endsAt} onSaved={onClose} onCancel={onClose} startEditing />
       ) : null}
     </Modal>
   );
