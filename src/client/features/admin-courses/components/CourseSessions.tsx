@@ -266,7 +266,7 @@ function EditSession({ courseId, session, onDone }: { courseId: string; session:
     if (moves && session.attendees > 0) {
       return setQuestion({
         kind: 'move',
-        message: `${toldLabel(session.attendees)} : le nouvel horaire, l’invitation de calendrier mise à jour et la possibilité d’annuler avec un remboursement complet. Leurs rappels suivront la nouvelle heure.`,
+        message: `${toldLabel(session.attendees)} : le nouvel horaire, l’invitation de calendrier mise à jour et la possibilité d’annuler avec un remboursement complet. ${session.attendees > 1 ? 'Leurs rappels suivront' : 'Ses rappels suivront'} la nouvelle heure.`,
         input,
       });
     }
