@@ -34,13 +34,13 @@ a{color:#8a3b12}
 .button{display:inline-block;padding:12px 20px;border-radius:999px;font-weight:600;text-decoration:none;min-height:44px}
 .primary{background:#8a3b12;color:#fff}
 .secondary{border:1px solid #cdbfb0;color:#1f1a17}
-button.button{border:0;font:inherit;cursor:pointer}
+button.button{border:0;font:inherit;font-weight:600;cursor:pointer}
 .reference{margin-top:24px;font-size:.8rem;color:#6b5f55}
 `;
 
 export function renderStandalonePage(page: StandalonePage): string {
   const actions = page.actions
-    .map((a, i) => `<a class="button ${i === 0 ? 'primary' : 'secondary'}" href="${escapeHtml(a.href)}">${escapeHtml(a.text)}</a>`)
+    .map((a, i) => `<a class="button ${i === 0 && !page.form ? 'primary' : 'secondary'}" href="${escapeHtml(a.href)}">${escapeHtml(a.text)}</a>`)
     .join('');
   return standaloneHtml({
     title: `${page.title} — Toque`,
