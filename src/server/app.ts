@@ -35,6 +35,7 @@ import { createAdminCourseService } from './modules/admin-courses/service';
 import { ADMIN_RECIPE_MULTIPART_ROUTES, adminRecipeRoutes } from './modules/admin-recipes/routes';
 import { createAdminRecipeService } from './modules/admin-recipes/service';
 import { bookingRoutes } from './modules/booking/routes';
+import { movedCancelRoutes } from './modules/booking/moved-cancel-routes';
 import { createReservationService } from './modules/booking/reservations';
 import { createBookingService } from './modules/booking/service';
 import { createFeedLimits } from './modules/calendar/feed-limits';
@@ -168,6 +169,8 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   app.route('/media', mediaRoutes(deps));
   // A person's receipts and credit notes as pages (e-mails' signed links, Mes Achats).
   app.route('/documents', documentRoutes(receipts, deps));
+  // The « séance déplacée » e-mail's signed cancel link (a page, then its form's POST).
+  app.route('/reservations', movedCancelRoutes(createReservationService(deps, paymentProvider)));
   app.route('/', webRoutes(deps, services));
   return app;
 }

@@ -24,11 +24,35 @@ export function refundDeadline(startsAt: Date | string): Date {
  * What cancelling a confirmed reservation gives at `now`: a full refund up to 48 h before the
  * start, none after; nothing to cancel once the session has started.
  */
-export function cancellationTerms(startsAt: Date | string, now: Date): { allowed: boolean; refundable: boolean; refundDeadline: Date } {
+export function cancellationTerms(
+  startsAt: Date | string,
+  now: Date,
+  move?: { movedAt: Date | string | null; bookedAt: Date | string },
+): { allowed: boolean; refundable: boolean; refundDeadline: Date; moved: boolean } {
   const start = new Date(startsAt).getTime();
-  const deadline = refundDeadline(startsAt);
-  return { allowed: now.getTime() < start, refundable: now.getTime() <= deadline.getTime(), refundDeadline: deadline };
+  const moved = move ? movedSinceBooking(move.movedAt, move.bookedAt) : false;
+  // Moved after it was booked: a full refund until the new start, whatever the 48-hour rule says.
+  const deadline = moved ? new Date(start) : refundDeadline(startsAt);
+  const allowed = now.getTime() < start;
+  return { allowed, refundable: moved ? allowed : now.getTime() <= deadline.getTime(), refundDeadline: deadline, moved };
 }
+
+/**
+ * Whether the chef moved the session after this seat was booked: its learner did not choose the new
+ * time, so they may cancel with a full refund until the new start (docs/decisions/0034-moved-sessions.md).
+ */
+export function movedSinceBooking(movedAt: Date | string | null, bookedAt: Date | string): boolean {
+  // The same instant counts as before the move: in doubt, the learner keeps the way out.
+  return movedAt !== null && new Date(movedAt).getTime() >= new Date(bookedAt).getTime();
+}
+
+/** Two sessions overlap when each starts before the other ends (one ending as the next starts is fine). */
+export function sessionsOverlap(a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }): boolean {
+  return a.startsAt.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.endsAt.getTime();
+}
+
+/** At most this many weekly sessions are created in one step. */
+export const MAX_REPEAT_WEEKS = 12;
 
 /** The subscriber's price of a live class: the discount is rounded to the cent, in the buyer's favour. */
 export function subscriberDiscountCents(priceCents: number, percent: number): number {

@@ -62,6 +62,11 @@ async function readAll(): Promise<Mail[]> {
   );
 }
 
+/** Every e-mail sent so far to `address` whose subject matches, oldest first. */
+export async function mailsTo(address: string, subject: RegExp): Promise<Mail[]> {
+  return (await readAll()).filter((m) => m.to.includes(address.toLowerCase()) && subject.test(m.subject));
+}
+
 /** The latest e-mail sent to `address` (whose subject matches, if given), waiting up to `timeout` ms. */
 export async function waitForMail(address: string, { subject, timeout = 15_000 }: { subject?: RegExp; timeout?: number } = {}): Promise<Mail> {
   const deadline = Date.now() + timeout;

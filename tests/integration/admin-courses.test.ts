@@ -376,7 +376,7 @@ describe('sessions of a live course', () => {
   it('under a concurrent hold, a capacity change and the hold never both win', async () => {
     const course = await createVia({ title: 'Dumplings' });
     for (let round = 0; round < 6; round++) {
-      const { session } = await read<AdminCourseSessionResponse>(await addSession(course.id, { startsAt: inFuture(100 + round), capacity: 3 }));
+      const { session } = await read<AdminCourseSessionResponse>(await addSession(course.id, { startsAt: inFuture(100 + round * 4), capacity: 3 }));
       const people = (await createSignedInLearners(t, 3)) as SignedInLearner[];
       // Two seats taken; the third learner's hold races the capacity going down to 2.
       for (const p of people.slice(0, 2)) expect((await holdSeat(t, p.cookie, session.id)).status).toBe(201);

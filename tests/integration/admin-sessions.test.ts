@@ -135,6 +135,9 @@ describe('GET and PATCH /api/admin/sessions/:id', () => {
       videoLink: null,
       recordingUrl: null,
       cancelReason: null,
+      // Confirmed only: the people a link or a move is told to.
+      attendees: 1,
+      videoLinkUntold: false,
     });
   });
 
@@ -165,18 +168,18 @@ describe('GET and PATCH /api/admin/sessions/:id', () => {
     // The back office's trail: who set and who cleared the link, never the link itself.
     const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, sessionId), eq(auditLog.action, 'session.links'))).orderBy(auditLog.createdAt);
     expect(trail.map((r) => [r.actorId, r.details])).toEqual([
-      [admin.id, { videoLink: 'défini' }],
-      [admin.id, { videoLink: 'retiré' }],
+      [admin.id, { videoLink: 'défini', told: true }],
+      [admin.id, { videoLink: 'retiré', told: false }],
     ]);
     expect(JSON.stringify(trail)).not.toContain(link);
   });
 
   it('refuses a link that is not a web address, and an empty change (400 in French)', async () => {
     const sessionId = await sessionIn(72);
-    for (const videoLink of ['pas une adresse', 'javascript:alert(1)', 'ftp://exemple.test/x']) {
+    for (const videoLink of ['pas une adresse', 'javascript:alert(1)', 'ftp://exemple.test/x', 'http://meet.exemple.test/visio']) {
       const res = await patch(admin, sessionId, { videoLink });
       expect(res.status).toBe(400);
-      expect((await read<ApiErrorBody>(res)).error.fields).toEqual({ videoLink: 'Entrez une adresse web valide (https://…).' });
+      expect((await read<ApiErrorBody>(res)).error.fields).toEqual({ videoLink: 'Entrez une adresse web sécurisée commençant par https://' });
     }
     const empty = await patch(admin, sessionId, {});
     expect(empty.status).toBe(400);

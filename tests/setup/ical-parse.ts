@@ -13,6 +13,8 @@ export type ParsedEvent = {
   description: string;
   url: string | null;
   location: string | null;
+  /** SEQUENCE (0 when absent): a higher one replaces the copy a calendar has. */
+  sequence: number;
 };
 
 export type ParsedCalendar = { name: string | null; refreshInterval: string | null; publishedTtl: string | null; events: ParsedEvent[] };
@@ -37,6 +39,7 @@ export function parseWithIcalJs(text: string): ParsedCalendar {
       description: event.description ?? '',
       url: text_(vevent, 'url'),
       location: event.location || null,
+      sequence: Number(event.sequence ?? 0),
     };
   });
   return {
@@ -64,6 +67,7 @@ export function importWithNodeIcal(text: string): ParsedEvent[] {
       description: str(e.description) ?? '',
       url: str(e.url),
       location: str(e.location),
+      sequence: Number((e as { sequence?: unknown }).sequence ?? 0),
     });
   }
   return events.sort(byStart);

@@ -1,7 +1,8 @@
 // Reads a message as the SMTP server received it: its decoded subject and headers, and its plain
 // text and HTML parts (quoted-printable or base64 undone), for tests of what the site sends.
 
-export type ParsedMail = { headers: Record<string, string>; subject: string; text: string; html: string };
+/** `calendar`: the text/calendar attachments (an invitation's .ics), decoded, one after the other. */
+export type ParsedMail = { headers: Record<string, string>; subject: string; text: string; html: string; calendar: string };
 
 function splitHead(raw: string): { head: Record<string, string>; body: string } {
   const at = raw.search(/\r?\n\r?\n/);
@@ -43,7 +44,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
   return body;
 }
 
-function collect(raw: string, out: { text: string; html: string }) {
+function collect(raw: string, out: { text: string; html: string; calendar: string }) {
   const { head, body } = splitHead(raw);
   const type = head['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -56,13 +57,14 @@ function collect(raw: string, out: { text: string; html: string }) {
     return;
   }
   const content = decodeBody(body, head['content-transfer-encoding']);
-  if (/^text\/html/i.test(type)) out.html += content;
+  if (/^text\/calendar/i.test(type)) out.calendar += content;
+  else if (/^text\/html/i.test(type)) out.html += content;
   else if (/^text\/plain/i.test(type)) out.text += content;
 }
 
 export function parseMail(raw: string): ParsedMail {
   const { head } = splitHead(raw);
-  const out = { text: '', html: '' };
+  const out = { text: '', html: '', calendar: '' };
   collect(raw, out);
-  return { headers: head, subject: decodeWords(head['subject'] ?? ''), text: out.text.trim(), html: out.html.trim() };
+  return { headers: head, subject: decodeWords(head['subject'] ?? ''), text: out.text.trim(), html: out.html.trim(), calendar: out.calendar };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationTerms, refundDeadline, sessionMinutes, subscriberDiscountCents } from '@shared/booking';
+import { cancellationTerms, movedSinceBooking, refundDeadline, sessionMinutes, sessionsOverlap, subscriberDiscountCents } from '@shared/booking';
 
 const start = new Date('2026-12-10T23:00:00Z');
 const HOUR = 3_600_000;
@@ -43,5 +43,31 @@ describe('subscriberDiscountCents', () => {
   it('gives nothing at 0 % and never more than the price', () => {
     expect(subscriberDiscountCents(4500, 0)).toBe(0);
     expect(subscriberDiscountCents(4500, 100)).toBe(4500);
+  });
+});
+
+describe('a session moved after the seat was booked (docs/decisions/0034-moved-sessions.md)', () => {
+  const booked = new Date(start.getTime() - 10 * 24 * HOUR);
+  it('refunds in full until the new start, inside 48 h too; nothing once it started', () => {
+    const moved = { movedAt: new Date(start.getTime() - 5 * 24 * HOUR), bookedAt: booked };
+    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), moved)).toMatchObject({ allowed: true, refundable: true, moved: true });
+    expect(cancellationTerms(start, new Date(start.getTime() - 1), moved)).toMatchObject({ refundable: true });
+    expect(cancellationTerms(start, start, moved)).toMatchObject({ allowed: false, refundable: false });
+  });
+
+  it('a seat booked after the move keeps the 48-hour rule; never moved neither', () => {
+    const late = { movedAt: booked, bookedAt: new Date(booked.getTime() + 60_000) };
+    expect(movedSinceBooking(late.movedAt, late.bookedAt)).toBe(false);
+    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), late)).toMatchObject({ refundable: false, moved: false });
+    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), { movedAt: null, bookedAt: booked })).toMatchObject({ refundable: false, moved: false });
+  });
+});
+
+describe('sessionsOverlap', () => {
+  const at = (h: number) => new Date(start.getTime() + h * HOUR);
+  it('when each starts before the other ends; back to back is no overlap', () => {
+    expect(sessionsOverlap({ startsAt: at(0), endsAt: at(2) }, { startsAt: at(1), endsAt: at(3) })).toBe(true);
+    expect(sessionsOverlap({ startsAt: at(0), endsAt: at(2) }, { startsAt: at(2), endsAt: at(3) })).toBe(false);
+    expect(sessionsOverlap({ startsAt: at(1), endsAt: at(2) }, { startsAt: at(0), endsAt: at(4) })).toBe(true);
   });
 });

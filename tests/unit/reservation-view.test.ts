@@ -24,6 +24,9 @@ const row = (over: Partial<ReservationRow> = {}): ReservationRow => ({
   courseTitle: 'Pâtes fraîches',
   courseMinutes: 90,
   orderId: 'o1',
+  bookedAt: new Date(now.getTime() - 10 * DAY),
+  movedAt: null,
+  sequence: 0,
   ...over,
 });
 

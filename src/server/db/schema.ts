@@ -256,6 +256,14 @@ export const courseSessions = pgTable(
     prepKit: text(),
     /** Why the admin cancelled the session, as attendees are told. */
     cancelReason: text(),
+    /** iCalendar SEQUENCE of its events: raised at each move, so calendars update the event they have. */
+    sequence: integer().notNull().default(0),
+    /** When the chef last moved it (its start changed): attendees booked before may cancel with a full refund. */
+    movedAt: timestamp({ withTimezone: true }),
+    /** The video link the attendees were last told of (null: never told); saving it again tells no one. */
+    videoLinkNotified: text(),
+    /** How many times attendees were told of a link: each telling's e-mails and notices are keyed by it. */
+    videoLinkVersion: integer().notNull().default(0),
     status: sessionStatusEnum().notNull().default('scheduled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -18,7 +18,8 @@ export function wantsHtml(c: Context): boolean {
 }
 
 export type PageAction = { href: string; text: string };
-export type StandalonePage = { title: string; message: string; actions: PageAction[]; reference?: string };
+/** `form`: one button that POSTs to `action` (same origin), shown before the actions. */
+export type StandalonePage = { title: string; message: string; actions: PageAction[]; reference?: string; form?: { action: string; label: string } };
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -33,12 +34,13 @@ a{color:#8a3b12}
 .button{display:inline-block;padding:12px 20px;border-radius:999px;font-weight:600;text-decoration:none;min-height:44px}
 .primary{background:#8a3b12;color:#fff}
 .secondary{border:1px solid #cdbfb0;color:#1f1a17}
+button.button{border:0;font:inherit;font-weight:600;cursor:pointer}
 .reference{margin-top:24px;font-size:.8rem;color:#6b5f55}
 `;
 
 export function renderStandalonePage(page: StandalonePage): string {
   const actions = page.actions
-    .map((a, i) => `<a class="button ${i === 0 ? 'primary' : 'secondary'}" href="${escapeHtml(a.href)}">${escapeHtml(a.text)}</a>`)
+    .map((a, i) => `<a class="button ${i === 0 && !page.form ? 'primary' : 'secondary'}" href="${escapeHtml(a.href)}">${escapeHtml(a.text)}</a>`)
     .join('');
   return standaloneHtml({
     title: `${page.title} — Toque`,
@@ -47,6 +49,7 @@ export function renderStandalonePage(page: StandalonePage): string {
 <p class="brand">Toque</p>
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.message)}</p>
+${page.form ? `<form method="post" action="${escapeHtml(page.form.action)}" class="actions"><button class="button primary" type="submit">${escapeHtml(page.form.label)}</button></form>` : ''}
 ${actions ? `<div class="actions">${actions}</div>` : ''}
 ${page.reference ? `<p class="reference">Référence : ${escapeHtml(page.reference)}</p>` : ''}
 </main>`,
@@ -74,7 +77,8 @@ export function errorPageFor(status: number, message: string, returnTo: string, 
 
 /** The HTML answer, with the status the JSON would have had. */
 export function htmlPage(c: Context, page: StandalonePage, status: number): Response {
-  c.header('content-security-policy', STANDALONE_PAGE_CSP);
+  // A page with a form posts only to this site.
+  c.header('content-security-policy', page.form ? STANDALONE_PAGE_CSP.replace("form-action 'none'", "form-action 'self'") : STANDALONE_PAGE_CSP);
   c.header('x-robots-tag', 'noindex');
   c.header('cache-control', 'no-store');
   // A signed link in the address must not travel to another page through the Referer header.

@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { queueEmail, skipEmail } from '../integrations/mail/outgoing';
 import { listUnsubscribeHeaders, unsubscribeUrl } from '../modules/email-preferences/unsubscribe-token';
 import { notify } from '../modules/notifications/notify';
-import { sendJob } from './boss';
+import { cancelJob, sendJob } from './boss';
 import type { Job } from './jobs';
 import { QUEUES, type ReminderKind } from './queues';
 import { reminderMail, reminderNotice } from './reminder-mail';
@@ -26,7 +26,9 @@ type Conn = Pick<Db, 'execute'>;
 
 /** The job's singletonKey: one reminder of a kind per seat and start time. */
 export const reminderJobKey = (kind: ReminderKind, reservationId: string, startsAt: Date) => `${kind}:${reservationId}:${startsAt.toISOString()}`;
-export const reminderDedupeKey = (kind: ReminderKind, reservationId: string) => `reminder.${kind}:${reservationId}`;
+/** One reminder of a kind per seat and session time: a session moved (its SEQUENCE raised) is reminded again at its new time. */
+export const reminderDedupeKey = (kind: ReminderKind, reservationId: string, sequence = 0) =>
+  sequence === 0 ? `reminder.${kind}:${reservationId}` : `reminder.${kind}:${reservationId}:s${sequence}`;
 
 /** Schedules the reminders of a seat just confirmed; `conn` is the confirming transaction. */
 export async function scheduleReminders(conn: Conn, input: { reservationId: string; startsAt: Date; now: Date }): Promise<void> {
@@ -35,6 +37,17 @@ export async function scheduleReminders(conn: Conn, input: { reservationId: stri
     if (due.getTime() <= input.now.getTime()) continue;
     await sendJob(conn, QUEUES.reminder, { reservationId: input.reservationId, kind }, { startAfter: due, now: input.now, singletonKey: reminderJobKey(kind, input.reservationId, input.startsAt) });
   }
+}
+
+/**
+ * The session moved from `previousStartsAt`: the seat's reminders planned for the old time are
+ * cancelled (they must not fire) and planned again for the new one, in the moving transaction.
+ */
+export async function moveReminders(conn: Conn, input: { reservationId: string; previousStartsAt: Date; startsAt: Date; now: Date }): Promise<void> {
+  for (const kind of Object.keys(REMINDER_OFFSETS) as ReminderKind[]) {
+    await cancelJob(conn, QUEUES.reminder, reminderJobKey(kind, input.reservationId, input.previousStartsAt));
+  }
+  await scheduleReminders(conn, input);
 }
 
 export type ReminderOutcome = 'queued' | 'preference' | 'already' | 'not_confirmed' | 'session_over' | 'rescheduled' | 'stale';
@@ -48,6 +61,7 @@ async function findSeat(tx: Db, reservationId: string) {
       name: users.name,
       sessionStatus: courseSessions.status,
       startsAt: courseSessions.startsAt,
+      sequence: courseSessions.sequence,
       videoLink: courseSessions.videoLink,
       courseTitle: courses.title,
       wantsReminders: emailPreferences.reminders,
@@ -76,7 +90,7 @@ export function reminderWorker(deps: Pick<Deps, 'config' | 'database' | 'now'>) 
       }
       if (kind === '24h' && seat.startsAt.getTime() - now.getTime() < STALE_24H) return 'stale';
 
-      const dedupeKey = reminderDedupeKey(kind, reservationId);
+      const dedupeKey = reminderDedupeKey(kind, reservationId, seat.sequence);
       const notice = reminderNotice(kind, seat.courseTitle, seat.startsAt);
       // In the site too, whatever the e-mail preference (it is about e-mails).
       await notify(tx, { userId: seat.userId, kind: `reminder.${kind}`, ...notice, link: '/calendrier', dedupeKey, at: now });

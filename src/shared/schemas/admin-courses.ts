@@ -1,6 +1,7 @@
 // The admin's Cours tab (issue 7, point 3): /api/admin/courses. Every route answers 401 to a
 // visitor and 403 to anyone but the admin. The public catalogue shows only 'published' courses;
 // 'draft' is hidden, 'archived' is what a deleted course with purchases becomes (its buyers keep it).
+import { MAX_REPEAT_WEEKS } from '../booking';
 import { DIFFICULTIES, type Difficulty } from '../catalog';
 import type { SaleBlocker } from '../entitlements';
 import { PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN } from '../prep-kit';
@@ -87,8 +88,8 @@ export const adminCourseUpdateSchema = z
   .refine((v) => Object.keys(v).length > 0, { error: 'Rien à modifier.' });
 export type AdminCourseUpdateInput = z.input<typeof adminCourseUpdateSchema>;
 
-/** POST /api/admin/courses/:id/sessions */
-export const adminSessionCreateSchema = z
+/** A session's own fields, as created and edited. */
+const adminSessionFields = z
   .object({
     startsAt: z.iso.datetime({ offset: true, error: 'Choisissez une date et une heure valides.' }),
     capacity: z
@@ -100,13 +101,30 @@ export const adminSessionCreateSchema = z
     durationMinutes: durationField.nullish().transform((v) => v ?? null),
   })
   .strict();
+
+/** Another session of the same chef at that time is refused (409 SESSION_OVERLAP) unless she confirms. */
+const confirmOverlap = z.boolean().optional();
+
+/** POST /api/admin/courses/:id/sessions — `repeatWeeks`: this many sessions, one a week (all or none). */
+export const adminSessionCreateSchema = adminSessionFields
+  .extend({
+    confirmOverlap,
+    repeatWeeks: z
+      .number({ error: 'Entrez le nombre de semaines.' })
+      .int({ error: 'Le nombre de semaines est un nombre entier.' })
+      .min(1, { error: 'Au moins 1 semaine.' })
+      .max(MAX_REPEAT_WEEKS, { error: `Au plus ${MAX_REPEAT_WEEKS} semaines d’un coup.` })
+      .optional(),
+  })
+  .strict();
 export type AdminSessionCreateInput = z.input<typeof adminSessionCreateSchema>;
 
 /** PATCH /api/admin/courses/:id/sessions/:sessionId — capacity never below the seats taken (409 CAPACITY_BELOW_SEATS). */
-export const adminSessionEditSchema = adminSessionCreateSchema
+export const adminSessionEditSchema = adminSessionFields
   .partial()
+  .extend({ confirmOverlap })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, { error: 'Rien à modifier.' });
+  .refine((v) => Object.keys(v).some((k) => k !== 'confirmOverlap'), { error: 'Rien à modifier.' });
 export type AdminSessionEditInput = z.input<typeof adminSessionEditSchema>;
 
 export type AdminCourseSessionView = {
@@ -120,6 +138,8 @@ export type AdminCourseSessionView = {
   seatsTaken: number;
   status: 'scheduled' | 'cancelled';
   cancelReason: string | null;
+  /** Confirmed attendees: who is told by e-mail when the session moves. */
+  attendees: number;
 };
 
 export type AdminCourseSummary = {
@@ -179,7 +199,8 @@ export type AdminCourseResponse = { course: AdminCourseDetail };
 /** DELETE /api/admin/courses/:id — 'archived' when the course had been bought. */
 export type AdminCourseDeleteResponse = { outcome: 'deleted' | 'archived'; course: AdminCourseDetail | null };
 /** POST and PATCH of a session. */
-export type AdminCourseSessionResponse = { session: AdminCourseSessionView };
+/** `sessions`: every session a weekly repeat created, the first being `session`. */
+export type AdminCourseSessionResponse = { session: AdminCourseSessionView; sessions?: AdminCourseSessionView[] };
 
 /**
  * POST /api/admin/courses/image — multipart/form-data: the course's id in `courseId` and the

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'session.video_link',
   'session.recording',
   'session.message',
+  'session.moved',
   'reminder.24h',
   'reminder.1h',
   'prep_kit',

@@ -38,8 +38,15 @@ export type ReservationView = {
   recordingUrl: string | null;
   /** An uploaded recording plays on /enregistrements/:sessionId (same people as recordingUrl). */
   hasRecordingVideo: boolean;
-  /** What cancelling gives now (confirmed reservations of a session not started yet). */
-  cancellation: { allowed: boolean; refundable: boolean; refundDeadline: string };
+  /**
+   * What cancelling gives now (confirmed reservations of a session not started yet). `moved`: the chef
+   * moved the session after it was booked — a full refund until the new start, whatever the 48-hour rule.
+   */
+  cancellation: { allowed: boolean; refundable: boolean; refundDeadline: string; moved: boolean };
+  /** iCalendar SEQUENCE of the session's event: raised at each move. */
+  sequence: number;
+  /** When the chef moved the session after this seat was booked (null: it is at the time booked). */
+  movedAt: string | null;
   /** The order that paid for it, if any (the receipt is there). */
   orderId: string | null;
 };
@@ -95,20 +102,31 @@ export type CancelReservationInput = z.input<typeof cancelReservationSchema>;
 /** refund: the refund asked of the provider (null for a no-refund cancellation). */
 export type CancelReservationResponse = { reservation: ReservationView; refund: RefundView | null };
 
-const optionalUrl = (message: string) =>
+const optionalUrl = (message: string, pattern = /^https?:\/\//i) =>
   z
     .string()
     .trim()
     .max(2000, { message })
     .url({ message })
-    .refine((v) => /^https?:\/\//i.test(v), { message })
+    .refine((v) => pattern.test(v), { message })
     .nullable();
+
+/**
+ * The video link: https only (the class is joined from a browser that refuses mixed content, and the
+ * link travels in e-mails). Written as the URL standard writes it, so « HTTPS://Meet.x/a » saved again
+ * as « https://meet.x/a » is the same link and tells no one twice.
+ */
+export const videoLinkField = optionalUrl('Entrez une adresse web sécurisée commençant par https://', /^https:\/\//i).transform((v) =>
+  v === null ? null : new URL(v).href,
+);
 
 /** PATCH /api/admin/sessions/:sessionId — the admin sets or clears the video link or the recording. */
 export const adminSessionUpdateSchema = z
   .object({
-    videoLink: optionalUrl('Entrez une adresse web valide (https://…).').optional(),
+    videoLink: videoLinkField.optional(),
     recordingUrl: optionalUrl("Entrez l'adresse web de l'enregistrement (https://…).").optional(),
+    /** A changed link is e-mailed only when the chef asks (« Prévenir les participants »); a first link always is. */
+    notifyAttendees: z.boolean().optional(),
   })
   .strict()
   .refine((v) => v.videoLink !== undefined || v.recordingUrl !== undefined, { message: 'Rien à modifier.' });
@@ -126,7 +144,13 @@ export type AdminSessionView = {
   videoLink: string | null;
   recordingUrl: string | null;
   cancelReason: string | null;
+  /** Confirmed attendees: who is e-mailed when the link is told. */
+  attendees: number;
+  /** The link the attendees were last told of differs from the one set: « Prévenir les participants » is offered. */
+  videoLinkUntold: boolean;
 };
+/** POST /api/admin/sessions/:sessionId/notify-link — `notified`: attendees e-mailed by this call (0 on a repeat). */
+export type AdminSessionNotifyResponse = { session: AdminSessionView; notified: number };
 export type AdminSessionResponse = { session: AdminSessionView };
 
 /** POST /api/admin/sessions/:sessionId/cancel — every attendee refunded and told. */

@@ -43,7 +43,9 @@ const reservation = (over: Partial<ReservationView>): ReservationView => ({
   videoLink: null,
   recordingUrl: null,
   hasRecordingVideo: false,
-  cancellation: { allowed: true, refundable: true, refundDeadline: '2026-11-26T23:30:00.000Z' },
+  cancellation: { allowed: true, refundable: true, refundDeadline: '2026-11-26T23:30:00.000Z', moved: false },
+  sequence: 0,
+  movedAt: null,
   orderId: 'o1',
   ...over,
 });
@@ -97,7 +99,7 @@ describe('cancelTerms', () => {
   });
 
   it('within 48 h: no refund, said plainly', () => {
-    const late = reservation({ cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-19T23:30:00.000Z' } });
+    const late = reservation({ cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-19T23:30:00.000Z', moved: false } });
     const terms = cancelTerms(late, now);
     expect(terms).toMatchObject({ refundable: false, heading: 'Aucun remboursement', confirmLabel: 'Annuler sans remboursement' });
     expect(terms.text).toContain('moins de 48 heures');
@@ -105,7 +107,7 @@ describe('cancelTerms', () => {
   });
 
   it('nothing paid, ahead of the deadline: no refund, because there is nothing to give back', () => {
-    const unpaid = reservation({ orderId: null, cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-26T23:30:00.000Z' } });
+    const unpaid = reservation({ orderId: null, cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-26T23:30:00.000Z', moved: false } });
     expect(cancelTerms(unpaid, now).text).toContain("Aucun paiement n'est rattaché");
   });
 

@@ -4,6 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedCreatedResponse, CalendarFeedStatusResponse } from '@shared/schemas/calendar';
 import type {
+  AdminSessionNotifyResponse,
   AdminSessionResponse,
   CalendarResponse,
   CancelReservationInput,
@@ -44,6 +45,15 @@ export function useUpdateVideoLink() {
     mutationFn: ({ sessionId, videoLink }) =>
       api<AdminSessionResponse>(`/admin/sessions/${encodeURIComponent(sessionId)}`, { method: 'PATCH', body: JSON.stringify({ videoLink }) }),
     onSuccess: () => void refresh(),
+  });
+}
+
+/** POST /api/admin/sessions/:sessionId/notify-link — « Prévenir les participants »: the link set now, to those not told of it. */
+export function useNotifyVideoLink() {
+  const refresh = useRefreshCalendar();
+  return useMutation<AdminSessionNotifyResponse, ApiError, string>({
+    mutationFn: (sessionId) => api<AdminSessionNotifyResponse>(`/admin/sessions/${encodeURIComponent(sessionId)}/notify-link`, { method: 'POST' }),
+    onSettled: () => void refresh(),
   });
 }
 

@@ -12,6 +12,14 @@ export type CancelTerms = {
 };
 
 export function cancelTerms(reservation: Pick<ReservationView, 'cancellation'>, now: Date, late = false): CancelTerms {
+  if (reservation.cancellation.refundable && reservation.cancellation.moved && !late) {
+    return {
+      refundable: true,
+      heading: 'Remboursement complet',
+      text: 'La cheffe a déplacé ce cours : si le nouvel horaire ne vous convient pas, votre place sera libérée et votre paiement vous sera remboursé en totalité, même à moins de 48 heures du cours.',
+      confirmLabel: "Confirmer l'annulation",
+    };
+  }
   if (reservation.cancellation.refundable && !late) {
     return {
       refundable: true,

@@ -80,7 +80,7 @@ function Roster({ roster }: { roster: RosterResponse }) {
       <section aria-label="Visioconférence et enregistrement" className="space-y-4 rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-6 print:hidden">
         <h3 className="text-xl text-ink">Visioconférence et enregistrement</h3>
         {s.status === 'scheduled' && !over ? (
-          <VideoLinkEditor sessionId={s.id} videoLink={s.videoLink} onSaved={() => undefined} />
+          <VideoLinkEditor sessionId={s.id} videoLink={s.videoLink} endsAt={s.endsAt} onSaved={() => undefined} />
         ) : s.videoLink ? (
           <p className="break-all text-muted">Lien de la séance : {s.videoLink}</p>
         ) : (

@@ -14,6 +14,8 @@ export type CalendarEntry = {
   url: string;
   /** The join link, when set: calendar apps show it as the place of the event. */
   location: string | null;
+  /** SEQUENCE: raised each time the event's time changes, so an app replaces the copy it has (RFC 5545 §3.8.7.4). */
+  sequence?: number;
 };
 
 export type CalendarDocument = {
@@ -48,6 +50,7 @@ export function renderCalendar(doc: CalendarDocument): string {
       description: entry.description,
       url: entry.url,
       location: entry.location,
+      sequence: entry.sequence ?? 0,
     });
   }
   return calendar.toString();

@@ -2,7 +2,6 @@
 // (next to the in-app notices of notifications/notices.ts): each reads what its template needs,
 // renders it and hands it to queueEmail() under the event's dedupe key, so a replayed webhook or a
 // repeated request sends nothing more, and a rolled-back event sends nothing.
-import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { sessionMinutes } from '@shared/booking';
 import type { Db } from '../../db/client';
@@ -101,8 +100,9 @@ export async function mailBookingConfirmed(conn: Conn, s: { reservationId: strin
 }
 
 /** The join link, to every confirmed seat of the session; a changed link is news again (as the notice). */
-export async function mailVideoLink(conn: Conn, s: { sessionId: string; videoLink: string; publicUrl: string }): Promise<void> {
-  const version = createHash('sha256').update(s.videoLink).digest('hex').slice(0, 16);
+export async function mailVideoLink(conn: Conn, s: { sessionId: string; videoLink: string; version: number; publicUrl: string }): Promise<void> {
+  // Keyed by the telling (the session's videoLinkVersion), not the link: told once, again only when the chef asks.
+  const version = `v${s.version}`;
   const confirmed = await seats(conn).where(and(eq(reservations.sessionId, s.sessionId), inArray(reservations.status, ['confirmed'])));
   for (const seat of confirmed) {
     await queueEmail(conn, {

@@ -120,6 +120,8 @@ export type SessionRow = {
   status: 'scheduled' | 'cancelled';
   cancelReason: string | null;
   seatsTaken: number;
+  /** Confirmed seats: the people a move tells. */
+  attendees: number;
 };
 
 /** Every session of the course, soonest first, with the seats taken at `now`. */
@@ -130,6 +132,12 @@ export async function listSessions(conn: Conn, courseId: string, now: Date): Pro
     .where(holdsSeat(now))
     .groupBy(reservations.sessionId)
     .as('taken');
+  const confirmed = conn
+    .select({ sessionId: reservations.sessionId, n: count().as('confirmed_n') })
+    .from(reservations)
+    .where(eq(reservations.status, 'confirmed'))
+    .groupBy(reservations.sessionId)
+    .as('confirmed');
   const rows = await conn
     .select({
       id: courseSessions.id,
@@ -139,12 +147,14 @@ export async function listSessions(conn: Conn, courseId: string, now: Date): Pro
       status: courseSessions.status,
       cancelReason: courseSessions.cancelReason,
       seatsTaken: taken.n,
+      attendees: confirmed.n,
     })
     .from(courseSessions)
     .leftJoin(taken, eq(taken.sessionId, courseSessions.id))
+    .leftJoin(confirmed, eq(confirmed.sessionId, courseSessions.id))
     .where(eq(courseSessions.courseId, courseId))
     .orderBy(asc(courseSessions.startsAt), asc(courseSessions.id));
-  return rows.map((r) => ({ ...r, seatsTaken: Number(r.seatsTaken ?? 0) }));
+  return rows.map((r) => ({ ...r, seatsTaken: Number(r.seatsTaken ?? 0), attendees: Number(r.attendees ?? 0) }));
 }
 
 /** One session with its seats taken at `now` (read inside the transaction that locked it). */
@@ -286,7 +296,7 @@ export async function insertSession(
 export async function updateSession(
   tx: Tx,
   sessionId: string,
-  values: Partial<Pick<typeof courseSessions.$inferInsert, 'startsAt' | 'capacity' | 'durationMinutes'>>,
+  values: Partial<Pick<typeof courseSessions.$inferInsert, 'startsAt' | 'capacity' | 'durationMinutes' | 'sequence' | 'movedAt'>>,
   now: Date,
 ): Promise<void> {
   await tx

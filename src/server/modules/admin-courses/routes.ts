@@ -81,7 +81,7 @@ export function adminCourseRoutes(courses: AdminCourseService) {
 
   app.post('/:id/sessions', async (c) => {
     const { userId } = await requireAdmin(c);
-    return c.json<AdminCourseSessionResponse>({ session: await courses.addSession(userId, c.req.param('id'), await readJsonBody(c)) }, 201);
+    return c.json<AdminCourseSessionResponse>(await courses.addSession(userId, c.req.param('id'), await readJsonBody(c)), 201);
   });
 
   app.patch('/:id/sessions/:sessionId', async (c) => {

@@ -14,6 +14,7 @@
 // 'for no key update', which leaves order lines free to be inserted for it meanwhile.
 import { randomUUID } from 'node:crypto';
 import { sessionMinutes } from '@shared/booking';
+import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { saleBlocker } from '@shared/entitlements';
 import {
   adminCourseCreateSchema,
@@ -23,6 +24,7 @@ import {
   type AdminCourseDeleteResponse,
   type AdminCourseDetail,
   type AdminCourseListResponse,
+  type AdminCourseSessionResponse,
   type AdminCourseSessionView,
   type AdminCourseSummary,
 } from '@shared/schemas/admin-courses';
@@ -34,6 +36,7 @@ import { toStoredImage } from '../../integrations/storage/images';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { recordAudit } from '../audit/service';
+import { announceMove, overlapsOf } from '../sessions/moves';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';
@@ -53,6 +56,18 @@ const FORMAT_HAS_SESSIONS = 'Ce cours a des séances : annulez-les avant d’en 
 const SESSIONS_ONLY_LIVE = 'Seul un cours en direct a des séances.';
 const STARTS_IN_FUTURE = 'La séance doit commencer dans le futur.';
 const SESSION_STARTED = 'Cette séance a déjà commencé : elle ne peut plus être modifiée.';
+const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
+
+/** 409 SESSION_OVERLAP naming the first session in the way, unless the chef confirmed. */
+function refuseOverlap(found: { courseTitle: string; startsAt: Date }[], confirmed: boolean | undefined) {
+  const first = found[0];
+  if (!first || confirmed) return;
+  const more = found.length > 1 ? ` (et ${found.length - 1} autre${found.length > 2 ? 's' : ''})` : '';
+  throw new AppError(
+    'SESSION_OVERLAP',
+    `Cette cheffe donne déjà « ${first.courseTitle} » le ${formatSessionDateTime(first.startsAt, CHEF_TIME_ZONE)}${more}, au même moment. Confirmez pour programmer cette séance quand même.`,
+  );
+}
 
 /** The fields an audit row keeps of a course (what a person reading the trail needs). */
 const auditSummary = (c: Pick<repo.CourseRow, 'title' | 'priceCents' | 'isLive' | 'isPremium' | 'status' | 'teacherId'>) => ({
@@ -75,6 +90,7 @@ function toSessionView(row: repo.SessionRow, courseMinutes: number | null): Admi
     seatsTaken: row.seatsTaken,
     status: row.status,
     cancelReason: row.cancelReason,
+    attendees: row.attendees,
   };
 }
 
@@ -344,28 +360,49 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
       return detail(id);
     },
 
-    async addSession(actorId: string, rawCourseId: string | undefined, body: unknown): Promise<AdminCourseSessionView> {
+    async addSession(actorId: string, rawCourseId: string | undefined, body: unknown): Promise<AdminCourseSessionResponse> {
       const id = courseId(rawCourseId);
       const input = parseInput(adminSessionCreateSchema, body);
       const now = deps.now();
       const startsAt = new Date(input.startsAt);
       if (startsAt.getTime() <= now.getTime()) throw new AppError('VALIDATION_FAILED', undefined, { startsAt: STARTS_IN_FUTURE });
+      const weeks = input.repeatWeeks ?? 1;
+      // All or none: every week checked against the chef's other sessions, then all inserted in one transaction.
       const created = await db().transaction(async (tx) => {
         const course = await lockForChange(tx, id);
         if (!course.isLive) throw new AppError('CONFLICT', SESSIONS_ONLY_LIVE);
-        const sid = await repo.insertSession(tx, { courseId: id, startsAt, capacity: input.capacity, durationMinutes: input.durationMinutes }, now);
-        await recordAudit(tx, {
-          actorId,
-          action: 'session.create',
-          targetType: 'session',
-          targetId: sid,
-          details: { courseId: id, startsAt: startsAt.toISOString(), capacity: input.capacity, durationMinutes: input.durationMinutes },
-        });
-        return { sid, courseMinutes: course.durationMinutes };
+        const minutes = sessionMinutes({ durationMinutes: input.durationMinutes }, { durationMinutes: course.durationMinutes });
+        const starts = Array.from({ length: weeks }, (_, i) => new Date(startsAt.getTime() + i * WEEK_MS));
+        const overlaps = [];
+        for (const start of starts) {
+          overlaps.push(...(await overlapsOf(tx, { teacherId: course.teacherId, courseId: id, startsAt: start, endsAt: new Date(start.getTime() + minutes * MINUTE_MS) })));
+        }
+        refuseOverlap(overlaps, input.confirmOverlap);
+        const sids: string[] = [];
+        for (const start of starts) {
+          const sid = await repo.insertSession(tx, { courseId: id, startsAt: start, capacity: input.capacity, durationMinutes: input.durationMinutes }, now);
+          await recordAudit(tx, {
+            actorId,
+            action: 'session.create',
+            targetType: 'session',
+            targetId: sid,
+            details: {
+              courseId: id,
+              startsAt: start.toISOString(),
+              capacity: input.capacity,
+              durationMinutes: input.durationMinutes,
+              ...(weeks > 1 ? { repeat: { week: sids.length + 1, of: weeks } } : {}),
+              ...(overlaps.length ? { overlapConfirmed: true } : {}),
+            },
+          });
+          sids.push(sid);
+        }
+        return { sids, courseMinutes: course.durationMinutes };
       });
       invalidatePublicCache();
-      const row = await repo.findSession(db(), id, created.sid, deps.now());
-      return toSessionView(row!, created.courseMinutes);
+      const rows = await repo.listSessions(db(), id, deps.now());
+      const views = created.sids.map((sid) => toSessionView(rows.find((r) => r.id === sid)!, created.courseMinutes));
+      return { session: views[0]!, sessions: views };
     },
 
     /** Capacity, start or duration; the capacity never below the seats taken, checked under the session's lock. */
@@ -401,7 +438,22 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
           details.durationMinutes = { from: session.durationMinutes, to: input.durationMinutes };
         }
         if (Object.keys(changes).length === 0) return;
+        if (changes.startsAt || changes.durationMinutes !== undefined) {
+          // A new time is checked against the chef's other sessions, as a new session is.
+          const course = await repo.findCourse(tx, id);
+          const start = changes.startsAt ?? session.startsAt;
+          const minutes = sessionMinutes({ durationMinutes: changes.durationMinutes !== undefined ? changes.durationMinutes : session.durationMinutes }, { durationMinutes: course?.durationMinutes ?? null });
+          const overlaps = await overlapsOf(tx, { teacherId: course?.teacherId ?? null, courseId: id, startsAt: start, endsAt: new Date(start.getTime() + minutes * MINUTE_MS), exceptId: sid });
+          refuseOverlap(overlaps, input.confirmOverlap);
+          if (overlaps.length) details.overlapConfirmed = true;
+          // Calendars replace the event they have only when its SEQUENCE is higher.
+          changes.sequence = session.sequence + 1;
+        }
+        if (changes.startsAt) changes.movedAt = now;
         await repo.updateSession(tx, sid, changes, now);
+        if (changes.startsAt) {
+          details.told = await announceMove(tx, deps.config, { sessionId: sid, previousStartsAt: session.startsAt, now });
+        }
         await recordAudit(tx, { actorId, action: 'session.update', targetType: 'session', targetId: sid, details });
         // A new time or length shows in the attendees' open calendars (and the admins').
         if (changes.startsAt || changes.durationMinutes !== undefined) {

@@ -39,6 +39,7 @@ export async function lockReservation(tx: Tx, reservationId: string) {
       sessionId: reservations.sessionId,
       status: reservations.status,
       cancelReason: reservations.cancelReason,
+      bookedAt: reservations.createdAt,
     })
     .from(reservations)
     .where(eq(reservations.id, reservationId))

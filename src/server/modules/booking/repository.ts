@@ -33,6 +33,8 @@ export async function lockSession(tx: Tx, sessionId: string) {
       startsAt: courseSessions.startsAt,
       capacity: courseSessions.capacity,
       status: courseSessions.status,
+      movedAt: courseSessions.movedAt,
+      sequence: courseSessions.sequence,
       courseStatus: courses.status,
       courseTitle: courses.title,
       courseIsPremium: courses.isPremium,

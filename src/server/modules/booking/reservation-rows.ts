@@ -26,6 +26,11 @@ export type ReservationRow = {
   courseMinutes: number | null;
   /** The order that paid for the seat, chosen as cancel-repository.ts `paidLineOf` chooses it. */
   orderId: string | null;
+  /** When the seat was booked, and when the chef last moved its session (null: never). */
+  bookedAt: Date;
+  movedAt: Date | null;
+  /** The session's iCalendar SEQUENCE. */
+  sequence: number;
 };
 
 export type ReservationFilter = {
@@ -76,6 +81,9 @@ export async function findReservationRows(conn: Conn, filter: ReservationFilter)
       courseTitle: courses.title,
       courseMinutes: courses.durationMinutes,
       orderId: paidOrderId,
+      bookedAt: reservations.createdAt,
+      movedAt: courseSessions.movedAt,
+      sequence: courseSessions.sequence,
     })
     .from(reservations)
     .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))

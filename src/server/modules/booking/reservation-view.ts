@@ -16,7 +16,7 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
   const minutes = sessionMinutes({ durationMinutes: row.sessionMinutes }, { durationMinutes: row.courseMinutes });
   const admin = isAdmin(viewer);
   const attendee = row.userId === viewer.userId && row.status === 'confirmed';
-  const terms = cancellationTerms(row.startsAt, now);
+  const terms = cancellationTerms(row.startsAt, now, { movedAt: row.movedAt, bookedAt: row.bookedAt });
   const open = row.status === 'confirmed' && row.sessionStatus === 'scheduled';
   return {
     id: row.id,
@@ -39,7 +39,10 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
       allowed: open && terms.allowed,
       refundable: open && terms.allowed && terms.refundable && row.orderId !== null,
       refundDeadline: terms.refundDeadline.toISOString(),
+      moved: open && terms.allowed && terms.moved,
     },
+    sequence: row.sequence,
+    movedAt: terms.moved && row.movedAt ? row.movedAt.toISOString() : null,
     orderId: admin || row.userId === viewer.userId ? row.orderId : null,
   };
 }

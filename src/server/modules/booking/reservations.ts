@@ -29,11 +29,13 @@ import { reservationCancelledMail, type RefundNotice } from './attendee-mail';
 import * as cancelRepo from './cancel-repository';
 import { findReservationRows, type ReservationRow } from './reservation-rows';
 import { toReservationView } from './reservation-view';
+import { checkMovedCancelLink } from './moved-cancel-link';
 import { expireIfLapsed, lockSession } from './repository';
 import { OrdersChanged, planSeatRefund, withOrderRetry } from './seat-refund';
 
 const LEARNER_CANCELS: ReservationCancelReason[] = ['learner_refunded', 'learner_no_refund'];
 const REFUND_REASON = 'Annulation par le participant au moins 48 heures avant la séance';
+const MOVED_REFUND_REASON = 'Annulation par le participant après le déplacement de la séance';
 
 export const cancelRefundKey = (reservationId: string) => `cancel:${reservationId}`;
 
@@ -60,7 +62,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
   }
 
   /** Inside the transaction, with the order (if any), the session and the reservation locked. */
-  async function decide(found: ReservationRow, acceptNoRefund: boolean, paidBefore: cancelRepo.PaidLine | null): Promise<Outcome> {
+  async function decide(found: ReservationRow, acceptNoRefund: boolean, paidBefore: cancelRepo.PaidLine | null, movedOnly = false): Promise<Outcome> {
     const now = deps.now();
     const id = found.id;
     return db().transaction(async (tx) => {
@@ -79,14 +81,16 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       }
       if (session.status === 'cancelled' || reservation.cancelReason === 'session_cancelled') throw new AppError('SESSION_CANCELLED');
       if (reservation.status !== 'confirmed') throw new AppError('RESERVATION_NOT_CANCELLABLE');
-      const terms = cancellationTerms(session.startsAt, now);
+      const terms = cancellationTerms(session.startsAt, now, { movedAt: session.movedAt, bookedAt: reservation.bookedAt });
+      // The signed link of the « déplacée » e-mail cancels only a seat whose session moved after it was booked.
+      if (movedOnly && !terms.moved) throw new AppError('MOVED_CANCEL_LINK_INVALID');
       if (!terms.allowed) throw new AppError('RESERVATION_NOT_CANCELLABLE');
       // The same rule as the view's `cancellation.refundable`: what the learner was shown is what happens.
       const refundable = terms.refundable && paid !== null;
       if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED');
 
       const refund = refundable
-        ? await planSeatRefund(tx, paid, { idempotencyKey: key, reason: REFUND_REASON, createdBy: null, now, provider: provider.name })
+        ? await planSeatRefund(tx, paid, { idempotencyKey: key, reason: terms.moved ? MOVED_REFUND_REASON : REFUND_REASON, createdBy: null, now, provider: provider.name })
         : null;
       const reason: ReservationCancelReason = refundable ? 'learner_refunded' : 'learner_no_refund';
       await cancelRepo.markCancelled(tx, id, reason, now);
@@ -137,9 +141,40 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const input = parseInput(cancelReservationSchema, body);
       const found = await readable(viewer, rawId);
       if (found.userId !== viewer.userId) throw new AppError('FORBIDDEN');
-      const id = found.id;
+      return finish(found, viewer, await withOrderRetry(async () => decide(found, input.acceptNoRefund === true, await cancelRepo.paidLineOf(db(), found.id))));
+    },
 
-      const outcome = await withOrderRetry(async () => decide(found, input.acceptNoRefund === true, await cancelRepo.paidLineOf(db(), id)));
+    /**
+     * The « séance déplacée » e-mail's signed link, signed out: checks the link, then cancels the seat
+     * with a full refund (the move's rule, whatever the 48 hours). Using it again answers the same.
+     */
+    async readMoved(rawId: string, link: { sequence?: string; signature?: string }): Promise<ReservationView> {
+      const row = await signedRow(rawId, link);
+      return view(row, ownerOf(row));
+    },
+
+    async cancelMoved(rawId: string, link: { sequence?: string; signature?: string }): Promise<CancelReservationResponse> {
+      const found = await signedRow(rawId, link);
+      return finish(found, ownerOf(found), await withOrderRetry(async () => decide(found, true, await cancelRepo.paidLineOf(db(), found.id), true)));
+    },
+  };
+
+  function ownerOf(row: ReservationRow): SignedInViewer {
+    return { userId: row.userId, role: 'learner', adminSecondFactor: null } as unknown as SignedInViewer;
+  }
+
+  async function signedRow(rawId: string, link: { sequence?: string; signature?: string }): Promise<ReservationRow> {
+    if (!isUuid(rawId)) throw new AppError('MOVED_CANCEL_LINK_INVALID');
+    const id = rawId.toLowerCase();
+    const sequence = checkMovedCancelLink(deps.config, id, link);
+    const row = sequence === null ? null : await rowOf(id);
+    // A link names a move that happened: its SEQUENCE is at most the session's.
+    if (!row || sequence === null || sequence > row.sequence) throw new AppError('MOVED_CANCEL_LINK_INVALID');
+    return row;
+  }
+
+  async function finish(found: ReservationRow, viewer: SignedInViewer, outcome: Outcome): Promise<CancelReservationResponse> {
+      const id = found.id;
       if (outcome.changed) invalidatePublicCache();
 
       // Asked after commit; asked again on a repeat if the first ask never got through (same key).
@@ -152,8 +187,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const row = (await rowOf(id))!;
       if (outcome.changed) await mailLearner(row, refund);
       return { reservation: view(row, viewer), refund };
-    },
-  };
+  }
 }
 
 export type ReservationService = ReturnType<typeof createReservationService>;

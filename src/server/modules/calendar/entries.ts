@@ -42,6 +42,7 @@ export function reservationEntry(view: ReservationView, site: Site, now: Date): 
     description: lines.join('\n'),
     url: link ?? pageUrl(site),
     location: link,
+    sequence: view.sequence,
   };
 }
 
@@ -79,6 +80,7 @@ export function sessionEntries(rows: ReservationRow[], site: Site): CalendarEntr
       description: lines.join('\n'),
       url: link ?? pageUrl(site),
       location: link,
+      sequence: first.sequence,
     });
   }
   return entries;

@@ -2,7 +2,6 @@
 // and its dedupe key. Each function is called from the transaction that makes the event happen
 // (the module that already publishes its realtime event there), so a notice exists only if the
 // change committed, and a replayed webhook or a repeated request adds nothing.
-import { createHash } from 'node:crypto';
 import { ACCESS_STATUSES } from '@shared/access';
 import { CHEF_TIME_ZONE, formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
 import { notify, type NotifyInput } from './notify';
@@ -35,8 +34,8 @@ export function notifyBookingConfirmed(
 }
 
 /** Every confirmed seat of the session; a new link (changed by the admin) is a new notice. */
-export async function notifyVideoLink(conn: Conn, s: { sessionId: string; videoLink: string; at: Date }): Promise<void> {
-  const version = createHash('sha256').update(s.videoLink).digest('hex').slice(0, 16);
+export async function notifyVideoLink(conn: Conn, s: { sessionId: string; videoLink: string; version: number; at: Date }): Promise<void> {
+  const version = `v${s.version}`;
   for (const seat of await confirmedSeats(conn, s.sessionId)) {
     await send(conn, {
       userId: seat.userId,
@@ -45,6 +44,21 @@ export async function notifyVideoLink(conn: Conn, s: { sessionId: string; videoL
       body: `Le lien pour rejoindre le cours « ${seat.courseTitle} » du ${when(seat.startsAt)} est dans votre calendrier.`,
       link: CALENDAR,
       dedupeKey: `session.video_link:${seat.reservationId}:${version}`,
+      at: s.at,
+    });
+  }
+}
+
+/** Every confirmed seat of a session the chef moved; each move (its SEQUENCE) is news once. */
+export async function notifySessionMoved(conn: Conn, s: { sessionId: string; previousStartsAt: Date; sequence: number; at: Date }): Promise<void> {
+  for (const seat of await confirmedSeats(conn, s.sessionId)) {
+    await send(conn, {
+      userId: seat.userId,
+      kind: 'session.moved',
+      title: 'Cours déplacé',
+      body: `Le cours « ${seat.courseTitle} » aura lieu le ${when(seat.startsAt)} au lieu du ${when(s.previousStartsAt)}. Vous pouvez annuler avec un remboursement complet jusqu’au début du cours.`,
+      link: CALENDAR,
+      dedupeKey: `session.moved:${seat.reservationId}:${s.sequence}`,
       at: s.at,
     });
   }

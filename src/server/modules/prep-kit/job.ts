@@ -5,7 +5,7 @@
 import { defaultServings, sessionPrepKit } from '@shared/prep-kit';
 import type { Db, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import { sendJob } from '../../jobs/boss';
+import { cancelJob, sendJob } from '../../jobs/boss';
 import type { Job } from '../../jobs/jobs';
 import { QUEUES } from '../../jobs/queues';
 import { queueEmail, skipEmail } from '../../integrations/mail/outgoing';
@@ -32,6 +32,12 @@ export async function schedulePrepKit(conn: Conn, input: { reservationId: string
   if (input.startsAt.getTime() <= input.now.getTime()) return;
   const due = new Date(Math.max(input.startsAt.getTime() - PREP_KIT_LEAD, input.now.getTime()));
   await sendJob(conn, QUEUES.prepKit, { reservationId: input.reservationId }, { startAfter: due, now: input.now, singletonKey: prepKitJobKey(input.reservationId, input.startsAt) });
+}
+
+/** The session moved: the kit planned for the old time is cancelled and planned again for the new one (in the moving transaction). */
+export async function movePrepKit(conn: Conn, input: { reservationId: string; previousStartsAt: Date; startsAt: Date; now: Date }): Promise<void> {
+  await cancelJob(conn, QUEUES.prepKit, prepKitJobKey(input.reservationId, input.previousStartsAt));
+  await schedulePrepKit(conn, input);
 }
 
 export type PrepKitOutcome = 'queued' | 'preference' | 'already' | 'not_confirmed' | 'session_over' | 'no_kit' | 'rescheduled';

@@ -3,7 +3,7 @@
 // reservations (lock order: orders → course_sessions → reservations), as the webhook does.
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, refunds, reservations } from '../../db/schema';
+import { courseSessions, courses, orderLines, orders, refunds, reservations, users } from '../../db/schema';
 import { PAID_ORDER_STATUSES } from '../booking/service';
 import { holdsSeat } from '../booking/seats';
 
@@ -22,6 +22,9 @@ const sessionColumns = {
   recordingUrl: courseSessions.recordingUrl,
   recordingKey: courseSessions.recordingKey,
   cancelReason: courseSessions.cancelReason,
+  sequence: courseSessions.sequence,
+  videoLinkNotified: courseSessions.videoLinkNotified,
+  videoLinkVersion: courseSessions.videoLinkVersion,
 };
 
 export type SessionRow = {
@@ -38,6 +41,10 @@ export type SessionRow = {
   /** Storage key of the uploaded recording (never sent as-is). */
   recordingKey: string | null;
   cancelReason: string | null;
+  sequence: number;
+  /** The link the attendees were last told of, and how many tellings there were. */
+  videoLinkNotified: string | null;
+  videoLinkVersion: number;
 };
 
 /** The session with its course and the seats taken at `now` (the booking's own holdsSeat rule). */
@@ -68,7 +75,15 @@ export async function updateSession(
   values: Partial<
     Pick<
       typeof courseSessions.$inferInsert,
-      'videoLink' | 'recordingUrl' | 'recordingKey' | 'recordingContentType' | 'recordingBytes' | 'status' | 'cancelReason'
+      | 'videoLink'
+      | 'recordingUrl'
+      | 'recordingKey'
+      | 'recordingContentType'
+      | 'recordingBytes'
+      | 'status'
+      | 'cancelReason'
+      | 'videoLinkNotified'
+      | 'videoLinkVersion'
     >
   >,
   now: Date,
@@ -152,4 +167,47 @@ export async function sessionCancelRefundIds(conn: Conn, sessionId: string): Pro
     .innerJoin(reservations, eq(refunds.idempotencyKey, sql`'session-cancel:' || ${reservations.id}::text`))
     .where(and(eq(reservations.sessionId, sessionId), eq(reservations.cancelReason, 'session_cancelled')));
   return rows.map((r) => r.id);
+}
+
+/** The session's confirmed attendees with what their e-mails need (id order). */
+export async function confirmedAttendees(conn: Conn, sessionId: string) {
+  return conn
+    .select({ reservationId: reservations.id, userId: reservations.userId, email: users.email, name: users.name })
+    .from(reservations)
+    .innerJoin(users, eq(users.id, reservations.userId))
+    .where(and(eq(reservations.sessionId, sessionId), eq(reservations.status, 'confirmed')))
+    .orderBy(asc(reservations.id));
+}
+
+export async function countConfirmed(conn: Conn, sessionId: string): Promise<number> {
+  const [row] = await conn
+    .select({ n: count() })
+    .from(reservations)
+    .where(and(eq(reservations.sessionId, sessionId), eq(reservations.status, 'confirmed')));
+  return row?.n ?? 0;
+}
+
+/**
+ * Scheduled sessions of courses taught by `teacherId` (or, with no teacher, of this course only) that
+ * overlap [startsAt, endsAt), other than `exceptId`. Durations as sessionMinutes() reads them.
+ */
+export async function overlappingSessions(
+  conn: Conn,
+  s: { teacherId: string | null; courseId: string; startsAt: Date; endsAt: Date; exceptId?: string; defaultMinutes: number },
+) {
+  const minutes = sql`coalesce(${courseSessions.durationMinutes}, ${courses.durationMinutes}, ${s.defaultMinutes})`;
+  return conn
+    .select({ id: courseSessions.id, courseTitle: courses.title, startsAt: courseSessions.startsAt })
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(
+      and(
+        s.teacherId ? eq(courses.teacherId, s.teacherId) : eq(courses.id, s.courseId),
+        eq(courseSessions.status, 'scheduled'),
+        s.exceptId ? sql`${courseSessions.id} <> ${s.exceptId}` : undefined,
+        sql`${courseSessions.startsAt} < ${s.endsAt.toISOString()}::timestamptz`,
+        sql`${courseSessions.startsAt} + make_interval(mins => ${minutes}::int) > ${s.startsAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(courseSessions.startsAt));
 }

@@ -2,7 +2,7 @@
 // upload or remove its recording video, cancel it for everyone (the admin only, checked by the group's guard).
 import { Hono } from 'hono';
 import { COURSE_VIDEO_TYPES } from '@shared/schemas/admin-courses';
-import type { AdminSessionCancelResponse, AdminSessionResponse } from '@shared/schemas/reservations';
+import type { AdminSessionCancelResponse, AdminSessionNotifyResponse, AdminSessionResponse } from '@shared/schemas/reservations';
 import type { AppEnv } from '../../http/app-env';
 import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
@@ -33,6 +33,13 @@ export function adminSessionRoutes(sessions: SessionService) {
   app.patch('/:sessionId', async (c) => {
     const admin = await requireAdmin(c);
     return c.json<AdminSessionResponse>({ session: await sessions.update(admin, c.req.param('sessionId'), await readJsonBody(c)) });
+  });
+
+  // « Prévenir les participants »: the link set now, to the confirmed attendees not told of it yet.
+  app.post('/:sessionId/notify-link', async (c) => {
+    const admin = await requireAdmin(c);
+    readQuery(c, noQuery);
+    return c.json<AdminSessionNotifyResponse>(await sessions.notifyLink(admin, c.req.param('sessionId')));
   });
 
   app.post('/:sessionId/cancel', async (c) => {

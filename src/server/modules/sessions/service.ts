@@ -9,6 +9,7 @@ import {
   adminSessionCancelSchema,
   adminSessionUpdateSchema,
   type AdminSessionCancelResponse,
+  type AdminSessionNotifyResponse,
   type AdminSessionView,
 } from '@shared/schemas/reservations';
 import type { Deps } from '../../deps';
@@ -30,6 +31,7 @@ import { submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/service';
 import { createRecordingUploads } from './recording';
 import * as repo from './repository';
+import type { Tx } from '../../db/client';
 
 const MINUTE_MS = 60_000;
 
@@ -38,7 +40,7 @@ function endsAt(row: repo.SessionRow): Date {
   return new Date(row.startsAt.getTime() + minutes * MINUTE_MS);
 }
 
-function toView(row: repo.SessionRow & { seatsTaken: number }): AdminSessionView {
+function toView(row: repo.SessionRow & { seatsTaken: number; attendees: number }): AdminSessionView {
   return {
     id: row.id,
     courseId: row.courseId,
@@ -51,6 +53,8 @@ function toView(row: repo.SessionRow & { seatsTaken: number }): AdminSessionView
     videoLink: row.videoLink,
     recordingUrl: row.recordingUrl,
     cancelReason: row.cancelReason,
+    attendees: row.attendees,
+    videoLinkUntold: row.videoLink !== null && row.videoLink !== row.videoLinkNotified,
   };
 }
 
@@ -71,7 +75,7 @@ export function createSessionService(
   async function read(id: string): Promise<AdminSessionView> {
     const row = await repo.findSession(db(), id, deps.now());
     if (!row) throw new AppError('SESSION_NOT_FOUND');
-    return toView(row);
+    return toView({ ...row, attendees: await repo.countConfirmed(db(), id) });
   }
 
   /** Tells each attendee's open tabs (and the admins') that their reservation changed. */
@@ -166,6 +170,13 @@ export function createSessionService(
     return findRefund(db(), refundId);
   }
 
+  /** E-mail and notice to each confirmed attendee, keyed by the telling's version: once each. */
+  async function tellLink(tx: Tx, id: string, videoLink: string, version: number, now: Date): Promise<number> {
+    await notifyVideoLink(tx, { sessionId: id, videoLink, version, at: now });
+    await mailVideoLink(tx, { sessionId: id, videoLink, version, publicUrl: deps.config.publicUrl });
+    return repo.countConfirmed(tx, id);
+  }
+
   const recordings = createRecordingUploads(deps, { read, endsAt, announce });
 
   return {
@@ -177,6 +188,13 @@ export function createSessionService(
 
     removeRecording: (admin: SignedInViewer, rawId: string) => recordings.removeRecording(admin, sessionId(rawId)),
 
+    /**
+     * The video link and the recording link. The link: https only, told to the confirmed attendees
+     * the first time it is set; a different link later is told only when the chef asks
+     * (`notifyAttendees`, « Prévenir les participants »); the same link saved again changes nothing
+     * and tells no one (a double click, a retry, a second tab: the row lock orders them, the second
+     * finds the link already there). Not editable once the session has ended (409 SESSION_ENDED).
+     */
     async update(admin: SignedInViewer, rawId: string, body: unknown): Promise<AdminSessionView> {
       const id = sessionId(rawId);
       const input = parseInput(adminSessionUpdateSchema, body);
@@ -185,29 +203,72 @@ export function createSessionService(
         const session = await repo.lockSession(tx, id);
         if (!session) throw new AppError('SESSION_NOT_FOUND');
         if (session.status === 'cancelled') throw new AppError('SESSION_CANCELLED');
+        const ended = endsAt(session).getTime() <= now.getTime();
         // A recording exists only once the class is over; clearing one is always allowed.
-        if (input.recordingUrl && endsAt(session).getTime() > now.getTime()) throw new AppError('SESSION_NOT_OVER');
-        await repo.updateSession(tx, id, { videoLink: input.videoLink, recordingUrl: input.recordingUrl }, now);
-        const changed = { videoLink: input.videoLink, recordingUrl: input.recordingUrl };
+        if (input.recordingUrl && !ended) throw new AppError('SESSION_NOT_OVER');
+        const linkChanged = input.videoLink !== undefined && input.videoLink !== session.videoLink;
+        if (linkChanged && ended) throw new AppError('SESSION_ENDED');
+        const recordingChanged = input.recordingUrl !== undefined && input.recordingUrl !== session.recordingUrl;
+        if (!linkChanged && !recordingChanged) return;
+
+        const firstLink = linkChanged && input.videoLink !== null && session.videoLinkNotified === null;
+        const tell = linkChanged && input.videoLink !== null && (firstLink || input.notifyAttendees === true);
+        const version = tell ? session.videoLinkVersion + 1 : session.videoLinkVersion;
+        await repo.updateSession(
+          tx,
+          id,
+          {
+            ...(linkChanged ? { videoLink: input.videoLink } : {}),
+            ...(recordingChanged ? { recordingUrl: input.recordingUrl } : {}),
+            ...(tell ? { videoLinkNotified: input.videoLink, videoLinkVersion: version } : {}),
+          },
+          now,
+        );
+        const changed = { videoLink: linkChanged ? input.videoLink : undefined, recordingUrl: recordingChanged ? input.recordingUrl : undefined };
         await recordAudit(tx, {
           actorId: admin.userId,
           action: 'session.links',
           targetType: 'session',
           targetId: id,
           // Whether each link was set, changed or cleared; the meeting link itself stays out of the trail.
-          details: Object.fromEntries(
-            Object.entries(changed)
-              .filter(([, v]) => v !== undefined)
-              .map(([k, v]) => [k, v ? 'défini' : 'retiré']),
-          ),
+          details: {
+            ...Object.fromEntries(
+              Object.entries(changed)
+                .filter(([, v]) => v !== undefined)
+                .map(([k, v]) => [k, v ? 'défini' : 'retiré']),
+            ),
+            ...(linkChanged ? { told: tell } : {}),
+          },
         });
         // Holds too: their calendars show 'Lien disponible' / 'En attente' (never the link itself).
         await announce(tx, await repo.seatHolders(tx, id, now));
-        if (input.videoLink && input.videoLink !== session.videoLink) await notifyVideoLink(tx, { sessionId: id, videoLink: input.videoLink, at: now });
-        if (input.videoLink && input.videoLink !== session.videoLink) await mailVideoLink(tx, { sessionId: id, videoLink: input.videoLink, publicUrl: deps.config.publicUrl });
-        if (input.recordingUrl && input.recordingUrl !== session.recordingUrl) await notifyRecording(tx, { sessionId: id, at: now });
+        if (tell && input.videoLink) await tellLink(tx, id, input.videoLink, version, now);
+        if (recordingChanged && input.recordingUrl) await notifyRecording(tx, { sessionId: id, at: now });
       });
       return read(id);
+    },
+
+    /**
+     * « Prévenir les participants »: tells the confirmed attendees the link now set, if they were not
+     * told this one yet; a repeat (or a second tab) finds it told and sends nothing.
+     */
+    async notifyLink(admin: SignedInViewer, rawId: string): Promise<AdminSessionNotifyResponse> {
+      const id = sessionId(rawId);
+      const now = deps.now();
+      const notified = await db().transaction(async (tx) => {
+        const session = await repo.lockSession(tx, id);
+        if (!session) throw new AppError('SESSION_NOT_FOUND');
+        if (session.status === 'cancelled') throw new AppError('SESSION_CANCELLED');
+        if (endsAt(session).getTime() <= now.getTime()) throw new AppError('SESSION_ENDED');
+        if (!session.videoLink) throw new AppError('NO_VIDEO_LINK');
+        if (session.videoLink === session.videoLinkNotified) return 0;
+        const version = session.videoLinkVersion + 1;
+        await repo.updateSession(tx, id, { videoLinkNotified: session.videoLink, videoLinkVersion: version }, now);
+        const told = await tellLink(tx, id, session.videoLink, version, now);
+        await recordAudit(tx, { actorId: admin.userId, action: 'session.link_notified', targetType: 'session', targetId: id, details: { courseId: session.courseId, told } });
+        return told;
+      });
+      return { session: await read(id), notified };
     },
 
     async cancel(admin: SignedInViewer, rawId: string, body: unknown): Promise<AdminSessionCancelResponse> {

@@ -1,15 +1,20 @@
 // A live course's sessions: the upcoming ones (seats taken out of capacity), adding one, changing
 // one's capacity, time or length, and cancelling one through the live-classes flow (every attendee
 // refunded in full and told by e-mail). A capacity below the seats already taken is refused by the
-// server under the session's lock; its message is shown under the field.
+// server under the session's lock; its message is shown under the field. Moving a session that has
+// attendees asks first, saying how many will be told by e-mail; a session at the same time as another
+// of the chef's is refused by the server (SESSION_OVERLAP) until the chef confirms; a new session can
+// repeat weekly for N weeks, created all at once or not at all.
 import { Ban, CalendarPlus, Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { MAX_REPEAT_WEEKS } from '@shared/booking';
 import { formatSessionDateTime } from '@shared/format';
 import {
   adminSessionCreateSchema,
   type AdminCourseDetail,
   type AdminCourseSessionView,
   type AdminSessionCreateInput,
+  type AdminSessionEditInput,
 } from '@shared/schemas/admin-courses';
 import { Badge } from '@client/components/ui/Badge';
 import { Button } from '@client/components/ui/Button';
@@ -23,7 +28,7 @@ import { SessionPrepKitButton } from './SessionPrepKit';
 import { SessionCancelDialog } from '@client/features/calendar';
 import { viewerTimeZoneName } from '@client/lib/use-time-zone';
 
-type Fields = { startsAt: string; capacity: string; duration: string };
+type Fields = { startsAt: string; capacity: string; duration: string; weeks?: string };
 type Errors = Partial<Record<keyof Fields, string>>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -51,12 +56,15 @@ function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Erro
   const d = f.duration.trim();
   const duration = d === '' ? null : /^\d+$/.test(d) ? Number(d) : NaN;
   if (Number.isNaN(duration)) errors.duration = 'Entrez une durée en minutes, ou laissez vide.';
+  const w = (f.weeks ?? '1').trim();
+  const weeks = /^\d+$/.test(w) ? Number(w) : NaN;
+  if (Number.isNaN(weeks)) errors.weeks = 'Entrez un nombre de semaines.';
   if (Object.keys(errors).length) return { errors };
-  const input = { startsAt: startsAt!, capacity, durationMinutes: duration };
+  const input: AdminSessionCreateInput = { startsAt: startsAt!, capacity, durationMinutes: duration, ...(weeks > 1 || weeks < 1 ? { repeatWeeks: weeks } : {}) };
   const parsed = adminSessionCreateSchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const key = issue.path[0] === 'durationMinutes' ? 'duration' : (issue.path[0] as keyof Fields);
+      const key = issue.path[0] === 'durationMinutes' ? 'duration' : issue.path[0] === 'repeatWeeks' ? 'weeks' : (issue.path[0] as keyof Fields);
       errors[key] ??= issue.message;
     }
     return { errors };
@@ -67,12 +75,38 @@ function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Erro
 
 function serverErrors(error: ApiError): Errors {
   const f = error.fields ?? {};
-  return { startsAt: f.startsAt, capacity: f.capacity, duration: f.durationMinutes };
+  return { startsAt: f.startsAt, capacity: f.capacity, duration: f.durationMinutes, weeks: f.repeatWeeks };
+}
+
+/** « 6 participants seront prévenus par courriel » */
+export function toldLabel(n: number): string {
+  return n === 1 ? '1 participant sera prévenu par courriel' : `${n} participants seront prévenus par courriel`;
+}
+
+/** A question the chef answers before the save goes on: a move that tells people, an overlap. */
+function ConfirmPanel({ title, text, confirmLabel, pending, onConfirm, onBack }: { title: string; text: string; confirmLabel: string; pending: boolean; onConfirm: () => void; onBack: () => void }) {
+  const titleId = useId();
+  return (
+    <div role="group" aria-labelledby={titleId} className="space-y-3 rounded-2xl border border-saffron/60 bg-saffron/10 p-4">
+      <p id={titleId} className="font-semibold text-ink">
+        {title}
+      </p>
+      <p className="text-ink">{text}</p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onBack} disabled={pending}>
+          Revenir
+        </Button>
+        <Button onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields; errors: Errors; onChange: (f: Fields) => void; idPrefix: string }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className={fields.weeks === undefined ? 'grid gap-4 sm:grid-cols-3' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4'}>
       <TextField
         label="Date et heure"
         type="datetime-local"
@@ -103,28 +137,44 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
         error={errors.duration}
         hint="Vide : la durée du cours."
       />
+      {fields.weeks !== undefined ? (
+        <TextField
+          label="Chaque semaine, pendant"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_REPEAT_WEEKS}
+          name={`${idPrefix}-weeks`}
+          value={fields.weeks}
+          onChange={(e) => onChange({ ...fields, weeks: e.target.value })}
+          error={errors.weeks}
+          hint={`Semaines (1 : une seule séance ; au plus ${MAX_REPEAT_WEEKS}).`}
+        />
+      ) : null}
     </div>
   );
 }
 
 function AddSession({ courseId }: { courseId: string }) {
   const add = useAddSession(courseId);
-  const [fields, setFields] = useState<Fields>({ startsAt: '', capacity: '10', duration: '' });
+  const [fields, setFields] = useState<Fields>({ startsAt: '', capacity: '10', duration: '', weeks: '1' });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [overlap, setOverlap] = useState<{ message: string; input: AdminSessionCreateInput } | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = toInput(fields);
-    if ('errors' in result) return setErrors(result.errors);
+  const save = (input: AdminSessionCreateInput) => {
     setErrors({});
     setFailure(null);
-    add.mutate(result.input, {
-      onSuccess: ({ session }) => {
-        notifySuccess('Séance ajoutée !', formatSessionDateTime(session.startsAt));
-        setFields({ startsAt: '', capacity: fields.capacity, duration: fields.duration });
+    add.mutate(input, {
+      onSuccess: ({ session, sessions }) => {
+        setOverlap(null);
+        const n = sessions?.length ?? 1;
+        notifySuccess(n > 1 ? `${n} séances ajoutées !` : 'Séance ajoutée !', n > 1 ? `Chaque semaine à partir du ${formatSessionDateTime(session.startsAt)}` : formatSessionDateTime(session.startsAt));
+        setFields({ startsAt: '', capacity: fields.capacity, duration: fields.duration, weeks: '1' });
       },
       onError: (error) => {
+        if (error.code === 'SESSION_OVERLAP') return setOverlap({ message: error.message, input });
+        setOverlap(null);
         setErrors(serverErrors(error));
         setFailure(error.message);
         notifyError("Erreur d'ajout de la séance", error.message);
@@ -132,20 +182,40 @@ function AddSession({ courseId }: { courseId: string }) {
     });
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = toInput(fields);
+    if ('errors' in result) return setErrors(result.errors);
+    save(result.input);
+  };
+
   return (
     <form noValidate onSubmit={submit} aria-label="Ajouter une séance" className="space-y-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
       <h3 className="font-semibold text-ink">Ajouter une séance</h3>
       <SessionFields idPrefix="new" fields={fields} errors={errors} onChange={setFields} />
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex justify-end">
-        <Button type="submit" loading={add.isPending} className="w-full sm:w-auto">
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          Ajouter la séance
-        </Button>
-      </div>
+      {overlap ? (
+        <ConfirmPanel
+          title="Une autre séance au même moment"
+          text={overlap.message}
+          confirmLabel="Programmer quand même"
+          pending={add.isPending}
+          onConfirm={() => save({ ...overlap.input, confirmOverlap: true })}
+          onBack={() => setOverlap(null)}
+        />
+      ) : (
+        <div className="flex justify-end">
+          <Button type="submit" loading={add.isPending} className="w-full sm:w-auto">
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            {Number(fields.weeks) > 1 ? `Ajouter ${fields.weeks} séances` : 'Ajouter la séance'}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
+
+type EditInput = AdminSessionEditInput;
 
 function EditSession({ courseId, session, onDone }: { courseId: string; session: AdminCourseSessionView; onDone: () => void }) {
   const edit = useEditSession(courseId);
@@ -156,21 +226,24 @@ function EditSession({ courseId, session, onDone }: { courseId: string; session:
   });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // What waits for the chef's yes: a move that tells the attendees, or an overlap.
+  const [question, setQuestion] = useState<{ kind: 'move' | 'overlap'; message: string; input: EditInput } | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = toInput(fields);
-    if ('errors' in result) return setErrors(result.errors);
+  const save = (input: EditInput) => {
     setErrors({});
     setFailure(null);
     edit.mutate(
-      { sessionId: session.id, input: result.input },
+      { sessionId: session.id, input },
       {
         onSuccess: () => {
-          notifySuccess('Séance mise à jour !');
+          const moved = input.startsAt !== undefined && session.attendees > 0;
+          notifySuccess('Séance mise à jour !', moved ? `${toldLabel(session.attendees).replace('seront prévenus', 'ont été prévenus').replace('sera prévenu', 'a été prévenu')}.` : undefined);
+          setQuestion(null);
           onDone();
         },
         onError: (error) => {
+          if (error.code === 'SESSION_OVERLAP') return setQuestion({ kind: 'overlap', message: error.message, input });
+          setQuestion(null);
           const errs = serverErrors(error);
           // The seats-taken refusal belongs under the capacity field.
           if (error.code === 'CAPACITY_BELOW_SEATS') errs.capacity = error.message;
@@ -182,19 +255,48 @@ function EditSession({ courseId, session, onDone }: { courseId: string; session:
     );
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = toInput(fields);
+    if ('errors' in result) return setErrors(result.errors);
+    // The field shows minutes: an untouched field keeps the start as it is (to the second), not a move.
+    const moves = fields.startsAt !== toLocalInput(session.startsAt);
+    const { repeatWeeks: _weeks, startsAt, ...rest } = result.input;
+    const input: EditInput = moves ? { ...rest, startsAt } : rest;
+    if (moves && session.attendees > 0) {
+      return setQuestion({
+        kind: 'move',
+        message: `${toldLabel(session.attendees)} : le nouvel horaire, l’invitation de calendrier mise à jour et la possibilité d’annuler avec un remboursement complet. ${session.attendees > 1 ? 'Leurs rappels suivront' : 'Ses rappels suivront'} la nouvelle heure.`,
+        input,
+      });
+    }
+    save(input);
+  };
+
   return (
     <form noValidate onSubmit={submit} aria-label="Modifier la séance" className="mt-3 space-y-4 border-t border-line pt-4">
       <SessionFields idPrefix={session.id} fields={fields} errors={errors} onChange={setFields} />
       <p className="text-sm text-muted">{seatsLabel(session.seatsTaken, session.capacity)} prises : la capacité ne peut pas descendre plus bas.</p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={edit.isPending}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={edit.isPending}>
-          Enregistrer
-        </Button>
-      </div>
+      {question ? (
+        <ConfirmPanel
+          title={question.kind === 'move' ? 'Déplacer la séance ?' : 'Une autre séance au même moment'}
+          text={question.message}
+          confirmLabel={question.kind === 'move' ? 'Déplacer et prévenir' : 'Enregistrer quand même'}
+          pending={edit.isPending}
+          onConfirm={() => save(question.kind === 'overlap' ? { ...question.input, confirmOverlap: true } : question.input)}
+          onBack={() => setQuestion(null)}
+        />
+      ) : (
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={onDone} disabled={edit.isPending}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={edit.isPending}>
+            Enregistrer
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
@@ -214,6 +316,7 @@ function SessionItem({ course, session }: { course: AdminCourseDetail; session: 
           </p>
           <p className="text-sm text-muted">
             {seatsLabel(session.seatsTaken, session.capacity)} prises
+            {session.attendees > 0 ? ` · ${session.attendees} confirmée${session.attendees > 1 ? 's' : ''}` : ''}
             {session.durationMinutes !== null ? ` · ${session.durationMinutes} min` : ''}
           </p>
           {session.status === 'cancelled' ? (

@@ -54,8 +54,15 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
             <span className="sr-only">Lien de la visioconférence : </span>
             {r.hasVideoLink ? 'Lien disponible' : 'En attente'}
           </Badge>
+          {attendee && r.movedAt ? <Badge tone="saffron">Horaire modifié</Badge> : null}
         </div>
       </div>
+      {attendee && r.movedAt && r.cancellation.moved ? (
+        <p role="status" className="rounded-2xl border border-saffron/60 bg-saffron/10 p-4 text-ink">
+          La cheffe a déplacé ce cours au <strong>{sessionWhen(r.startsAt)}</strong>. Ce nouvel horaire ne vous convient pas ? Vous pouvez annuler avec un
+          remboursement complet jusqu&apos;au début du cours, même à moins de 48 heures.
+        </p>
+      ) : null}
 
       <dl className="space-y-2 text-ink">
         <Row icon={<CalendarPlus className="size-4" />} term="Date et heure">
@@ -90,7 +97,7 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
       ) : null}
 
       {/* A cancelled session takes no link (the server refuses it); the admin manages the recording in its editor. */}
-      {isAdmin && r.sessionStatus === 'scheduled' ? <VideoLinkEditor sessionId={r.sessionId} videoLink={r.videoLink} onSaved={onClose} /> : null}
+      {isAdmin && r.sessionStatus === 'scheduled' ? <VideoLinkEditor sessionId={r.sessionId} videoLink={r.videoLink} endsAt={r.endsAt} onSaved={onClose} /> : null}
       {isAdmin ? <RecordingEditor reservation={r} onSaved={onClose} /> : null}
 
       {!isAdmin && r.status === 'pending_payment' ? (

@@ -1,7 +1,7 @@
 // One notification in /notifications. Unread ones stand out (accent bar, bold title, a dot, and
 // 'Non lue' for screen readers). The whole card opens its page and marks it read; one without a
 // page has a 'Marquer comme lu' button instead.
-import { BellRing, CalendarCheck, CalendarX, CreditCard, Mail, PackageOpen, PlayCircle, ReceiptText, RotateCcw, Video, type LucideIcon } from 'lucide-react';
+import { BellRing, CalendarCheck, CalendarClock, CalendarX, CreditCard, Mail, PackageOpen, PlayCircle, ReceiptText, RotateCcw, Video, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { NotificationKind, NotificationView } from '@shared/schemas/notifications';
 import { Button } from '@client/components/ui/Button';
@@ -13,6 +13,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   'session.video_link': Video,
   'session.recording': PlayCircle,
   'session.message': Mail,
+  'session.moved': CalendarClock,
   'reminder.24h': BellRing,
   'reminder.1h': BellRing,
   prep_kit: PackageOpen,

@@ -17,6 +17,8 @@ export type BookingInput = {
   videoLink: string | null;
   /** When the invitation is made (its DTSTAMP). */
   now: Date;
+  /** The session's SEQUENCE: 0 until the chef moves it. */
+  sequence?: number;
 };
 
 export const NO_LINK_YET = "Le lien de la séance vous sera envoyé dès qu'il sera disponible.";
@@ -44,6 +46,7 @@ export function bookingInvitation(input: BookingInput): string {
         ].join('\n'),
         url: input.videoLink ?? calendarPage,
         location: input.videoLink,
+        sequence: input.sequence ?? 0,
       },
     ],
   });
@@ -98,4 +101,37 @@ export function videoLinkMail(input: VideoLinkInput): Mail {
     action: { text: 'Rejoindre la séance', href: input.videoLink },
     reason: 'vous avez réservé une place à ce cours en direct sur Toque',
   });
+}
+
+export type SessionMovedInput = BookingInput & {
+  /** Where the session was before the move. */
+  previousStartsAt: Date;
+  /** The signed link that cancels the seat with a full refund, whatever the 48-hour rule says. */
+  cancelUrl: string;
+};
+
+export const sessionMovedSubject = (courseTitle: string) => `Votre cours a changé d’horaire : ${courseTitle}`;
+
+/** The chef moved the session: the new time, the updated invitation (same UID, higher SEQUENCE) and the way out. */
+export function sessionMovedMail(input: SessionMovedInput): Mail {
+  const when = formatSessionDateTime(input.startsAt, CHEF_TIME_ZONE);
+  const before = formatSessionDateTime(input.previousStartsAt, CHEF_TIME_ZONE);
+  const mail = renderEmail(input.to.email, {
+    subject: sessionMovedSubject(input.courseTitle),
+    greeting: greeting(input.to),
+    paragraphs: [
+      `La cheffe a déplacé le cours en direct « ${input.courseTitle} » : il aura lieu le ${when} au lieu du ${before}.`,
+      'L’invitation mise à jour (.ics) est jointe à ce courriel : ouvrez-la et votre agenda déplacera le cours qu’il contient déjà.',
+      'Ce nouvel horaire ne vous convient pas ? Vous pouvez annuler votre place avec un remboursement complet jusqu’au début du cours, même à moins de 48 heures.',
+    ],
+    details: [
+      { label: 'Cours', value: input.courseTitle },
+      { label: 'Nouvelle date', value: when },
+      { label: 'Ancienne date', value: before },
+      { label: 'Annuler avec remboursement complet', value: 'Annuler ma place', href: input.cancelUrl },
+    ],
+    action: { text: 'Voir mon calendrier', href: siteUrl(input.publicUrl, '/calendrier') },
+    reason: 'vous avez réservé une place à un cours en direct sur Toque',
+  });
+  return { ...mail, attachments: [{ filename: INVITATION_FILENAME, content: bookingInvitation(input), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] };
 }
