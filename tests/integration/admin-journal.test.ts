@@ -143,6 +143,10 @@ beforeAll(async () => {
   // A message to a session's attendees; the books' filing period changed and a period exported.
   const messaged = await createSession(t.db, sold.id, { now: now(), startsAt: new Date(clock + 120 * HOUR) });
   await createPaidSeat(t.db, { user: { id: member.id, fullName: member.fullName }, course: sold, sessionId: messaged.id, amountCents: 4500 });
+  // Its link set (the attendee told), changed, then the attendee told of the change on request.
+  await ok(await send(t, 'PATCH', `/api/admin/sessions/${messaged.id}`, { ...as, body: { videoLink: 'https://meet.exemple.ca/tourtiere' } }));
+  await ok(await send(t, 'PATCH', `/api/admin/sessions/${messaged.id}`, { ...as, body: { videoLink: 'https://meet.exemple.ca/tourtiere-2' } }));
+  await ok(await send(t, 'POST', `/api/admin/sessions/${messaged.id}/notify-link`, as));
   await ok(await send(t, 'POST', `/api/admin/sessions/${messaged.id}/messages`, { ...as, body: { subject: 'Votre tablier', body: 'Apportez un tablier et un rouleau à pâte.', idempotencyKey: newKey() } }), 201);
   await ok(await send(t, 'PUT', '/api/admin/books/filing-frequency', { ...as, body: { filingFrequency: 'monthly' } }));
   const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit' }).format(now());
@@ -198,7 +202,9 @@ describe('GET /api/admin/journal', () => {
     // A deleted recipe is named by what the trail kept.
     expect((await journal('?kind=recipe.delete')).body.entries[0]!.target).toMatchObject({ name: 'Tarte au sucre', href: null });
     // The meeting link itself stays out of the trail.
-    expect((await journal('?kind=session.links')).body.entries[0]!.changes).toEqual([{ field: 'Lien vidéo', before: null, after: 'défini' }]);
+    const links = (await journal('?kind=session.links')).body.entries.find((e) => e.target.name?.includes('Pâtes fraîches'))!;
+    expect(links.changes).toContainEqual({ field: 'Lien vidéo', before: null, after: 'défini' });
+    expect(links.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['Participants prévenus']));
   });
 
   it("lists the refunds of a cancelled session once each, like a refund from an order's page, and Ventes shows them", async () => {

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS = {
   'session.create': 'Séance ajoutée',
   'session.update': 'Séance modifiée',
   'session.links': 'Liens de la séance modifiés',
+  'session.link_notified': 'Participants prévenus du nouveau lien',
   'session.recording': 'Enregistrement de la séance changé',
   'session.cancel': 'Séance annulée',
   'session.prep_kit_update': 'Trousse de la séance modifiée',

@@ -55,10 +55,18 @@ const FIELD_LABELS: Record<string, string> = {
   clockNow: 'Horloge du bac à sable',
   enrolled: 'Double authentification',
   recoveryCodes: 'Codes de récupération remis',
+  told: 'Participants prévenus',
+  overlapConfirmed: 'Chevauchement confirmé',
+  repeat: 'Répétition hebdomadaire',
+  subject: 'Objet',
+  recipients: 'Destinataires',
+  period: 'Période',
+  format: 'Format',
+  rows: 'Lignes exportées',
 };
 
 /** Ids that say nothing to a person (the target is named on its own). */
-const HIDDEN = new Set(['courseId']);
+const HIDDEN = new Set(['courseId', 'messageId']);
 
 const VALUE_LABELS: Record<string, string> = {
   published: 'publié',
