@@ -21,6 +21,8 @@ import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
 import { adminBookingRoutes } from './modules/admin-bookings/routes';
+import { adminClientRoutes, adminMemberRoutes } from './modules/admin-clients/routes';
+import { createAdminClientService } from './modules/admin-clients/service';
 import { createAdminBookingService } from './modules/admin-bookings/service';
 import { adminSalesRoutes } from './modules/admin-sales/routes';
 import { createSalesService } from './modules/admin-sales/service';
@@ -131,6 +133,9 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
   api.route('/admin/sales', adminSalesRoutes(createSalesService(deps)));
+  const adminClients = createAdminClientService(deps);
+  api.route('/admin/clients', adminClientRoutes(adminClients));
+  api.route('/admin/members', adminMemberRoutes(adminClients));
   api.route('/admin/recipes', adminRecipeRoutes(createAdminRecipeService(deps)));
   api.route('/admin/courses', adminCourseRoutes(createAdminCourseService(deps)));
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));
