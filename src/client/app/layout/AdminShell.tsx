@@ -2,20 +2,24 @@
 // (/admin/reservations, /admin/recettes, /admin/cours, /admin/ventes), so it can be
 // linked to and reloaded, and loads only its own code; each tab's page renders inside this shell.
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '@client/components/ui/Button';
 import { PageHeader } from '@client/components/ui/PageHeader';
 import { cn } from '@client/lib/cn';
 import { DemoAccountsWarning } from './DemoAccountsWarning';
 
-const TABS = [
+type Tab = { to: string; label: string; end: boolean; /** Other addresses that belong to the tab. */ also?: readonly string[] };
+
+const TABS: readonly Tab[] = [
   { to: '/admin/reservations', label: 'Réservations', end: true },
   { to: '/admin/recettes', label: 'Recettes', end: false },
   { to: '/admin/cours', label: 'Cours', end: false },
+  { to: '/admin/clients', label: 'Clients', end: false, also: ['/admin/membres'] },
   { to: '/admin/ventes', label: 'Ventes', end: false },
-] as const;
+];
 
 export function AdminShell({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader
@@ -42,12 +46,13 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
               <NavLink
                 to={tab.to}
                 end={tab.end}
-                className={({ isActive }) =>
-                  cn(
+                className={({ isActive: own }) => {
+                  const isActive = own || !!tab.also?.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+                  return cn(
                     '-mb-px flex min-h-11 items-center justify-center border-b-2 px-4 text-base font-medium transition-colors sm:inline-flex',
                     isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted hover:border-line hover:text-ink',
-                  )
-                }
+                  );
+                }}
               >
                 {tab.label}
               </NavLink>

@@ -1,10 +1,11 @@
 // /admin/commandes — every order of the site for the admin, newest first, a page at a time, with a
-// filter on the status; each leads to the order's page where it can be refunded.
+// filter on the status; each leads to the order's page where it can be refunded. Inside the admin's
+// shell, so its tabs stay at hand.
 import { Receipt } from 'lucide-react';
 import type { OrderStatus } from '@shared/schemas/checkout';
+import { AdminShell } from '@client/app/layout/AdminShell';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
-import { PageHeader } from '@client/components/ui/PageHeader';
 import { Select } from '@client/components/ui/Select';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { useErrorToast } from '@client/lib/use-error-toast';
@@ -45,12 +46,11 @@ export default function AdminOrdersPage() {
     });
 
   return (
-    <div className="mx-auto min-h-[60vh] w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeader
-        eyebrow="Administration"
-        title="Commandes"
-        subtitle="Les achats de cours, du plus récent au plus ancien. Ouvrez une commande pour voir son détail ou la rembourser."
-      />
+    <AdminShell>
+      <header className="mb-6">
+        <h2 className="text-2xl font-semibold text-ink sm:text-3xl">Commandes</h2>
+        <p className="mt-2 text-muted">Les achats de cours, du plus récent au plus ancien. Ouvrez une commande pour voir son détail ou la rembourser.</p>
+      </header>
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <Select
           label="Statut"
@@ -88,6 +88,6 @@ export default function AdminOrdersPage() {
           <Pager page={page} pageCount={pageCount} onPage={(p) => setParam('page', p > 1 ? String(p) : undefined)} />
         </div>
       )}
-    </div>
+    </AdminShell>
   );
 }

@@ -32,9 +32,10 @@ export function useAdminOrders(page: number, status: OrderStatus | undefined) {
 const PENDING_REFUND_POLL_MS = 1000;
 
 /** GET /api/admin/orders/:orderId — read again every second while a refund is pending. */
-export function useAdminOrder(orderId: string) {
+export function useAdminOrder(orderId: string, enabled = true) {
   return useQuery<AdminOrderResponse, ApiError>({
     queryKey: orderKey(orderId),
+    enabled,
     queryFn: ({ signal }) => api<AdminOrderResponse>(`/admin/orders/${encodeURIComponent(orderId)}`, { signal }),
     refetchOnMount: 'always',
     refetchInterval: (query) => (query.state.data && hasPendingRefund(query.state.data.order) ? PENDING_REFUND_POLL_MS : false),
