@@ -21,6 +21,8 @@ import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
 import { adminBookingRoutes } from './modules/admin-bookings/routes';
+import { adminClientRoutes, adminMemberRoutes } from './modules/admin-clients/routes';
+import { createAdminClientService } from './modules/admin-clients/service';
 import { createAdminBookingService } from './modules/admin-bookings/service';
 import { adminBooksRoutes } from './modules/admin-sales/books-routes';
 import { createBooksService } from './modules/admin-sales/books-service';
@@ -144,6 +146,9 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/admin/books', adminBooksRoutes(createBooksService(deps)));
   api.route('/admin/overview', adminOverviewRoutes(createOverviewService(deps, sales)));
   api.route('/admin/journal', adminJournalRoutes(createJournalService(deps)));
+  const adminClients = createAdminClientService(deps);
+  api.route('/admin/clients', adminClientRoutes(adminClients));
+  api.route('/admin/members', adminMemberRoutes(adminClients));
   api.route('/admin/recipes', adminRecipeRoutes(createAdminRecipeService(deps)));
   api.route('/admin/courses', adminCourseRoutes(createAdminCourseService(deps)));
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));

@@ -79,7 +79,7 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
     await expect
       .poll(
         async () => {
-          if (!(await dialog.isVisible())) await page.getByRole('button', { name: `Modifier ${name}` }).click();
+          if (!(await dialog.isVisible())) await page.getByRole('button', { name: `Modifier la recette « ${name} »` }).click();
           return dialog.isVisible();
         },
         { interval: 3000, timeout: 30_000 },
@@ -110,16 +110,16 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
     await page.getByPlaceholder('Rechercher une recette...').fill(stamp);
     await page.getByRole('heading', { name: renamed, exact: true }).waitFor();
 
-    await page.getByRole('button', { name: `Supprimer ${renamed}` }).click();
+    await page.getByRole('button', { name: `Supprimer la recette « ${renamed} »` }).click();
     let confirm = page.getByRole('dialog', { name: 'Êtes-vous sûr ?' });
     await confirm.getByText(`Cette action est irréversible. La recette "${renamed}" sera définitivement supprimée.`).waitFor();
     await confirm.getByRole('button', { name: 'Annuler' }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: renamed, exact: true }).waitFor();
 
-    await page.getByRole('button', { name: `Supprimer ${renamed}` }).click();
+    await page.getByRole('button', { name: `Supprimer la recette « ${renamed} »` }).click();
     confirm = page.getByRole('dialog', { name: 'Êtes-vous sûr ?' });
-    await confirm.getByRole('button', { name: 'Confirmer' }).click();
+    await confirm.getByRole('button', { name: 'Supprimer la recette' }).click();
     await expectToast(page, 'Succès', 'Recette supprimée.');
     await confirm.waitFor({ state: 'detached' });
     await page.getByText(`Aucune recette ne correspond à « ${stamp} ».`).waitFor();

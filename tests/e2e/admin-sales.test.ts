@@ -102,7 +102,7 @@ describe('the admin refunds an order from Ventes and exports the CSV', () => {
   it('refunds the order through its page, opened from the Ventes list', async () => {
     const link = admin.getByRole('link', { name: `Commande n° ${order.number}`, exact: true }).first();
     await link.click();
-    await admin.getByRole('heading', { level: 1, name: `Commande n° ${order.number}` }).waitFor();
+    await admin.getByRole('heading', { level: 2, name: `Commande n° ${order.number}` }).waitFor();
     await admin.getByRole('button', { name: 'Tout rembourser' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.waitFor();

@@ -79,7 +79,7 @@ describe("the admin's orders at phone width", () => {
   it("reaches the orders from the avatar menu and from the dashboard; the list follows the server's", async () => {
     await (await openAvatarMenu(page)).getByRole('menuitem', { name: 'Commandes' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/commandes');
-    await page.getByRole('heading', { level: 1, name: 'Commandes' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Commandes' }).waitFor();
 
     const { json } = await callApi<AdminOrdersResponse>(page, 'GET', '/admin/orders?limit=20');
     if (json.total === 0) {

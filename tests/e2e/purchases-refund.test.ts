@@ -151,7 +151,7 @@ describe('a Québec learner buys a recorded course; the admin refunds it', () =>
     expect(bare(rowText)).toContain(bare(`${amount(order.totalCents)} CAD`));
     await link.click();
 
-    await admin.getByRole('heading', { level: 1, name: `Commande n° ${order.number}` }).waitFor();
+    await admin.getByRole('heading', { level: 2, name: `Commande n° ${order.number}` }).waitFor();
     const page = squash((await admin.locator('main').textContent()) ?? '');
     expect(page).toContain('TPS');
     expect(page).toContain('TVQ');

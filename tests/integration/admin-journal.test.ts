@@ -118,6 +118,11 @@ beforeAll(async () => {
   // The same again: nothing new refunded, nothing logged twice.
   await ok(await send(t, 'POST', `/api/admin/sessions/${cancelled.id}/cancel`, { ...as, body: { reason: 'La cheffe est malade.', idempotencyKey: newKey() } }));
 
+  // The chef's note on a customer, added then changed; the order's receipt e-mailed again.
+  const note = (await ok(await send(t, 'POST', `/api/admin/clients/${member.id}/notes`, { ...as, body: { body: 'Allergique aux noix.' } }), 201)) as { note: { id: string } };
+  await ok(await send(t, 'PATCH', `/api/admin/clients/${member.id}/notes/${note.note.id}`, { ...as, body: { body: 'Allergique aux noix et aux arachides.' } }));
+  await ok(await send(t, 'POST', `/api/admin/clients/${member.id}/orders/${order.id}/receipt-email`, { ...as, body: { requestKey: newKey() } }));
+
   // A refund from an order's page.
   await ok(await send(t, 'POST', `/api/admin/orders/${order.id}/refunds`, { ...as, body: { idempotencyKey: newKey(), lines: [{ orderLineId: order.lines[0]!.id }], reason: 'Geste commercial' } }), 201);
   await deliverEvents(t);

@@ -135,6 +135,14 @@ describe('list and search', () => {
     expect((await list('%')).recipes).toEqual([]);
   });
 
+  it('ignores accents and case on both sides: « erable » finds « érable », « CRÈME » finds « creme »', async () => {
+    const maple = await created({ name: 'Tarte à l’ÉRABLE' });
+    const cream = await created({ name: 'Soupe creme de celeri' });
+    expect((await list('erable')).recipes.map((r) => r.id)).toEqual([maple.id]);
+    expect((await list('tarte a l’érable')).recipes.map((r) => r.id)).toEqual([maple.id]);
+    expect((await list('CRÈME DE CÉLERI')).recipes.map((r) => r.id)).toEqual([cream.id]);
+  });
+
   it('refuses an unknown parameter or a too long search in French (400)', async () => {
     const unknown = await send(t, 'GET', '/api/admin/recipes?categorie=x', { cookie: admin.cookie });
     expect(unknown.status).toBe(400);

@@ -75,6 +75,8 @@ async function learnerWithData() {
   const order = await createPaidOrder(t.db, { user: { id: user.id, name: 'Rosalie Bergeron', email: user.email }, items: [{ courseId: course.id, description: 'Tourtière du Lac', amountCents: 4500 }] });
   const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
   await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
+  // A note the chef keeps about the person (« Clients »).
+  await t.db.insert(schema.adminClientNotes).values({ userId: user.id, body: 'Allergique aux noix.', authorId: 'user_admin', authorEmail: 'cheffe@exemple.test' });
   await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });
   await t.db.insert(notifications).values({ userId: user.id, kind: 'booking.confirmed', title: 'Place confirmée', body: 'À bientôt', dedupeKey: `n-${user.id}` });
   await t.db.insert(emailDeliveries).values({ dedupeKey: `welcome-x:${user.id}`, kind: 'welcome', to: user.email, userId: user.id, sentAt: testNow() });

@@ -75,6 +75,8 @@ async function personWithEverything() {
   await createSubscription(t.db, user.id);
   const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
   await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
+  // A note the chef keeps about the person (« Clients »).
+  await t.db.insert(schema.adminClientNotes).values({ userId: user.id, body: 'Allergique aux noix.', authorId: 'user_admin', authorEmail: 'cheffe@exemple.test' });
   await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });
   await t.db.insert(notifications).values({ userId: user.id, kind: 'booking.confirmed', title: 'Place confirmée', body: 'À bientôt', dedupeKey: `n-${user.id}` });
   await t.db.insert(emailPreferences).values({ userId: user.id, marketing: true });
@@ -131,6 +133,7 @@ describe('GET /api/account/data-export', () => {
     expect(exportedOrder.refunds).toEqual([expect.objectContaining({ totalCents: 1150, creditNoteNumber: expect.any(Number) })]);
     expect(data.reservations).toEqual([expect.objectContaining({ course: 'Tourtière du Lac', status: 'confirmed' })]);
     expect(data.favorites).toEqual([expect.objectContaining({ recipe: 'Pouding chômeur' })]);
+    expect(data.notesAboutYou).toEqual([expect.objectContaining({ body: 'Allergique aux noix.', authorEmail: 'cheffe@exemple.test' })]);
     expect(data.calendarFeed).toMatchObject({ exists: true });
     expect(data.emailsSent.copies).toEqual([expect.objectContaining({ subject: 'Bienvenue chez Toque' })]);
     expect(data.emailPreferences).toMatchObject({ marketing: true });

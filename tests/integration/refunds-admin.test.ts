@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function paidOrder(user: { id: string; email?: string } = learner, items = [
+function paidOrder(user: { id: string; name?: string; email?: string } = learner, items = [
   { courseId: course.bread, description: 'Pain au levain', amountCents: 4999 },
   { courseId: course.macarons, description: 'Macarons', amountCents: 2500 },
 ]) {
@@ -85,6 +85,19 @@ describe('GET /api/admin/orders', () => {
     expect(onlyPending.orders.every((o) => o.status === 'pending')).toBe(true);
     expect(onlyPending.orders.map((o) => o.id)).toContain(pending.id);
     expect(onlyPending.total).toBe(onlyPending.orders.length);
+  });
+
+  it('searches by buyer name or e-mail with accents and case ignored, or by number', async () => {
+    const helene = await paidOrder({ id: learner.id, name: 'Hélène Bérubé', email: 'helene.berube@exemple.test' });
+    const other = await paidOrder({ id: learner.id, name: 'Marc Côté', email: 'marc@exemple.test' });
+    const ids = async (q: string) =>
+      ((await (await send(t, 'GET', `/api/admin/orders?q=${encodeURIComponent(q)}`, { cookie: admin.cookie })).json()) as AdminOrdersResponse).orders.map((o) => o.id);
+    expect(await ids('helene')).toEqual([helene.id]);
+    expect(await ids('BÉRUBÉ')).toEqual([helene.id]);
+    expect(await ids('HELENE.BERUBE@')).toEqual([helene.id]);
+    expect(await ids('cote')).toEqual([other.id]);
+    expect(await ids(String(other.number))).toEqual([other.id]);
+    expect(await ids(`n° ${helene.number}`)).toEqual([helene.id]);
   });
 
   it.each(['limit=0', 'limit=101', 'offset=-1', 'status=rembourse', 'page=2'])('refuses ?%s with 400 in French', async (query) => {

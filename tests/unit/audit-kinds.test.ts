@@ -19,7 +19,7 @@ describe('audit kinds', () => {
       if (!text.includes('recordAudit(')) continue;
       // From `action:` to the target: a plain kind, or a ternary of two.
       for (const m of text.matchAll(/action:([^]*?)targetType/g)) {
-        for (const kind of m[1]!.matchAll(/'([a-z_]+\.[a-z_]+)'/g)) written.add(kind[1]!);
+        for (const kind of m[1]!.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) written.add(kind[1]!);
       }
     }
     expect([...written].sort()).toEqual([...AUDIT_ACTION_KINDS].sort());

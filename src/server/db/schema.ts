@@ -927,3 +927,27 @@ export const sessionMessages = pgTable(
   },
   (t) => [uniqueIndex('session_messages_idempotency_uq').on(t.sessionId, t.idempotencyKey), index('session_messages_session_idx').on(t.sessionId, t.createdAt)],
 );
+
+/**
+ * The chef's private notes about a customer (« Clients »): never shown to the customer's own pages,
+ * given back in their data export, deleted with their account. The author is copied like the audit
+ * log's actor (the note outlives the admin's account); every add and edit is audited too.
+ */
+export const adminClientNotes = pgTable(
+  'admin_client_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The customer the note is about. */
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    authorId: text().notNull(),
+    authorEmail: text().notNull(),
+    /** Who changed it last, when it was edited (null: as written). */
+    editedByEmail: text(),
+    editedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_client_notes_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,5 +1,6 @@
 // The checkout API contract: cart → order → payment → receipt, and refunds. Prices never travel
 // from the client: it names courses, the server prices them.
+import { MAX_SEARCH_LENGTH } from '../catalog';
 import { PROVINCE_CODES, type ProvinceCode } from '../provinces';
 import type { ReservationStatus } from './booking';
 import type { ReservationCancelReason } from './reservations';
@@ -188,10 +189,14 @@ export type AdminOrdersResponse = { orders: AdminOrderSummary[]; total: number }
 
 const ORDER_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'partially_refunded', 'refunded'] as const satisfies readonly OrderStatus[];
 
-/** GET /api/admin/orders?limit=&offset=&status= — status: one OrderStatus, absent: every order. */
+/**
+ * GET /api/admin/orders?limit=&offset=&status=&q= — status: one OrderStatus, absent: every order;
+ * q: part of the buyer's name or e-mail (accents and case ignored), or the order's number.
+ */
 export const adminOrdersQuery = z
   .object({
     ...pagingFields(20),
+    q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: 'La recherche est trop longue (100 caractères au plus).' }).optional(),
     status: z.enum(ORDER_STATUSES, { message: 'Statut de commande inconnu.' }).optional(),
   })
   .strict();

@@ -3,24 +3,27 @@
 // /admin/ventes, /admin/comptabilite, /admin/journal), so it can be linked to and reloaded, and
 // loads only its own code; each tab's page renders inside this shell.
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '@client/components/ui/Button';
 import { PageHeader } from '@client/components/ui/PageHeader';
 import { cn } from '@client/lib/cn';
 import { DemoAccountsWarning } from './DemoAccountsWarning';
 
-const TABS = [
+type Tab = { to: string; label: string; end: boolean; /** Other addresses that belong to the tab. */ also?: readonly string[] };
+
+const TABS: readonly Tab[] = [
   { to: '/admin', label: 'Aperçu', end: true },
   { to: '/admin/reservations', label: 'Réservations', end: true },
   { to: '/admin/cours', label: 'Cours', end: false },
   { to: '/admin/recettes', label: 'Recettes', end: false },
-  { to: '/admin/clients', label: 'Clients', end: false },
+  { to: '/admin/clients', label: 'Clients', end: false, also: ['/admin/membres'] },
   { to: '/admin/ventes', label: 'Ventes', end: false },
   { to: '/admin/comptabilite', label: 'Comptabilité', end: false },
   { to: '/admin/journal', label: 'Journal', end: false },
-] as const;
+];
 
 export function AdminShell({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader
@@ -48,15 +51,16 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
               <NavLink
                 to={tab.to}
                 end={tab.end}
-                className={({ isActive }) =>
-                  cn(
+                className={({ isActive: own }) => {
+                  const isActive = own || !!tab.also?.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+                  return cn(
                     'flex min-h-11 items-center justify-center rounded-lg border px-2 text-center text-sm font-medium transition-colors',
                     'lg:-mb-px lg:rounded-none lg:border-0 lg:border-b-2 lg:px-4 lg:text-base',
                     isActive
                       ? 'border-brand-700 bg-brand-50 text-brand-800 lg:bg-transparent'
                       : 'border-line bg-white text-muted hover:border-brand-600 hover:text-ink lg:border-transparent lg:bg-transparent lg:hover:border-line',
-                  )
-                }
+                  );
+                }}
               >
                 {tab.label}
               </NavLink>

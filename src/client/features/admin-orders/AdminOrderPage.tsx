@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { formatLongDate } from '@shared/format';
 import { provinceName } from '@shared/provinces';
+import { AdminShell } from '@client/app/layout/AdminShell';
 import { Button, ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { Card } from '@client/components/ui/Card';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
@@ -50,7 +51,7 @@ export default function AdminOrderPage() {
   if (!order) {
     return (
       <Shell back={back}>
-        <h1 className="sr-only">Commande</h1>
+        <h2 className="sr-only">Commande</h2>
         <ErrorPanel
           title={notFound ? 'Cette commande est introuvable.' : 'Impossible de charger la commande.'}
           message={query.error?.message}
@@ -69,7 +70,7 @@ export default function AdminOrderPage() {
       <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Commande n°&nbsp;{order.number}</h1>
+            <h2 className="text-2xl font-semibold text-ink sm:text-3xl">Commande n°&nbsp;{order.number}</h2>
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="mt-2 text-muted">
@@ -98,9 +99,9 @@ export default function AdminOrderPage() {
           <RefundsList refunds={order.refunds} />
         </div>
         <Card as="section" aria-labelledby="order-payment" className="h-fit p-5 sm:p-6">
-          <h2 id="order-payment" className="text-xl font-semibold text-ink">
+          <h3 id="order-payment" className="text-xl font-semibold text-ink">
             Paiement
-          </h2>
+          </h3>
           <dl className="mt-3 space-y-3 text-sm">
             {buyer ? (
               <Fact label="Acheteur">
@@ -136,8 +137,14 @@ export default function AdminOrderPage() {
   );
 }
 
+/** Inside the admin's shell, so its tabs stay at hand; the order is the page's second heading. */
 function Shell({ back, children }: { back: ReactNode; children: ReactNode }) {
-  return <div className="mx-auto min-h-[60vh] w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">{back}{children}</div>;
+  return (
+    <AdminShell>
+      {back}
+      {children}
+    </AdminShell>
+  );
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

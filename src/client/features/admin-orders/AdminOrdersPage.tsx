@@ -1,12 +1,16 @@
 // /admin/commandes — every order of the site for the admin, newest first, a page at a time, with a
-// filter on the status; each leads to the order's page where it can be refunded.
+// filter on the status; each leads to the order's page where it can be refunded. Inside the admin's
+// shell, so its tabs stay at hand.
 import { Receipt } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { MAX_SEARCH_LENGTH } from '@shared/catalog';
 import type { OrderStatus } from '@shared/schemas/checkout';
+import { AdminShell } from '@client/app/layout/AdminShell';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
-import { PageHeader } from '@client/components/ui/PageHeader';
 import { Select } from '@client/components/ui/Select';
 import { Skeleton } from '@client/components/ui/Skeleton';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useUrlParams } from '@client/lib/use-url-params';
@@ -27,10 +31,14 @@ const readStatus = (value: string | null): OrderStatus | undefined =>
 
 export default function AdminOrdersPage() {
   usePageTitle('Commandes');
+  const searchId = useId();
   const [params, updateParams] = useUrlParams();
   const page = readPage(params.get('page'));
   const status = readStatus(params.get('statut'));
-  const query = useAdminOrders(page, status);
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const typed = useDebouncedValue(text.trim(), 300);
+  const query = useAdminOrders(page, status, q);
   useErrorToast(query.error, 'Erreur');
 
   const total = query.data?.total ?? 0;
@@ -44,14 +52,34 @@ export default function AdminOrdersPage() {
       return p;
     });
 
+  // The search typed goes to the address, back to page 1.
+  useEffect(() => {
+    if (typed !== q) setParam('q', typed || undefined);
+  }, [typed, q]);
+
   return (
-    <div className="mx-auto min-h-[60vh] w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeader
-        eyebrow="Administration"
-        title="Commandes"
-        subtitle="Les achats de cours, du plus récent au plus ancien. Ouvrez une commande pour voir son détail ou la rembourser."
-      />
+    <AdminShell>
+      <header className="mb-6">
+        <h2 className="text-2xl font-semibold text-ink sm:text-3xl">Commandes</h2>
+        <p className="mt-2 text-muted">Les achats de cours, du plus récent au plus ancien. Ouvrez une commande pour voir son détail ou la rembourser.</p>
+      </header>
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div role="search" className="flex w-full flex-col gap-1.5 sm:max-w-sm">
+          <label htmlFor={searchId} className="text-sm font-semibold text-ink">
+            Client ou numéro
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="Nom, courriel ou n° de commande"
+            autoComplete="off"
+            enterKeyHint="search"
+            className="h-11 w-full rounded-xl border border-line bg-white px-3 text-base text-ink placeholder:text-muted hover:border-brand-600"
+          />
+        </div>
         <Select
           label="Statut"
           value={status}
@@ -78,7 +106,7 @@ export default function AdminOrdersPage() {
       ) : query.data.orders.length === 0 ? (
         <EmptyState
           icon={<Receipt className="size-10" />}
-          title={status ? 'Aucune commande avec ce statut.' : 'Aucune commande pour le moment.'}
+          title={q ? `Aucune commande ne correspond à « ${q} ».` : status ? 'Aucune commande avec ce statut.' : 'Aucune commande pour le moment.'}
           titleAs="h2"
           hint="Les commandes apparaissent ici dès qu'un paiement est lancé."
         />
@@ -88,6 +116,6 @@ export default function AdminOrdersPage() {
           <Pager page={page} pageCount={pageCount} onPage={(p) => setParam('page', p > 1 ? String(p) : undefined)} />
         </div>
       )}
-    </div>
+    </AdminShell>
   );
 }

@@ -13,15 +13,15 @@ import { hasPendingRefund } from './labels';
 export const PAGE_SIZE = 20;
 
 const ordersKey = ['admin-orders'] as const;
-const listKey = (page: number, status: OrderStatus | undefined) => [...ordersKey, 'list', page, status ?? 'all'] as const;
+const listKey = (page: number, status: OrderStatus | undefined, q: string) => [...ordersKey, 'list', page, status ?? 'all', q] as const;
 const orderKey = (orderId: string) => [...ordersKey, 'order', orderId] as const;
 
-/** GET /api/admin/orders — one page of orders, newest first. `page` starts at 1. */
-export function useAdminOrders(page: number, status: OrderStatus | undefined) {
+/** GET /api/admin/orders — one page of orders, newest first. `page` starts at 1; `q` a buyer or a number. */
+export function useAdminOrders(page: number, status: OrderStatus | undefined, q = '') {
   return useQuery<AdminOrdersResponse, ApiError>({
-    queryKey: listKey(page, status),
+    queryKey: listKey(page, status, q),
     queryFn: ({ signal }) =>
-      api<AdminOrdersResponse>('/admin/orders', { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, status }, signal }),
+      api<AdminOrdersResponse>('/admin/orders', { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, status, q: q || undefined }, signal }),
     // The table keeps the page shown while the next one loads (no flash of skeleton).
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',
@@ -32,9 +32,10 @@ export function useAdminOrders(page: number, status: OrderStatus | undefined) {
 const PENDING_REFUND_POLL_MS = 1000;
 
 /** GET /api/admin/orders/:orderId — read again every second while a refund is pending. */
-export function useAdminOrder(orderId: string) {
+export function useAdminOrder(orderId: string, enabled = true) {
   return useQuery<AdminOrderResponse, ApiError>({
     queryKey: orderKey(orderId),
+    enabled,
     queryFn: ({ signal }) => api<AdminOrderResponse>(`/admin/orders/${encodeURIComponent(orderId)}`, { signal }),
     refetchOnMount: 'always',
     refetchInterval: (query) => (query.state.data && hasPendingRefund(query.state.data.order) ? PENDING_REFUND_POLL_MS : false),

@@ -2,3 +2,4 @@
 export { OrderStatusBadge, RefundStatusBadge } from './components/OrderStatusBadge';
 export { OrdersList } from './components/OrdersList';
 export { Pager } from './components/Pager';
+export { OrderRefundButton } from './components/OrderRefundButton';

@@ -30,10 +30,13 @@ export async function mailWelcome(conn: Conn, s: { userId: string; publicUrl: st
   await queueEmail(conn, { dedupeKey: `welcome:${s.userId}`, kind: 'welcome', to: to.email, userId: s.userId, mail: welcomeMail({ to, publicUrl: s.publicUrl }) });
 }
 
-/** The receipt of a paid order, once per order. */
-export async function mailOrderReceipt(conn: Conn, s: { orderId: string } & DocumentSite): Promise<void> {
+/**
+ * The receipt of a paid order, once per order. `again`: the admin's « Renvoyer le reçu », once per
+ * request key (a double click sends one e-mail), with a link valid from now. False: nothing queued.
+ */
+export async function mailOrderReceipt(conn: Conn, s: { orderId: string; again?: { requestKey: string; at: Date } } & DocumentSite): Promise<boolean> {
   const [order] = await conn.select().from(orders).where(eq(orders.id, s.orderId));
-  if (!order?.paidAt) return;
+  if (!order?.paidAt) return false;
   const lines = await conn
     .select({ description: orderLines.description, amountCents: orderLines.amountCents, position: orderLines.position })
     .from(orderLines)
@@ -41,15 +44,16 @@ export async function mailOrderReceipt(conn: Conn, s: { orderId: string } & Docu
     .orderBy(orderLines.position);
   const taxes = (order.taxLines as TaxLine[]).map((t) => ({ label: `${t.label} (${t.rateLabel})`, amountCents: t.amountCents }));
   const to = { email: order.buyerEmail, name: order.buyerName };
-  await queueEmail(conn, {
-    dedupeKey: `order.receipt:${order.id}`,
-    kind: 'order.receipt',
+  return queueEmail(conn, {
+    dedupeKey: s.again ? `order.receipt.again:${order.id}:${s.again.requestKey}` : `order.receipt:${order.id}`,
+    kind: s.again ? 'order.receipt.again' : 'order.receipt',
     to: to.email,
     userId: order.userId,
     mail: orderReceiptMail({
       to,
-      // Valid for the link's lifetime from the payment: the same link however often this is asked.
-      receiptUrl: signedDocumentUrl(s, 'receipt', order.id, order.paidAt),
+      // Valid for the link's lifetime from the payment: the same link however often this is asked;
+      // sent again, from the day it is sent again (the first link may have lapsed).
+      receiptUrl: signedDocumentUrl(s, 'receipt', order.id, s.again?.at ?? order.paidAt),
       order: { id: order.id, number: order.number, paidAt: order.paidAt, lines, taxes, discountCents: order.discountCents, totalCents: order.totalCents },
     }),
   });

@@ -63,10 +63,12 @@ const FIELD_LABELS: Record<string, string> = {
   period: 'Période',
   format: 'Format',
   rows: 'Lignes exportées',
+  body: 'Note',
+  number: 'Commande nº',
 };
 
 /** Ids that say nothing to a person (the target is named on its own). */
-const HIDDEN = new Set(['courseId', 'messageId']);
+const HIDDEN = new Set(['courseId', 'messageId', 'noteId', 'userId']);
 
 const VALUE_LABELS: Record<string, string> = {
   published: 'publié',

@@ -1,9 +1,9 @@
 // The admin's recipe writes and reads: the only place touching the recipes table for the back office.
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminRecipeValues } from '@shared/schemas/admin-recipes';
 import type { Db } from '../../db/client';
 import { recipes } from '../../db/schema';
-import { likeContains } from '../../db/like';
+import { foldedContains } from '../../db/like';
 
 /** A connection or a transaction. */
 type Conn = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
@@ -14,7 +14,7 @@ export async function listRecipes(
   db: Db,
   filter: { nameContains?: string; limit: number; offset: number },
 ): Promise<{ rows: AdminRecipeRow[]; total: number }> {
-  const where: SQL | undefined = filter.nameContains ? ilike(recipes.name, likeContains(filter.nameContains)) : undefined;
+  const where: SQL | undefined = filter.nameContains ? foldedContains([recipes.name], filter.nameContains) : undefined;
   const rows = await db
     .select({ recipe: recipes, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(recipes)

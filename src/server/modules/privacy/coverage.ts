@@ -27,5 +27,6 @@ export const PERSONAL_DATA_TABLES: Record<string, { export: ExportCoverage; dele
   course_progress: { export: { section: 'courseProgress' }, deletion: 'deleted' },
   notifications: { export: { section: 'notifications' }, deletion: 'deleted' },
   email_preferences: { export: { section: 'emailPreferences' }, deletion: 'deleted' },
+  admin_client_notes: { export: { section: 'notesAboutYou' }, deletion: 'deleted', why: 'the chef’s notes about a customer (« Clients »)' },
   email_deliveries: { export: { section: 'emailsSent' }, deletion: 'anonymised', why: 'the record that an e-mail went out stops repeats; the address is erased' },
 };

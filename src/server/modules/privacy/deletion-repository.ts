@@ -4,6 +4,7 @@ import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import { DELETED_ACCOUNT_NAME, DELETED_BUYER_NAME } from '@shared/schemas/privacy';
 import type { Db, Tx } from '../../db/client';
 import {
+  adminClientNotes,
   accounts,
   adminRecoveryCodes,
   adminSecondFactors,
@@ -94,6 +95,7 @@ export async function eraseAccount(tx: Tx, userId: string, oldEmail: string, now
   await tx.delete(adminSecondFactors).where(eq(adminSecondFactors.userId, userId));
   await tx.delete(verifications).where(eq(verifications.identifier, oldEmail));
   await tx.delete(favorites).where(eq(favorites.userId, userId));
+  await tx.delete(adminClientNotes).where(eq(adminClientNotes.userId, userId));
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   await tx.delete(courseProgress).where(eq(courseProgress.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));

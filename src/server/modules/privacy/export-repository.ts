@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  adminClientNotes,
   accounts,
   adminRecoveryCodes,
   adminSecondFactors,
@@ -295,4 +296,13 @@ export function auditEntries(db: Db, userId: string, targetIds: string[]) {
     .from(auditLog)
     .where(or(eq(auditLog.actorId, userId), inArray(auditLog.targetId, targets)))
     .orderBy(asc(auditLog.createdAt));
+}
+
+/** The chef's notes about the person (« Clients »), with who wrote them. */
+export async function notesAboutYou(db: Db, userId: string) {
+  return db
+    .select({ body: adminClientNotes.body, authorEmail: adminClientNotes.authorEmail, createdAt: adminClientNotes.createdAt, editedAt: adminClientNotes.editedAt })
+    .from(adminClientNotes)
+    .where(eq(adminClientNotes.userId, userId))
+    .orderBy(asc(adminClientNotes.createdAt));
 }

@@ -33,6 +33,7 @@ export function createDataExport(deps: Pick<Deps, 'database' | 'now' | 'config'>
         courseProgress: await repo.progress(db(), userId),
         subscriptions: await repo.subscriptionHistory(db(), userId),
         favorites: await repo.favoriteRecipes(db(), userId),
+        notesAboutYou: await repo.notesAboutYou(db(), userId),
         notifications: await repo.inbox(db(), userId),
         emailPreferences: await repo.preferences(db(), userId),
         // The feed's address is a secret (whoever has it reads the calendar): only that it exists.

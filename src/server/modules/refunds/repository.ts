@@ -4,13 +4,19 @@
 import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/schemas/checkout';
 import type { Db } from '../../db/client';
+import { foldedContains } from '../../db/like';
 import { orderLines, orders, purchases, refunds, reservations } from '../../db/schema';
 
 /** The refund row's `lines`: what each order line gets back, before tax. */
 export type RefundLineRecord = { orderLineId: string; amountCents: number };
 
-export async function listOrders(db: Db, query: { limit: number; offset: number; status?: OrderStatus }) {
-  const where = query.status ? eq(orders.status, query.status) : undefined;
+export async function listOrders(db: Db, query: { limit: number; offset: number; status?: OrderStatus; q?: string }) {
+  const number = query.q && /^(n°\s*)?\d{1,9}$/i.test(query.q) ? Number(query.q.replace(/\D/g, '')) : null;
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    // A number alone is an order's number; anything else, part of the buyer's name or e-mail.
+    number !== null ? eq(orders.number, number) : query.q ? foldedContains([orders.buyerName, orders.buyerEmail], query.q) : undefined,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select({

@@ -133,7 +133,7 @@ export function CourseRemoval({ course }: { course: AdminCourseDetail }) {
             {course.deletion === 'blocked' ? null : (
               <Button onClick={confirmDelete} loading={remove.isPending} className={archive ? undefined : DANGER}>
                 {archive ? <Archive aria-hidden="true" className="size-4" /> : <Trash2 aria-hidden="true" className="size-4" />}
-                {archive ? 'Archiver le cours' : 'Supprimer définitivement'}
+                {archive ? 'Archiver le cours' : 'Supprimer définitivement le cours'}
               </Button>
             )}
           </div>

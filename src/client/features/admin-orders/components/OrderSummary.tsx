@@ -26,9 +26,9 @@ export function OrderSummary({
   const note = TAX_STATUS_NOTES[order.taxStatus];
   return (
     <Card as="section" aria-labelledby="order-lines" className="p-5 sm:p-6">
-      <h2 id="order-lines" className="text-xl font-semibold text-ink">
+      <h3 id="order-lines" className="text-xl font-semibold text-ink">
         Articles
-      </h2>
+      </h3>
       <ul className="mt-3 divide-y divide-line">
         {order.lines.map((line) => {
           const left = remainingCents(line);

@@ -11,9 +11,9 @@ export function RefundsList({ refunds }: { refunds: RefundView[] }) {
   if (refunds.length === 0) return null;
   return (
     <Card as="section" aria-labelledby="order-refunds" className="p-5 sm:p-6">
-      <h2 id="order-refunds" className="text-xl font-semibold text-ink">
+      <h3 id="order-refunds" className="text-xl font-semibold text-ink">
         Remboursements
-      </h2>
+      </h3>
       <ul className="mt-3 divide-y divide-line">
         {refunds.map((refund) => (
           <li key={refund.id} className="space-y-2 py-4">

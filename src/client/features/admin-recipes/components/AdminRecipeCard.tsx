@@ -50,7 +50,7 @@ export function AdminRecipeCard({ recipe, onEdit, onDelete }: AdminRecipeCardPro
         </div>
         <h3 className="font-display text-lg leading-snug text-ink">{recipe.name}</h3>
         <div className="mt-auto flex gap-2 pt-1">
-          <Button variant="secondary" size="sm" className="flex-1" onClick={() => onEdit(recipe)} aria-label={`Modifier ${recipe.name}`}>
+          <Button variant="secondary" size="sm" className="flex-1" onClick={() => onEdit(recipe)} aria-label={`Modifier la recette « ${recipe.name} »`}>
             <Pencil aria-hidden="true" className="size-4" />
             Modifier
           </Button>
@@ -59,7 +59,7 @@ export function AdminRecipeCard({ recipe, onEdit, onDelete }: AdminRecipeCardPro
             size="sm"
             className="flex-1 text-red-800 hover:bg-red-50 hover:text-red-900"
             onClick={() => onDelete(recipe)}
-            aria-label={`Supprimer ${recipe.name}`}
+            aria-label={`Supprimer la recette « ${recipe.name} »`}
           >
             <Trash2 aria-hidden="true" className="size-4" />
             Supprimer

@@ -30,7 +30,7 @@ export function DeleteRecipeDialog({ recipe, onClose }: { recipe: AdminRecipe | 
           Annuler
         </Button>
         <Button onClick={confirm} loading={remove.isPending} className="bg-red-700 hover:bg-red-800 active:bg-red-800">
-          Confirmer
+          Supprimer la recette
         </Button>
       </div>
     </Modal>

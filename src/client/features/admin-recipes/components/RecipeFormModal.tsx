@@ -254,7 +254,7 @@ export function RecipeFormModal({ open, recipe, onClose }: RecipeFormModalProps)
                     }}
                   >
                     <ImageOff aria-hidden="true" className="size-4" />
-                    Retirer
+                    Retirer l’image
                   </Button>
                 ) : null}
               </div>
