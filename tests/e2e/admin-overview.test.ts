@@ -35,7 +35,8 @@ describe.each(viewports)('the chef runs her day from « Aperçu » (%s)', (viewp
     if (!course) throw new Error('The seed should hold a published live course');
     // Twenty minutes from now: today (or, past 23 h 40 in Montréal, tomorrow — said as such below).
     const startsAt = new Date(testNow().getTime() + 20 * 60_000).toISOString();
-    const added = await callApi<AdminCourseSessionResponse>(page, 'POST', `/admin/courses/${course.id}/sessions`, { startsAt, capacity: 7 });
+    // The journeys share one server and its chefs: another width's or file's session may sit at this hour.
+    const added = await callApi<AdminCourseSessionResponse>(page, 'POST', `/admin/courses/${course.id}/sessions`, { startsAt, capacity: 7, confirmOverlap: true });
     expect(added.status).toBe(201);
     session = { id: added.json.session.id, startsAt: added.json.session.startsAt, courseTitle: course.title };
 

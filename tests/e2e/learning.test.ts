@@ -354,7 +354,7 @@ describe("the admin uploads a past session's recording from the calendar; its at
   async function openSession() {
     const { learner, title } = server.prepared;
     await page.goto(`${server.baseURL}/calendrier`, { waitUntil: 'networkidle' });
-    const event = page.locator('.rbc-event', { hasText: `${title} (${learner.name})` }).first();
+    const event = page.locator('.rbc-event', { hasText: `${title} · ` }).first();
     await page.getByRole('button', { name: 'Mois', exact: true }).click();
     for (let i = 0; i < 2 && !(await event.isVisible()); i++) {
       await page.getByRole('button', { name: 'Précédent' }).click();

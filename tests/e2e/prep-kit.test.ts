@@ -36,7 +36,8 @@ describe('the class preparation kit (desktop width)', () => {
     });
     expect(created.status).toBe(201);
     courseId = created.json.course.id;
-    const session = await callApi(page, 'POST', `/admin/courses/${courseId}/sessions`, { startsAt: new Date(testNow().getTime() + 10 * 86_400_000).toISOString(), capacity: 6 });
+    // The journeys share one server and its chefs: another width's or file's session may sit at this hour.
+    const session = await callApi(page, 'POST', `/admin/courses/${courseId}/sessions`, { startsAt: new Date(testNow().getTime() + 10 * 86_400_000).toISOString(), capacity: 6, confirmOverlap: true });
     expect(session.status).toBe(201);
 
     await open(page, `/admin/cours/${courseId}`);

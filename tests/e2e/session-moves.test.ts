@@ -44,6 +44,9 @@ for (const viewport of viewports) {
     let orderId: string;
     const stamp = `${viewport}-${Date.now().toString(36)}`;
     const title = `Cipaille du Bas-du-Fleuve ${stamp}`;
+    // Each width's sessions at their own hours: the phone's, moved, must not overlap the desktop's
+    // (both are the demo chef's, on the one server of the run).
+    const h = viewport === 'phone' ? 0 : 4;
     usePage(viewport, (p) => (admin = p));
     usePage(viewport, (p) => (learnerPage = p));
 
@@ -65,8 +68,8 @@ for (const viewport of viewports) {
       });
       expect(created.status).toBe(201);
       courseId = created.json.course.id;
-      // An hour nobody teaches at in the seed (6 h 10), five days ahead.
-      const at = new Date(localInput(5, 6, 10)).toISOString();
+      // An hour nobody teaches at in the seed (6 h 10, or 10 h 10), five days ahead.
+      const at = new Date(localInput(5, 6 + h, 10)).toISOString();
       const session = await callApi<AdminCourseSessionResponse>(admin, 'POST', `/admin/courses/${courseId}/sessions`, { startsAt: at, capacity: 8 });
       expect(session.status).toBe(201);
       sessionId = session.json.session.id;
@@ -103,7 +106,7 @@ for (const viewport of viewports) {
       await item.getByText('1 confirmée', { exact: false }).waitFor();
       await item.getByRole('button', { name: 'Modifier' }).click();
       const form = item.getByRole('form', { name: 'Modifier la séance' });
-      await form.getByLabel('Date et heure').fill(localInput(1, 7, 40));
+      await form.getByLabel('Date et heure').fill(localInput(1, 7 + h, 40));
       await form.getByRole('button', { name: 'Enregistrer' }).click();
       const question = form.getByRole('group', { name: 'Déplacer la séance ?' });
       await question.getByText('1 participant sera prévenu par courriel', { exact: false }).waitFor();
@@ -130,7 +133,7 @@ for (const viewport of viewports) {
 
     it('a second session at the same hour is refused until the chef confirms', async () => {
       const form = admin.getByRole('form', { name: 'Ajouter une séance' });
-      await form.getByLabel('Date et heure').fill(localInput(1, 8, 0));
+      await form.getByLabel('Date et heure').fill(localInput(1, 8 + h, 0));
       await form.getByLabel('Places').fill('6');
       await form.getByRole('button', { name: 'Ajouter la séance' }).click();
       const question = form.getByRole('group', { name: 'Une autre séance au même moment' });

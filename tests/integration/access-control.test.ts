@@ -29,6 +29,9 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/account/', 'signed-in'],
   ['/api/favorites', 'signed-in'],
   ['/api/admin/', 'admin'],
+  // The guest chef's own sessions and rosters: signed in, then his role and each session's teacher
+  // (403 for anyone else: tests/integration/rosters.test.ts).
+  ['/api/chef/', 'signed-in'],
   // Authenticated by the provider's signature over the body, not by a session.
   ['/api/payments/webhook', 'public'],
   // The sandbox's test clock: the admin moves a member's time forward (demos, browser journeys).

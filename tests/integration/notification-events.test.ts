@@ -80,8 +80,10 @@ describe('live classes', () => {
     expect((await patch('https://meet.exemple.ca/pates')).status).toBe(200);
     expect((await patch('https://meet.exemple.ca/pates')).status).toBe(200);
     expect(await titles(seated)).toEqual(['Lien vidéo disponible']);
-    // A new link replaces the old one: the learner hears of it.
+    // A new link replaces the old one: the learner hears of it when the chef asks (« Prévenir les participants »).
     expect((await patch('https://meet.exemple.ca/pates-2')).status).toBe(200);
+    expect(await titles(seated)).toEqual(['Lien vidéo disponible']);
+    expect((await send(t, 'POST', `/api/admin/sessions/${sessionId}/notify-link`, { cookie: admin.cookie })).status).toBe(200);
     expect(await titles(seated)).toEqual(['Lien vidéo disponible', 'Lien vidéo disponible']);
     expect(await titles(other)).toEqual([]);
 

@@ -28,7 +28,7 @@ import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { monthOf } from '../admin-sales/months';
 import { recordAudit } from '../audit/service';
 import { hasReceipt, receiptPdfUrl, receiptUrl } from '../receipts/urls';
-import { isUuid } from '../params';
+import { isChefId, isUuid } from '../params';
 import { toIso } from '../rows';
 import * as repo from './repository';
 
@@ -74,7 +74,8 @@ export function createAdminClientService(deps: Pick<Deps, 'config' | 'database' 
   const db = () => deps.database.db;
 
   async function existing(userId: string): Promise<repo.ClientSummaryRow> {
-    const found = userId.length <= 200 ? await repo.findClient(db(), userId) : null;
+    // A malformed id (a NUL, a slash…) is answered like a missing one: 404, never a database error.
+    const found = isChefId(userId) ? await repo.findClient(db(), userId) : null;
     if (!found) throw new AppError('CLIENT_NOT_FOUND');
     return found;
   }
