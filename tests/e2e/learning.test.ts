@@ -352,7 +352,7 @@ describe("the admin uploads a past session's recording from the calendar; its at
   const details = () => page.getByRole('dialog', { name: 'Détails du cours' });
 
   async function openSession() {
-    const { learner, title } = server.prepared;
+    const { title } = server.prepared;
     await page.goto(`${server.baseURL}/calendrier`, { waitUntil: 'networkidle' });
     const event = page.locator('.rbc-event', { hasText: `${title} · ` }).first();
     await page.getByRole('button', { name: 'Mois', exact: true }).click();
