@@ -120,7 +120,7 @@ describe('several deliveries at the same moment', { timeout: 240_000 }, () => {
         ...events.map((e) => postWebhook(t, e.body, e.headers['stripe-signature'])),
       ]);
       expect(deleted!.status).toBe(200);
-      expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
       await deliverEvents(t);
       await deliverEvents(t);
 
@@ -135,7 +135,10 @@ describe('several deliveries at the same moment', { timeout: 240_000 }, () => {
       } else {
         // The deletion got there first: nothing granted, all of it back, once.
         expect(order.status).toBe('refunded');
-        expect(back).toMatchObject([{ status: 'succeeded', idempotencyKey: `deleted:${order.id}`, totalCents: order.totalCents }]);
+        // Refunded by the deletion itself, or — when the payment's transaction lost the race and ran
+        // again — by the rule for a payment landing on a closed order: either way once, in full.
+        expect(back).toMatchObject([{ status: 'succeeded', totalCents: order.totalCents }]);
+        expect([`deleted:${order.id}`, `closed:${order.id}`]).toContain(back[0]!.idempotencyKey);
         expect(held).toHaveLength(0);
       }
     }

@@ -18,6 +18,7 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from '../../integrations/payments/port';
+import { retryRace } from '../../db/retry-race';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
@@ -221,12 +222,14 @@ export function createPaymentService(
     const applicable: Applicable = event;
     const now = deps.now();
     let after: AfterCommit = { seats: null };
-    const outcome = await db().transaction(async (tx): Promise<WebhookOutcome> => {
-      if (!(await repo.recordEvent(tx, provider.name, applicable.id, applicable.type, now))) return 'duplicate';
-      after = await apply(tx, applicable, sub, now);
-      if (settlement) await repo.recordSettlement(tx, provider.name, settlement.paymentId, settlement, now);
-      return 'processed';
-    });
+    const outcome = await retryRace(() =>
+      db().transaction(async (tx): Promise<WebhookOutcome> => {
+        if (!(await repo.recordEvent(tx, provider.name, applicable.id, applicable.type, now))) return 'duplicate';
+        after = await apply(tx, applicable, sub, now);
+        if (settlement) await repo.recordSettlement(tx, provider.name, settlement.paymentId, settlement, now);
+        return 'processed';
+      }),
+    );
     if (after.seats) await afterSeats(after.seats);
     if (after.refund) await submitAutomatic(after.refund);
     if (after.refundApplied) invalidatePublicCache();
@@ -264,3 +267,4 @@ export function createPaymentService(
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
+

@@ -5,6 +5,7 @@
 // rows the tax records need (orders, receipts, credit notes) stay without a name or an address;
 // once that has committed, the person's customer at Stripe is deleted too (provider-customers.ts:
 // queued in the transaction, tried at once, tried again until Stripe accepts).
+import { retryRace } from '../../db/retry-race';
 import { DELETION_CONFIRMATION_WORD, deleteAccountSchema } from '@shared/schemas/privacy';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -67,7 +68,7 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
       await stopMembership(userId);
 
       const now = deps.now();
-      const erased = await db().transaction(async (tx) => {
+      const erased = await retryRace(() => db().transaction(async (tx) => {
         const email = await repo.lockUser(tx, userId);
         if (!email || repo.isDeletedEmail(email)) return null;
         // Checked again under the lock: a seat booked in another tab meanwhile still blocks.
@@ -76,7 +77,7 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
         const customerIds = provider.deleteCustomer ? await repo.providerCustomerIds(tx, userId, provider.name) : [];
         await queueCustomerDeletions(tx, { provider: provider.name, userId, customerIds, now });
         return { customerIds };
-      });
+      }));
       if (!erased) return;
       await providerCustomers.deleteNow(userId, erased.customerIds);
       const avatar = ownAvatarKey(person.avatarUrl);
