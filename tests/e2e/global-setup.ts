@@ -1,6 +1,7 @@
 // Starts the production build once for the browser journeys: a fresh data folder, the embedded
 // database (or a scratch PostgreSQL database when TEST_DATABASE_URL is set), seeded on first start.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -11,7 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { startOidcProvider } from '../setup/oidc-provider';
 import { startSmtpServer } from '../setup/smtp';
 import { anchorTestClock, testClockEnv } from '../setup/test-clock';
-import { createScratchPostgres, rootDir } from '../setup/test-db';
+import { createScratchPostgres, dropScratchPostgres, rootDir } from '../setup/test-db';
 import { enrolDemoAdmin, type DemoAdminSecondFactor } from './demo-admin-second-factor';
 
 declare module 'vitest' {
@@ -25,6 +26,12 @@ declare module 'vitest' {
     demoAdminSecondFactor: DemoAdminSecondFactor;
     /** When the server started (real ms): with TEST_CLOCK_START, the instant its clock showed that start. */
     testClockAnchor: number;
+    /**
+     * Where the prepared servers' migrated template goes (prepared-server.ts): a folder path for
+     * PGlite, or a database name on TEST_DATABASE_URL's server. The first prepared server of the
+     * run makes it; the others start from a copy instead of migrating an empty database again.
+     */
+    preparedTemplate: string;
   }
 }
 
@@ -48,6 +55,9 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-e2e-'));
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchPostgres(process.env.TEST_DATABASE_URL) : null;
+  const preparedTemplate = process.env.TEST_DATABASE_URL
+    ? `toque_e2e_template_${randomBytes(4).toString('hex')}`
+    : path.join(dataDir, 'prepared-template', 'pglite');
   // A real SMTP server receives what the site sends (reset links); the test files run in other
   // processes, so each message is written to a file they can read.
   const mailDir = path.join(dataDir, 'mail');
@@ -111,6 +121,7 @@ export default async function setup(project: TestProject) {
     await smtp.close();
     await idp.close();
     await scratch?.drop();
+    if (process.env.TEST_DATABASE_URL) await dropScratchPostgres(process.env.TEST_DATABASE_URL, preparedTemplate);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -123,6 +134,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
   project.provide('oidcIssuer', idp.issuer);
   project.provide('testClockAnchor', testClockAnchor);
+  project.provide('preparedTemplate', preparedTemplate);
   project.provide('demoAdminSecondFactor', await enrolDemoAdmin(baseURL, path.join(dataDir, 'demo-admin-totp-step')));
   return stop;
 }

@@ -5,7 +5,8 @@
 // database that `CREATE DATABASE … TEMPLATE` copies. pg-boss's schema and queues are made there too
 // (the server makes them at boot): a hold or a payment sends its jobs in its transaction.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import os from 'node:os';
 import path from 'node:path';
 import type {} from 'vitest';
@@ -18,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data folder to copy (embedded runs), or ''. */
     pgliteTemplateDir: string;
+    /** The same folder as a tar file (PGlite's dumpDataDir) that an in-memory database starts from, or ''. */
+    pgliteTemplateDump: string;
     /** The name of a migrated database on TEST_DATABASE_URL's server to copy (PostgreSQL runs), or ''. */
     postgresTemplate: string;
     /** The start of the names of this run's databases, dropped together when it ends (PostgreSQL runs), or ''. */
@@ -39,6 +42,7 @@ export default async function setup(project: TestProject) {
     }
     const scratchPrefix = `toque_test_${randomBytes(4).toString('hex')}`;
     project.provide('pgliteTemplateDir', '');
+    project.provide('pgliteTemplateDump', '');
     project.provide('postgresTemplate', template.name);
     project.provide('postgresScratchPrefix', scratchPrefix);
     return async () => {
@@ -55,7 +59,15 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
+  const dumpFile = path.join(root, 'pglite.tar');
+  const reader = new PGlite(dir);
+  try {
+    await writeFile(dumpFile, Buffer.from(await (await reader.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await reader.close();
+  }
   project.provide('pgliteTemplateDir', dir);
+  project.provide('pgliteTemplateDump', dumpFile);
   project.provide('postgresTemplate', '');
   project.provide('postgresScratchPrefix', '');
   return () => rm(root, { recursive: true, force: true });

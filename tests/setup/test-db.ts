@@ -2,7 +2,7 @@
 // PostgreSQL server named by TEST_DATABASE_URL. Each is a copy of the template the integration
 // project migrated once (tests/setup/migrated-template.ts); without one, a new database is migrated.
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -77,13 +77,19 @@ export async function dropScratchPostgres(baseUrl: string, prefix: string): Prom
  * What the integration project's global setup provided (nothing in other projects). Imported on
  * use: global setups import this module too, and vitest's test API exists only in test workers.
  */
-async function provided(key: 'pgliteTemplateDir' | 'postgresTemplate' | 'postgresScratchPrefix'): Promise<string> {
+async function provided(key: 'pgliteTemplateDir' | 'pgliteTemplateDump' | 'postgresTemplate' | 'postgresScratchPrefix'): Promise<string> {
   try {
     const { inject } = await import('vitest');
     return inject(key) ?? '';
   } catch {
     return '';
   }
+}
+
+let dumpRead: { file: string; blob: Promise<Blob> } | undefined;
+function templateBlob(file: string): Promise<Blob> {
+  if (dumpRead?.file !== file) dumpRead = { file, blob: readFile(file).then((b) => new Blob([b])) };
+  return dumpRead.blob;
 }
 
 export async function openTestDatabase(): Promise<Database & { dispose: () => Promise<void> }> {
@@ -107,6 +113,11 @@ export async function openTestDatabase(): Promise<Database & { dispose: () => Pr
         if (!prefix) await scratch.drop();
       },
     };
+  }
+  const templateDump = await provided('pgliteTemplateDump');
+  if (templateDump && !process.env.TEST_PGLITE_ON_DISK) {
+    const database = await openDatabase({ pgliteLoadDataDir: await templateBlob(templateDump), migrationsDir: testMigrationsDir });
+    return { ...database, dispose: () => database.close() };
   }
   const templateDir = await provided('pgliteTemplateDir');
   if (templateDir) {

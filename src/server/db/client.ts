@@ -49,6 +49,11 @@ export type DatabaseOptions = {
   url?: string;
   /** Where PGlite keeps its files; absent means in memory (tests). */
   pgliteDir?: string;
+  /**
+   * Tests only: an in-memory PGlite started from this dump of a data folder (PGlite's dumpDataDir),
+   * instead of an empty one or a folder on disk.
+   */
+  pgliteLoadDataDir?: Blob | File;
   migrationsDir: string;
   poolSize?: number;
   /** How long a query waits for a pooled connection before failing (the database unreachable). */
@@ -88,7 +93,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir
+    ? new PGlite(opts.pgliteDir)
+    : new PGlite(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
