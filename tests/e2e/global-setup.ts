@@ -10,6 +10,7 @@ import path from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startOidcProvider } from '../setup/oidc-provider';
+import { copySeedImages } from '../setup/seed-images';
 import { startSmtpServer } from '../setup/smtp';
 import { anchorTestClock, testClockEnv } from '../setup/test-clock';
 import { createScratchPostgres, dropScratchPostgres, rootDir } from '../setup/test-db';
@@ -54,6 +55,9 @@ export default async function setup(project: TestProject) {
     throw new Error('Build missing: run `npm run build` before the browser journeys (npm test does it).');
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toque-e2e-'));
+  // The demo pictures in place before the server seeds (drawn by an earlier run, or now): the
+  // server stores only those missing (tests/setup/seed-images.ts).
+  await copySeedImages(path.join(dataDir, 'uploads'));
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchPostgres(process.env.TEST_DATABASE_URL) : null;
   const preparedTemplate = process.env.TEST_DATABASE_URL
     ? `toque_e2e_template_${randomBytes(4).toString('hex')}`

@@ -114,6 +114,9 @@ export async function openTestDatabase(): Promise<Database & { dispose: () => Pr
       },
     };
   }
+  // In memory, started from a dump of the template: no folder copied, written and removed per
+  // database (~7% less CPU per app, half the system time). TEST_PGLITE_ON_DISK=1 keeps the folder
+  // copies instead (to compare, or to look at a test's files).
   const templateDump = await provided('pgliteTemplateDump');
   if (templateDump && !process.env.TEST_PGLITE_ON_DISK) {
     const database = await openDatabase({ pgliteLoadDataDir: await templateBlob(templateDump), migrationsDir: testMigrationsDir });
