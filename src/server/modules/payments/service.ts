@@ -18,7 +18,7 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from '../../integrations/payments/port';
-import { retryRace } from '../../db/retry-race';
+import { retryRace } from '../../db/retry';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
