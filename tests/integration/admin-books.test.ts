@@ -13,6 +13,7 @@ import type { ApiErrorBody } from '@shared/errors';
 import type { BooksFigures, BooksOverview, BooksSummary } from '@shared/schemas/admin-books';
 import { auditLog, orders } from '../../src/server/db/schema';
 import { createStripeProvider } from '../../src/server/integrations/payments/stripe';
+import { signStripePayload } from '../../src/server/integrations/payments/stripe-events';
 import { sandboxFee } from '../../src/server/integrations/payments/sandbox/objects';
 import { createPaymentService } from '../../src/server/modules/payments/service';
 import { createCourse, createSession, createSubscription, setRole } from '../factories';
@@ -185,6 +186,73 @@ describe('the processor fee and payout of a paid order', () => {
       expect(await payments.applyEvent(event)).toBe('duplicate');
       expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.processorFeeCents).toBe(97);
       // Paid today (October): outside the third quarter the tests below read.
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('with Stripe, payout.paid (signed, through the webhook) names the payout on the payments it carried, listed from its balance transactions; the export shows it', async () => {
+    const api = await startStripeApi();
+    try {
+      const paidAt = new Date('2026-10-05T15:00:00Z');
+      const item = [{ courseId: null, description: 'Abonnement', amountCents: 1999, kind: 'membership' as const }];
+      const [settled, unsettled, elsewhere] = [await createPaidOrder(t.db, { user: { id: learner.id }, paidAt, items: item }), await createPaidOrder(t.db, { user: { id: learner.id }, paidAt, items: item }), await createPaidOrder(t.db, { user: { id: learner.id }, paidAt, items: item })];
+      // Its fee stored when its payment succeeded; the second's could not be read then; the third is in another payout.
+      await t.db.update(orders).set({ provider: 'stripe', providerPaymentId: 'pi_payout_a', processorFeeCents: 88, processorTransactionId: 'txn_a' }).where(eq(orders.id, settled.id));
+      await t.db.update(orders).set({ provider: 'stripe', providerPaymentId: 'pi_payout_b', processorFeeCents: null, processorTransactionId: null, payoutReference: null }).where(eq(orders.id, unsettled.id));
+      await t.db.update(orders).set({ provider: 'stripe', providerPaymentId: 'pi_payout_c', processorFeeCents: 88, processorTransactionId: 'txn_c', payoutReference: null }).where(eq(orders.id, elsewhere.id));
+      api.on('GET', '/v1/balance_transactions', () => ({
+        body: {
+          object: 'list',
+          url: '/v1/balance_transactions',
+          has_more: false,
+          data: [
+            { id: 'txn_a', object: 'balance_transaction', type: 'charge', amount: 2299, fee: 88, net: 2211, source: { id: 'ch_a', object: 'charge', payment_intent: 'pi_payout_a' } },
+            { id: 'txn_b', object: 'balance_transaction', type: 'payment', amount: 2299, fee: 97, net: 2202, source: { id: 'py_b', object: 'charge', payment_intent: 'pi_payout_b' } },
+            // A refund and the payout itself name no payment of ours.
+            { id: 'txn_r', object: 'balance_transaction', type: 'refund', amount: -500, fee: 0, net: -500, source: { id: 're_1', object: 'refund', payment_intent: 'pi_payout_c' } },
+            { id: 'txn_po', object: 'balance_transaction', type: 'payout', amount: -4413, fee: 0, net: -4413, source: { id: 'po_1TEST', object: 'payout' } },
+          ],
+        },
+      }));
+      const secret = 'whsec_books';
+      const stripe = createStripeProvider({ secretKey: 'sk_test_books', publishableKey: 'pk_test_books', webhookSecret: secret }, { now: () => new Date(clock), endpoint: api.endpoint, maxNetworkRetries: 0 });
+      const payments = createPaymentService(t.deps, stripe);
+      const deliver = (id: string, type: string, payout: Record<string, unknown>) => {
+        const body = JSON.stringify({ id, object: 'event', type, created: Math.floor(clock / 1000), data: { object: { object: 'payout', status: 'paid', ...payout } }, livemode: false });
+        return payments.handleWebhook(body, signStripePayload(body, secret, Math.floor(clock / 1000)));
+      };
+
+      expect(await deliver('evt_po_1', 'payout.paid', { id: 'po_1TEST', automatic: true })).toBe('processed');
+      const asked = api.requests.filter((r) => r.path === '/v1/balance_transactions');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.form).toMatchObject({ payout: 'po_1TEST', 'expand[0]': 'data.source' });
+      const byId = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+      expect(await byId(settled.id)).toMatchObject({ payoutReference: 'po_1TEST', processorFeeCents: 88, processorTransactionId: 'txn_a' });
+      // The fee missed at payment time is taken from the payout's transaction.
+      expect(await byId(unsettled.id)).toMatchObject({ payoutReference: 'po_1TEST', processorFeeCents: 97, processorTransactionId: 'txn_b' });
+      expect((await byId(elsewhere.id)).payoutReference).toBeNull();
+
+      // Delivered again: nothing asked, nothing written; Stripe's reconciliation event for the same payout writes nothing new.
+      expect(await deliver('evt_po_1', 'payout.paid', { id: 'po_1TEST', automatic: true })).toBe('duplicate');
+      expect(api.requests.filter((r) => r.path === '/v1/balance_transactions')).toHaveLength(1);
+      expect(await deliver('evt_po_2', 'payout.reconciliation_completed', { id: 'po_1TEST', automatic: true })).toBe('processed');
+      expect(await byId(unsettled.id)).toMatchObject({ payoutReference: 'po_1TEST', processorFeeCents: 97 });
+      // A manual payout names no transactions at Stripe: ignored, nothing asked.
+      expect(await deliver('evt_po_3', 'payout.paid', { id: 'po_manual', automatic: false })).toBe('ignored');
+      expect(api.requests.filter((r) => r.path === '/v1/balance_transactions')).toHaveLength(2);
+      // A tampered body is refused.
+      const body = JSON.stringify({ id: 'evt_po_4', object: 'event', type: 'payout.paid', created: Math.floor(clock / 1000), data: { object: { id: 'po_1TEST', object: 'payout' } } });
+      await expect(payments.handleWebhook(body, signStripePayload(body, 'whsec_other', Math.floor(clock / 1000)))).rejects.toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
+
+      // The accountant's file of that quarter names the payout on both receipts.
+      const res = await send(t, 'GET', '/api/admin/books/export?period=2026-Q4&format=standard', { cookie: admin.cookie });
+      expect(res.status).toBe(200);
+      const rows = sheet(Buffer.from(await res.arrayBuffer()), 'standard');
+      const of = (n: number) => rows.find((r) => r['Numéro'] === String(n))!;
+      expect(of(settled.number)).toMatchObject({ 'Référence de versement': 'po_1TEST', 'Transaction du fournisseur': 'txn_a', 'Frais du fournisseur de paiement': '0.88' });
+      expect(of(unsettled.number)).toMatchObject({ 'Référence de versement': 'po_1TEST', 'Transaction du fournisseur': 'txn_b', 'Frais du fournisseur de paiement': '0.97' });
+      expect(of(elsewhere.number)['Référence de versement']).toBe('');
     } finally {
       await api.close();
     }

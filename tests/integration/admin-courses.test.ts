@@ -373,6 +373,37 @@ describe('sessions of a live course', () => {
     expect(audit!.details).toMatchObject({ capacity: { from: 5, to: 2 }, seatsTaken: 2 });
   });
 
+  it("keeps a minimum of enrolments (0 by default), audited before → after, never above the places", async () => {
+    // Far from the other tests' sessions of the same chef (no overlap).
+    const course = await createVia({ title: 'Tartes au sucre' });
+    const plain = await read<AdminCourseSessionResponse>(await addSession(course.id, { startsAt: inFuture(1000), capacity: 6 }));
+    expect(plain.session.minSeats).toBe(0);
+    const created = await addSession(course.id, { startsAt: inFuture(1030), capacity: 6, minSeats: 3 });
+    expect(created.status).toBe(201);
+    const { session } = await read<AdminCourseSessionResponse>(created);
+    expect(session.minSeats).toBe(3);
+    expect((await auditOf(session.id))[0]!.details).toMatchObject({ capacity: 6, minSeats: 3 });
+
+    const above = await addSession(course.id, { startsAt: inFuture(1060), capacity: 4, minSeats: 5 });
+    expect(above.status).toBe(400);
+    expect((await errorOf(above)).fields).toEqual({ minSeats: "Le minimum d'inscriptions ne peut pas dépasser le nombre de places." });
+    const negative = await addSession(course.id, { startsAt: inFuture(1060), capacity: 4, minSeats: -1 });
+    expect(negative.status).toBe(400);
+    expect((await errorOf(negative)).fields).toHaveProperty('minSeats');
+
+    const edited = await editSession(course.id, session.id, { minSeats: 5 });
+    expect(edited.status).toBe(200);
+    expect((await read<AdminCourseSessionResponse>(edited)).session.minSeats).toBe(5);
+    const [audit] = (await auditOf(session.id)).filter((x) => x.action === 'session.update');
+    expect(audit!.details).toMatchObject({ minSeats: { from: 3, to: 5 } });
+    // The places cannot go under the minimum either; nothing is written.
+    const lower = await editSession(course.id, session.id, { capacity: 4 });
+    expect(lower.status).toBe(400);
+    expect((await errorOf(lower)).fields).toHaveProperty('minSeats');
+    const [row] = await t.db.select().from(courseSessions).where(eq(courseSessions.id, session.id));
+    expect(row).toMatchObject({ capacity: 6, minSeats: 5 });
+  });
+
   it('under a concurrent hold, a capacity change and the hold never both win', async () => {
     const course = await createVia({ title: 'Dumplings' });
     for (let round = 0; round < 6; round++) {

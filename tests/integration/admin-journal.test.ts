@@ -74,7 +74,7 @@ beforeAll(async () => {
   await ok(await sendForm(t, '/api/admin/courses/image', form, admin.cookie));
   const added = await ok(await send(t, 'POST', `/api/admin/courses/${course.id}/sessions`, { ...as, body: { startsAt: new Date(clock + 72 * HOUR).toISOString(), capacity: 8 } }), 201);
   const sessionId = (added as { session: { id: string } }).session.id;
-  await ok(await send(t, 'PATCH', `/api/admin/courses/${course.id}/sessions/${sessionId}`, { ...as, body: { capacity: 10 } }));
+  await ok(await send(t, 'PATCH', `/api/admin/courses/${course.id}/sessions/${sessionId}`, { ...as, body: { capacity: 10, minSeats: 4 } }));
   await ok(await send(t, 'PUT', `/api/admin/sessions/${sessionId}/prep-kit`, { ...as, body: { prepKit: '500 g de farine\n5 œufs' } }));
   await ok(await send(t, 'POST', `/api/admin/sessions/${sessionId}/prep-kit/send`, as));
   await ok(await send(t, 'PATCH', `/api/admin/sessions/${sessionId}`, { ...as, body: { videoLink: 'https://meet.exemple.ca/pates' } }));
@@ -196,6 +196,7 @@ describe('GET /api/admin/journal', () => {
     expect(moved.target.href).toMatch(/^\/admin\/seances\/[0-9a-f-]{36}$/);
     expect(moved.target.name).toContain('Pâtes fraîches à la main');
     expect(moved.changes).toContainEqual({ field: 'Places', before: '8', after: '10' });
+    expect(moved.changes).toContainEqual({ field: "Minimum d'inscriptions", before: '0', after: '4' });
 
     const recipe = (await journal('?kind=recipe.update')).body.entries[0]!;
     expect(recipe.changes).toEqual(

@@ -1,10 +1,10 @@
 // « Aperçu » (GET /api/admin/overview) on the real database, with the clock pinned on Friday
 // 20 February 2026, 10:00 in Montréal: the sessions of today and the next 7 days (seats, what is
-// missing), February's revenue against January's after refunds and before tax, the members who
+// missing, under the minimum), February's revenue against January's after refunds and before tax, the members who
 // joined, left or failed to renew in February, and what waits for the admin — all in one answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
-import type { OverviewResponse } from '@shared/schemas/admin-overview';
+import { sessionGapLabel, type OverviewResponse } from '@shared/schemas/admin-overview';
 import { emailDeliveries, refunds } from '../../src/server/db/schema';
 import { createCourse, createReservation, createSession, createSubscription, createUser, setRole } from '../factories';
 import { createPaidOrder } from '../factories/orders';
@@ -41,17 +41,19 @@ beforeAll(async () => {
 
   const withKit = await createCourse(t.db, { title: 'Cabane à sucre', prepKit: '1 l de sirop', durationMinutes: 120 });
   const noKit = await createCourse(t.db, { title: 'Pâtes fraîches', prepKit: null, durationMinutes: 90 });
-  // Today 18:00 in Montréal (23:00 UTC), no link: the link is missing; 2 confirmed, 1 live hold, 1 hold lapsed.
-  ids.tonight = (await createSession(t.db, withKit.id, { startsAt: new Date('2026-02-20T23:00:00Z'), capacity: 10 })).id;
+  // Today 18:00 in Montréal (23:00 UTC), no link: the link is missing; 2 confirmed, 1 live hold, 1 hold
+  // lapsed: under its minimum of 3 (a hold is not an enrolment).
+  ids.tonight = (await createSession(t.db, withKit.id, { startsAt: new Date('2026-02-20T23:00:00Z'), capacity: 10, minSeats: 3 })).id;
   for (let i = 0; i < 2; i++) await createReservation(t.db, ids.tonight, (await createUser(t.db)).id);
   await createReservation(t.db, ids.tonight, (await createUser(t.db)).id, { status: 'pending_payment', holdExpiresAt: new Date(clock + 10 * 60_000) });
   await createReservation(t.db, ids.tonight, (await createUser(t.db)).id, { status: 'pending_payment', holdExpiresAt: new Date(clock - 60_000) });
-  // This morning, already over: nothing missing any more but it is today's.
-  ids.morning = (await createSession(t.db, withKit.id, { startsAt: new Date('2026-02-20T12:00:00Z'), capacity: 6 })).id;
+  // This morning, already over: nothing missing any more (not even its minimum) but it is today's.
+  ids.morning = (await createSession(t.db, withKit.id, { startsAt: new Date('2026-02-20T12:00:00Z'), capacity: 6, minSeats: 4 })).id;
   // In 3 days, no kit anywhere, no link (not due yet).
   ids.monday = (await createSession(t.db, noKit.id, { startsAt: new Date(clock + 3 * DAY), capacity: 8 })).id;
-  // Its own kit on the session, and a link: nothing missing; on the 7th day after today, late evening.
-  ids.lastDay = (await createSession(t.db, noKit.id, { startsAt: new Date('2026-02-28T04:00:00Z'), capacity: 8, prepKit: '2 œufs', videoLink: 'https://meet.exemple.ca/x' })).id;
+  // Its own kit on the session, and a link, its minimum of 1 reached: nothing missing; on the 7th day after today, late evening.
+  ids.lastDay = (await createSession(t.db, noKit.id, { startsAt: new Date('2026-02-28T04:00:00Z'), capacity: 8, minSeats: 1, prepKit: '2 œufs', videoLink: 'https://meet.exemple.ca/x' })).id;
+  await createReservation(t.db, ids.lastDay, (await createUser(t.db)).id);
   // Outside: yesterday, the 8th day after today (00:30 on 28 Feb in Montréal), a cancelled one.
   await createSession(t.db, withKit.id, { startsAt: new Date('2026-02-19T23:00:00Z') });
   await createSession(t.db, withKit.id, { startsAt: new Date('2026-02-28T05:30:00Z') });
@@ -105,10 +107,20 @@ describe('GET /api/admin/overview', () => {
     expect(body.today).toBe('2026-02-20');
     expect(body.sessions.map((s) => s.id)).toEqual([ids.morning, ids.tonight, ids.monday, ids.lastDay]);
     const byId = new Map(body.sessions.map((s) => [s.id, s]));
-    expect(byId.get(ids.tonight)).toMatchObject({ courseTitle: 'Cabane à sucre', day: '2026-02-20', capacity: 10, seatsTaken: 3, missing: ['video_link'], endsAt: '2026-02-21T01:00:00.000Z' });
-    expect(byId.get(ids.morning)).toMatchObject({ day: '2026-02-20', seatsTaken: 0, missing: [] });
-    expect(byId.get(ids.monday)).toMatchObject({ courseTitle: 'Pâtes fraîches', day: '2026-02-23', missing: ['prep_kit'] });
-    expect(byId.get(ids.lastDay)).toMatchObject({ day: '2026-02-27', missing: [] });
+    expect(byId.get(ids.tonight)).toMatchObject({
+      courseTitle: 'Cabane à sucre',
+      day: '2026-02-20',
+      capacity: 10,
+      seatsTaken: 3,
+      confirmedSeats: 2,
+      minSeats: 3,
+      missing: ['video_link', 'under_minimum'],
+      endsAt: '2026-02-21T01:00:00.000Z',
+    });
+    expect(sessionGapLabel('under_minimum', byId.get(ids.tonight)!)).toBe('Sous le minimum (2 / 3)');
+    expect(byId.get(ids.morning)).toMatchObject({ day: '2026-02-20', seatsTaken: 0, minSeats: 4, missing: [] });
+    expect(byId.get(ids.monday)).toMatchObject({ courseTitle: 'Pâtes fraîches', day: '2026-02-23', minSeats: 0, missing: ['prep_kit'] });
+    expect(byId.get(ids.lastDay)).toMatchObject({ day: '2026-02-27', confirmedSeats: 1, minSeats: 1, missing: [] });
   });
 
   it("gives this month's revenue after refunds and before tax against last month's, and the members", async () => {

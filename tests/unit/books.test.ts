@@ -2,7 +2,7 @@
 // type whose rows add up to it to the cent.
 import { describe, expect, it } from 'vitest';
 import { periodLabel, periodMonths, periodOfMonth, periodsBetween } from '@shared/schemas/admin-books';
-import { splitByProductKind } from '../../src/server/modules/admin-sales/books';
+import { splitByProductKind } from '../../src/server/modules/books/books';
 
 describe('filing periods', () => {
   it('a quarter, a month and a year cover their months', () => {

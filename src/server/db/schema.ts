@@ -244,6 +244,8 @@ export const courseSessions = pgTable(
     /** Overrides the course's duration; null means the course's, or 60 minutes. */
     durationMinutes: integer(),
     capacity: integer().notNull(),
+    /** The fewest confirmed seats the chef wants for the class to be worth giving (0: no minimum). */
+    minSeats: integer().notNull().default(0),
     /** One video-conference link shared by every attendee of the session. */
     videoLink: text(),
     /** Where the recording of a past session is watched (a link the admin attaches after the class). */
@@ -270,6 +272,7 @@ export const courseSessions = pgTable(
   },
   (t) => [
     check('course_sessions_capacity_positive', sql`${t.capacity} > 0`),
+    check('course_sessions_min_seats_nonnegative', sql`${t.minSeats} >= 0`),
     index('course_sessions_course_idx').on(t.courseId, t.startsAt),
     index('course_sessions_starts_idx').on(t.startsAt),
   ],

@@ -99,8 +99,21 @@ const adminSessionFields = z
       .max(SESSION_MAX_CAPACITY, { error: `Au plus ${SESSION_MAX_CAPACITY} places par séance.` }),
     /** Null: the course's duration. */
     durationMinutes: durationField.nullish().transform((v) => v ?? null),
+    /**
+     * « Minimum d'inscriptions »: fewer confirmed seats than this and « Aperçu » flags the session
+     * « Sous le minimum » in its last 7 days (0, the default: no minimum). At most the capacity.
+     */
+    minSeats: z
+      .number({ error: "Entrez le minimum d'inscriptions (0 = aucun minimum)." })
+      .int({ error: "Le minimum d'inscriptions est un nombre entier." })
+      .min(0, { error: "Le minimum d'inscriptions ne peut pas être négatif." })
+      .max(SESSION_MAX_CAPACITY, { error: `Au plus ${SESSION_MAX_CAPACITY} inscriptions.` })
+      .optional(),
   })
   .strict();
+
+/** The message when the minimum is above the places (checked against the session's capacity as saved). */
+export const MIN_SEATS_ABOVE_CAPACITY = "Le minimum d'inscriptions ne peut pas dépasser le nombre de places.";
 
 /** Another session of the same chef at that time is refused (409 SESSION_OVERLAP) unless she confirms. */
 const confirmOverlap = z.boolean().optional();
@@ -134,6 +147,8 @@ export type AdminCourseSessionView = {
   /** Its own duration, or null when it takes the course's. */
   durationMinutes: number | null;
   capacity: number;
+  /** Confirmed seats under which « Aperçu » flags the session (0: no minimum). */
+  minSeats: number;
   /** Seats held now (confirmed, or held and unpaid): the booking's own rule. */
   seatsTaken: number;
   status: 'scheduled' | 'cancelled';

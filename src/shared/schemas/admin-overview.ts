@@ -3,14 +3,24 @@
 // client (sessions → /admin/seances/:id, revenue → /admin/ventes, members → /admin/membres,
 // e-mails → /admin/courriels, orders and refunds → /admin/commandes).
 
-/** What a coming session still lacks. There is no minimum of attendees in the schema: no 'under minimum'. */
-export const SESSION_GAPS = ['video_link', 'prep_kit'] as const;
+/**
+ * What a coming session still lacks: its video link (within 24 h), its kit, or attendees — fewer
+ * confirmed seats than the minimum the chef set for it (not yet started; 0 = no minimum).
+ */
+export const SESSION_GAPS = ['video_link', 'prep_kit', 'under_minimum'] as const;
 export type SessionGap = (typeof SESSION_GAPS)[number];
 
 export const SESSION_GAP_LABELS: Record<SessionGap, string> = {
   video_link: 'Lien vidéo manquant',
   prep_kit: 'Trousse non écrite',
+  under_minimum: 'Sous le minimum',
 };
+
+/** A gap as the page says it: « Sous le minimum (3 / 5) » names the confirmed seats and the minimum. */
+export function sessionGapLabel(gap: SessionGap, session: Pick<OverviewSession, 'confirmedSeats' | 'minSeats'>): string {
+  if (gap === 'under_minimum') return `${SESSION_GAP_LABELS[gap]} (${session.confirmedSeats} / ${session.minSeats})`;
+  return SESSION_GAP_LABELS[gap];
+}
 
 export type OverviewSession = {
   id: string;
@@ -21,6 +31,10 @@ export type OverviewSession = {
   capacity: number;
   /** Confirmed seats and holds still running, as the booking rules count them. */
   seatsTaken: number;
+  /** Confirmed seats only: what the minimum is measured against. */
+  confirmedSeats: number;
+  /** The minimum the chef set (0: none). */
+  minSeats: number;
   /** 'YYYY-MM-DD' in the chef's zone: the page groups the sessions by day. */
   day: string;
   missing: SessionGap[];

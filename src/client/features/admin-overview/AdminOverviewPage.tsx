@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, CircleAlert, CircleCheck } from 'lucide-react';
 import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
-import { SESSION_GAP_LABELS, type OverviewResponse, type OverviewSession } from '@shared/schemas/admin-overview';
+import { sessionGapLabel, type OverviewResponse, type OverviewSession } from '@shared/schemas/admin-overview';
 import { Badge } from '@client/components/ui/Badge';
 import { ButtonLink } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
@@ -45,7 +45,7 @@ function SessionRow({ session }: { session: OverviewSession }) {
             {session.missing.map((gap) => (
               <Badge key={gap} tone="saffron">
                 <CircleAlert aria-hidden="true" className="size-3.5" />
-                {SESSION_GAP_LABELS[gap]}
+                {sessionGapLabel(gap, session)}
               </Badge>
             ))}
           </span>

@@ -86,6 +86,11 @@ export type PaymentEvent =
     }
   /** invoice.payment_failed: a renewal (or the first payment) was refused; nextAttemptAt null = no more tries. */
   | { id: string; type: 'invoice.payment_failed'; invoiceId: string; subscriptionId: string; message: string; nextAttemptAt: Date | null }
+  /**
+   * payout.paid / payout.reconciliation_completed: an automatic payout sent money to the chef's bank
+   * account; its balance transactions (listPayoutTransactions) name the payments it carried.
+   */
+  | { id: string; type: 'payout.paid'; payoutId: string }
   /** An event we do not act on (acknowledged with 200). */
   | { id: string; type: 'ignored'; providerType: string };
 
@@ -101,6 +106,9 @@ export type PaymentState = {
  * sent the rest to the chef's bank account. For the accountant's export.
  */
 export type PaymentSettlement = { feeCents: number; transactionId: string; payoutReference: string | null };
+
+/** One balance transaction a payout carried: a payment's (paymentId set) with the fee kept, or anything else (refunds, adjustments: paymentId null). */
+export type PayoutTransaction = { transactionId: string; paymentId: string | null; feeCents: number };
 
 export class WebhookSignatureError extends Error {}
 
@@ -136,6 +144,12 @@ export interface PaymentProvider {
    * Stripe: the PaymentIntent's charge with its balance_transaction expanded.
    */
   retrieveSettlement?(paymentId: string): Promise<PaymentSettlement | null>;
+  /**
+   * The balance transactions an automatic payout carried (every page). Stripe:
+   * `balanceTransactions.list({ payout, expand: ['data.source'] })`, a charge's source naming its
+   * PaymentIntent. Absent in the sandbox, which names the payout when the payment succeeds.
+   */
+  listPayoutTransactions?(payoutId: string): Promise<PayoutTransaction[]>;
   /** Starts a monthly subscription whose first invoice is paid on our payment page. */
   createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
   /** The subscription as the provider holds it now. */

@@ -30,6 +30,11 @@
 // - a payment_intent.* of a membership renewal (metadata subscription_id without order_id): 'ignored',
 //   the invoice's events (below) settle the period.
 // - customer.subscription.*, invoice.paid / payment_succeeded / payment_failed: see toPaymentEvent.
+// - payout.paid / payout.reconciliation_completed: data.object is a Payout; its id → 'payout.paid'
+//   (the payments it carried are listed from the API, stripe/index.ts); a manual payout
+//   (`automatic: false`) is ignored, Stripe cannot say what it took. Both events, since a payout's
+//   transactions can be listed in full only once Stripe has reconciled it; a second pass only
+//   writes what the first could not.
 // - anything else: 'ignored' (acknowledged, not recorded).
 import Stripe from 'stripe';
 import { WebhookSignatureError, type PaymentEvent, type PaymentMethodDetails } from './port';
@@ -157,6 +162,8 @@ export const RECONCILED_EVENT_TYPES = [
   'invoice.paid',
   'invoice.payment_succeeded',
   'invoice.payment_failed',
+  'payout.paid',
+  'payout.reconciliation_completed',
 ] as const;
 
 /** Reduces a verified Stripe-format event to what fulfilment acts on. */
@@ -233,6 +240,13 @@ export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
         periodEnd,
         method: payment.object ? paymentMethodOf(payment.object) : null,
       };
+    }
+    case 'payout.paid':
+    case 'payout.reconciliation_completed': {
+      const payoutId = str(o.id);
+      // A manual payout lists no transactions at Stripe (the chef chose what it took): nothing to name.
+      if (!payoutId || o.automatic === false) break;
+      return { id, type: 'payout.paid', payoutId };
     }
   }
   return { id, type: 'ignored', providerType: event.type };

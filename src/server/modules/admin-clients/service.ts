@@ -25,7 +25,7 @@ import { AppError } from '../../http/app-error';
 import type { SignedInViewer } from '../../http/guards';
 import { parseInput } from '../../http/validate';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
-import { monthOf } from '../admin-sales/months';
+import { monthOf } from '../months';
 import { recordAudit } from '../audit/service';
 import { hasReceipt, receiptPdfUrl, receiptUrl } from '../receipts/urls';
 import { isChefId, isUuid } from '../params';

@@ -117,6 +117,7 @@ export type SessionRow = {
   startsAt: Date;
   durationMinutes: number | null;
   capacity: number;
+  minSeats: number;
   status: 'scheduled' | 'cancelled';
   cancelReason: string | null;
   seatsTaken: number;
@@ -144,6 +145,7 @@ export async function listSessions(conn: Conn, courseId: string, now: Date): Pro
       startsAt: courseSessions.startsAt,
       durationMinutes: courseSessions.durationMinutes,
       capacity: courseSessions.capacity,
+      minSeats: courseSessions.minSeats,
       status: courseSessions.status,
       cancelReason: courseSessions.cancelReason,
       seatsTaken: taken.n,
@@ -283,7 +285,7 @@ export async function listTeachers(conn: Conn) {
 
 export async function insertSession(
   tx: Tx,
-  values: { courseId: string; startsAt: Date; capacity: number; durationMinutes: number | null },
+  values: { courseId: string; startsAt: Date; capacity: number; minSeats: number; durationMinutes: number | null },
   now: Date,
 ): Promise<string> {
   const [row] = await tx
@@ -296,7 +298,7 @@ export async function insertSession(
 export async function updateSession(
   tx: Tx,
   sessionId: string,
-  values: Partial<Pick<typeof courseSessions.$inferInsert, 'startsAt' | 'capacity' | 'durationMinutes' | 'sequence' | 'movedAt'>>,
+  values: Partial<Pick<typeof courseSessions.$inferInsert, 'startsAt' | 'capacity' | 'minSeats' | 'durationMinutes' | 'sequence' | 'movedAt'>>,
   now: Date,
 ): Promise<void> {
   await tx

@@ -21,6 +21,7 @@ import {
   adminCourseUpdateSchema,
   adminSessionCreateSchema,
   adminSessionEditSchema,
+  MIN_SEATS_ABOVE_CAPACITY,
   type AdminCourseDeleteResponse,
   type AdminCourseDetail,
   type AdminCourseListResponse,
@@ -87,6 +88,7 @@ function toSessionView(row: repo.SessionRow, courseMinutes: number | null): Admi
     endsAt: new Date(row.startsAt.getTime() + minutes * MINUTE_MS).toISOString(),
     durationMinutes: row.durationMinutes,
     capacity: row.capacity,
+    minSeats: row.minSeats,
     seatsTaken: row.seatsTaken,
     status: row.status,
     cancelReason: row.cancelReason,
@@ -366,6 +368,8 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
       const now = deps.now();
       const startsAt = new Date(input.startsAt);
       if (startsAt.getTime() <= now.getTime()) throw new AppError('VALIDATION_FAILED', undefined, { startsAt: STARTS_IN_FUTURE });
+      const minSeats = input.minSeats ?? 0;
+      if (minSeats > input.capacity) throw new AppError('VALIDATION_FAILED', undefined, { minSeats: MIN_SEATS_ABOVE_CAPACITY });
       const weeks = input.repeatWeeks ?? 1;
       // All or none: every week checked against the chef's other sessions, then all inserted in one transaction.
       const created = await db().transaction(async (tx) => {
@@ -380,7 +384,7 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         refuseOverlap(overlaps, input.confirmOverlap);
         const sids: string[] = [];
         for (const start of starts) {
-          const sid = await repo.insertSession(tx, { courseId: id, startsAt: start, capacity: input.capacity, durationMinutes: input.durationMinutes }, now);
+          const sid = await repo.insertSession(tx, { courseId: id, startsAt: start, capacity: input.capacity, minSeats, durationMinutes: input.durationMinutes }, now);
           await recordAudit(tx, {
             actorId,
             action: 'session.create',
@@ -390,6 +394,7 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
               courseId: id,
               startsAt: start.toISOString(),
               capacity: input.capacity,
+              ...(minSeats ? { minSeats } : {}),
               durationMinutes: input.durationMinutes,
               ...(weeks > 1 ? { repeat: { week: sids.length + 1, of: weeks } } : {}),
               ...(overlaps.length ? { overlapConfirmed: true } : {}),
@@ -405,7 +410,10 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
       return { session: views[0]!, sessions: views };
     },
 
-    /** Capacity, start or duration; the capacity never below the seats taken, checked under the session's lock. */
+    /**
+     * Capacity, minimum, start or duration; the capacity never below the seats taken, checked under
+     * the session's lock, and never below the minimum.
+     */
     async editSession(actorId: string, rawCourseId: string | undefined, rawSessionId: string | undefined, body: unknown): Promise<AdminCourseSessionView> {
       const id = courseId(rawCourseId);
       const sid = sessionId(rawSessionId);
@@ -428,6 +436,14 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         if (input.capacity !== undefined && input.capacity !== session.capacity) {
           changes.capacity = input.capacity;
           details.capacity = { from: session.capacity, to: input.capacity };
+        }
+        // The minimum never above the places, whichever of the two this edit changes.
+        if ((input.minSeats ?? session.minSeats) > (input.capacity ?? session.capacity)) {
+          throw new AppError('VALIDATION_FAILED', undefined, { minSeats: MIN_SEATS_ABOVE_CAPACITY });
+        }
+        if (input.minSeats !== undefined && input.minSeats !== session.minSeats) {
+          changes.minSeats = input.minSeats;
+          details.minSeats = { from: session.minSeats, to: input.minSeats };
         }
         if (startsAt && startsAt.getTime() !== session.startsAt.getTime()) {
           changes.startsAt = startsAt;

@@ -22,6 +22,7 @@ const FIELD_LABELS: Record<string, string> = {
   prepKit: 'Trousse',
   prepKitServings: 'Portions de la trousse',
   capacity: 'Places',
+  minSeats: "Minimum d'inscriptions",
   seatsTaken: 'Places prises',
   startsAt: 'Début',
   reason: 'Motif',

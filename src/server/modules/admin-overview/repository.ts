@@ -9,7 +9,7 @@ import { holdsSeat } from '../booking/seats';
 
 export type Range = { start: Date; end: Date };
 
-/** Scheduled sessions starting in the range, soonest first, with their seats taken at `now`. */
+/** Scheduled sessions starting in the range, soonest first, with their seats taken at `now` and their confirmed seats. */
 export async function comingSessions(db: Db, range: Range, now: Date) {
   const rows = await db
     .select({
@@ -20,6 +20,7 @@ export async function comingSessions(db: Db, range: Range, now: Date) {
       sessionMinutes: courseSessions.durationMinutes,
       courseMinutes: courses.durationMinutes,
       capacity: courseSessions.capacity,
+      minSeats: courseSessions.minSeats,
       videoLink: courseSessions.videoLink,
       sessionKit: courseSessions.prepKit,
       courseKit: courses.prepKit,
@@ -29,13 +30,22 @@ export async function comingSessions(db: Db, range: Range, now: Date) {
     .where(and(eq(courseSessions.status, 'scheduled'), gte(courseSessions.startsAt, range.start), lt(courseSessions.startsAt, range.end)))
     .orderBy(asc(courseSessions.startsAt), asc(courseSessions.id));
   if (!rows.length) return [];
-  const taken = await db
-    .select({ sessionId: reservations.sessionId, n: count() })
-    .from(reservations)
-    .where(and(inArray(reservations.sessionId, rows.map((r) => r.id)), holdsSeat(now)))
-    .groupBy(reservations.sessionId);
-  const bySession = new Map(taken.map((t) => [t.sessionId, t.n]));
-  return rows.map((r) => ({ ...r, seatsTaken: bySession.get(r.id) ?? 0 }));
+  const ids = rows.map((r) => r.id);
+  const [taken, confirmed] = await Promise.all([
+    db
+      .select({ sessionId: reservations.sessionId, n: count() })
+      .from(reservations)
+      .where(and(inArray(reservations.sessionId, ids), holdsSeat(now)))
+      .groupBy(reservations.sessionId),
+    db
+      .select({ sessionId: reservations.sessionId, n: count() })
+      .from(reservations)
+      .where(and(inArray(reservations.sessionId, ids), eq(reservations.status, 'confirmed')))
+      .groupBy(reservations.sessionId),
+  ]);
+  const takenOf = new Map(taken.map((t) => [t.sessionId, t.n]));
+  const confirmedOf = new Map(confirmed.map((t) => [t.sessionId, t.n]));
+  return rows.map((r) => ({ ...r, seatsTaken: takenOf.get(r.id) ?? 0, confirmedSeats: confirmedOf.get(r.id) ?? 0 }));
 }
 
 /** Memberships started in the range (one never paid, 'incomplete', is not a member). */

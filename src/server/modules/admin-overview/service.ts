@@ -1,7 +1,8 @@
 // « Aperçu », the admin's home, in one answer: today's and the next 7 days' sessions (seats taken /
-// capacity, what is missing), this month's revenue against last month's and the active members (both
-// asked of the Ventes service, so the two pages agree), members who joined, left or failed to renew
-// this month, and what waits for the admin. Access is checked by the routes' guard before any call.
+// capacity, what is missing: the video link, the kit, attendees under the session's minimum), this
+// month's revenue against last month's and the active members (both asked of the Ventes service, so
+// the two pages agree), members who joined, left or failed to renew this month, and what waits for
+// the admin. Access is checked by the routes' guard before any call.
 import { sessionMinutes } from '@shared/booking';
 import { sessionPrepKit } from '@shared/prep-kit';
 import { monthFromIndex, monthIndex } from '@shared/schemas/admin-sales';
@@ -31,6 +32,8 @@ export function createOverviewService(deps: Pick<Deps, 'database' | 'now'>, sale
       const linkDue = r.startsAt.getTime() - now.getTime() <= VIDEO_LINK_DUE_MS && endsAt.getTime() > now.getTime();
       if (!r.videoLink && linkDue) missing.push('video_link');
       if (sessionPrepKit(r.sessionKit, r.courseKit) === null) missing.push('prep_kit');
+      // Under the minimum the chef set, while it can still fill (or be called off: issue 28).
+      if (r.minSeats > 0 && r.confirmedSeats < r.minSeats && r.startsAt.getTime() > now.getTime()) missing.push('under_minimum');
       return {
         id: r.id,
         courseId: r.courseId,
@@ -39,6 +42,8 @@ export function createOverviewService(deps: Pick<Deps, 'database' | 'now'>, sale
         endsAt: endsAt.toISOString(),
         capacity: r.capacity,
         seatsTaken: r.seatsTaken,
+        confirmedSeats: r.confirmedSeats,
+        minSeats: r.minSeats,
         day: chefDay(r.startsAt),
         missing,
       };

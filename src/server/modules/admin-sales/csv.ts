@@ -17,10 +17,10 @@
 // - UTF-8 with a byte-order mark so Excel reads accents (é, è, ç) right; French headers.
 // - A text cell that starts with = + - @ or a tab is prefixed with an apostrophe so a spreadsheet
 //   never runs a buyer's name as a formula (CSV injection); amounts are never text cells
-//   (csv-cells.ts, shared with the accountant's books, books-csv.ts).
+//   (modules/csv-cells.ts, shared with the accountant's books, books/csv.ts).
 import { TAX_KINDS, type TaxAmounts } from '@shared/schemas/admin-sales';
-import { csvAmount, inertText } from './csv-cells';
-import { dayOf } from './months';
+import { csvAmount, inertText } from '../csv-cells';
+import { dayOf } from '../months';
 import type { PaidOrderRow, SucceededRefundRow } from './repository';
 
 export const CSV_BOM = '\uFEFF';

@@ -1,10 +1,10 @@
-// The Ventes and Comptabilité tabs' reads: paid orders by paid date, succeeded refunds by their
-// success date, the orders' lines (product types), the subscriptions that give access, the refunds
-// the audit trail names, and the books' settings.
-import { and, asc, desc, eq, gte, inArray, lt, min } from 'drizzle-orm';
+// The Ventes tab's reads: paid orders by paid date, succeeded refunds by their success date, the
+// subscriptions that give access, and the refunds the audit trail names. (Comptabilité has its own:
+// modules/books.)
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
 import type { Db } from '../../db/client';
-import { appSettings, orderLines, orders, refunds, subscriptions } from '../../db/schema';
+import { orders, refunds, subscriptions } from '../../db/schema';
 
 /** Orders whose money came in: a refunded order was paid too, and its refunds count on their own date. */
 export const PAID_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
@@ -100,35 +100,4 @@ export async function refundsByIds(db: Db, ids: string[]) {
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(inArray(refunds.id, ids));
-}
-
-/** The lines of these orders (their product type and amounts before tax), in order. */
-export async function linesOfOrders(db: Db, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select({ id: orderLines.id, orderId: orderLines.orderId, kind: orderLines.kind, amountCents: orderLines.amountCents, discountCents: orderLines.discountCents })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
-}
-
-/** When the first paid order was paid (null before any sale): the books' oldest period. */
-export async function firstPaidAt(db: Db): Promise<Date | null> {
-  const [row] = await db
-    .select({ first: min(orders.paidAt) })
-    .from(orders)
-    .where(inArray(orders.status, [...PAID_STATUSES]));
-  return row?.first ?? null;
-}
-
-export async function readSetting(db: Pick<Db, 'select'>, key: string): Promise<unknown> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
-  return row?.value;
-}
-
-export async function writeSetting(tx: Pick<Db, 'insert'>, key: string, value: unknown, now: Date): Promise<void> {
-  await tx
-    .insert(appSettings)
-    .values({ key, value, updatedAt: now })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: now } });
 }

@@ -21,7 +21,7 @@ import { AppError } from '../../http/app-error';
 import { listAudit } from '../audit/service';
 import { toIso } from '../rows';
 import { salesCsv } from './csv';
-import { monthOf, monthRange } from './months';
+import { monthOf, monthRange } from '../months';
 import * as repo from './repository';
 
 const RECENT_REFUNDS = 10;

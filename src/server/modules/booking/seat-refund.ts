@@ -2,6 +2,7 @@
 // ahead) and the admin's cancellation of a whole session both plan it here, through the one
 // refund implementation (refunds/automatic.ts), with a key made from the reservation.
 import type { Db } from '../../db/client';
+import { retryTransaction } from '../../db/retry';
 import { AppError } from '../../http/app-error';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
@@ -43,13 +44,7 @@ export async function planSeatRefund(
  */
 export class OrdersChanged extends Error {}
 
-/** Runs `attempt` again (a few times) when it throws OrdersChanged. */
-export async function withOrderRetry<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!(err instanceof OrdersChanged) || i >= tries) throw err;
-    }
-  }
+/** Runs `attempt` again (a few times) when it throws OrdersChanged (db/retry.ts). */
+export function withOrderRetry<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  return retryTransaction(attempt, (err) => err instanceof OrdersChanged, tries);
 }

@@ -1,5 +1,5 @@
 // What a provider event changes: the processed-events ledger, the order, and the purchases.
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderLines, orders, paymentEvents, purchases, users } from '../../db/schema';
 
@@ -145,4 +145,41 @@ export async function recordSettlement(
     .update(orders)
     .set({ processorFeeCents: settlement.feeCents, processorTransactionId: settlement.transactionId, payoutReference: settlement.payoutReference, updatedAt: now })
     .where(and(eq(orders.provider, provider), eq(orders.providerPaymentId, paymentId), isNull(orders.processorFeeCents)));
+}
+
+/**
+ * A payout paid: its reference on the orders whose payments it carried (matched by the payment, or
+ * by the balance transaction stored when the payment succeeded), and the fee and transaction where
+ * none was stored then (the provider could not say yet). Only orders without a payout yet: a
+ * repeated or second event (payout.reconciliation_completed) writes nothing twice.
+ */
+export async function recordPayout(
+  tx: Tx,
+  provider: string,
+  payoutId: string,
+  transactions: { transactionId: string; paymentId: string | null; feeCents: number }[],
+  now: Date,
+): Promise<number> {
+  let written = 0;
+  for (const txn of transactions) {
+    if (!txn.paymentId) continue;
+    const rows = await tx
+      .update(orders)
+      .set({
+        payoutReference: payoutId,
+        processorFeeCents: sql`coalesce(${orders.processorFeeCents}, ${txn.feeCents})`,
+        processorTransactionId: sql`coalesce(${orders.processorTransactionId}, ${txn.transactionId})`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(orders.provider, provider),
+          or(eq(orders.providerPaymentId, txn.paymentId), eq(orders.processorTransactionId, txn.transactionId)),
+          isNull(orders.payoutReference),
+        ),
+      )
+      .returning({ id: orders.id });
+    written += rows.length;
+  }
+  return written;
 }

@@ -17,8 +17,8 @@
 // provider before the transaction (no network call inside it) and written over ours inside it.
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderSubscription } from '../../integrations/payments/port';
-import { retryRace } from '../../db/retry-race';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type PayoutTransaction, type ProviderSubscription } from '../../integrations/payments/port';
+import { retryRace } from '../../db/retry';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
@@ -181,7 +181,19 @@ export function createPaymentService(
         if (outcome === 'unknown_refund') deps.logger.warn({ eventId: event.id, refundId: event.refundId }, 'remboursement inconnu du site');
         return { ...none, refund, refundApplied: outcome === 'applied' };
       }
+      case 'payout.paid':
+        // Written by applyEvent from the transactions listed before the transaction.
+        return none;
     }
+  }
+
+  /** The payments a payout carried, asked of the provider (before the transaction); none when it cannot list them. */
+  async function payoutTransactionsOf(event: Applicable): Promise<PayoutTransaction[]> {
+    if (event.type !== 'payout.paid' || !provider.listPayoutTransactions) return [];
+    // A repeated delivery pages through nothing (a payout may carry many payments).
+    if (await repo.isEventRecorded(db(), provider.name, event.id)) return [];
+    // An error answers 500: the provider sends the event again (and the reconciliation lists it).
+    return provider.listPayoutTransactions(event.payoutId);
   }
 
   /** The card's brand and last four for the receipt, when the event did not carry them (null if the provider cannot say). */
@@ -217,6 +229,8 @@ export function createPaymentService(
     if (event.type === 'invoice.paid' && !event.method && event.paymentId) event = { ...event, method: await methodOf(event.paymentId) };
     // The fee and payout for the books, read now too; a payment is fulfilled without them if the provider cannot say yet.
     const settlement = await settlementOf(event);
+    // The payout reference for the books (Stripe's payout.paid): which payments the payout carried.
+    const payoutTransactions = await payoutTransactionsOf(event);
     // A membership's state is the provider's, read now: an error here answers 500 and the provider retries.
     const sub = isMembershipEvent(event) ? await provider.retrieveSubscription(event.subscriptionId) : null;
     const applicable: Applicable = event;
@@ -227,6 +241,7 @@ export function createPaymentService(
         if (!(await repo.recordEvent(tx, provider.name, applicable.id, applicable.type, now))) return 'duplicate';
         after = await apply(tx, applicable, sub, now);
         if (settlement) await repo.recordSettlement(tx, provider.name, settlement.paymentId, settlement, now);
+        if (applicable.type === 'payout.paid') await repo.recordPayout(tx, provider.name, applicable.payoutId, payoutTransactions, now);
         return 'processed';
       }),
     );

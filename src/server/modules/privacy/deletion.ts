@@ -5,7 +5,7 @@
 // rows the tax records need (orders, receipts, credit notes) stay without a name or an address;
 // once that has committed, the person's customer at Stripe is deleted too (provider-customers.ts:
 // queued in the transaction, tried at once, tried again until Stripe accepts).
-import { retryRace } from '../../db/retry-race';
+import { retryRace } from '../../db/retry';
 import { DELETION_CONFIRMATION_WORD, deleteAccountSchema } from '@shared/schemas/privacy';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';

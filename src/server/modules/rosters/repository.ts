@@ -1,61 +1,11 @@
-// The roster's queries: one session with its course and chef, every reservation of it with the
-// learner and what their seat's order line was paid and refunded, and the messages sent to it.
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+// The roster's queries: every reservation of a session with the learner and what their seat's order
+// line was paid and refunded, and the messages sent to it. The session itself (its course, its chef,
+// its seats taken, its lock) is the sessions slice's, asked through its service.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, profiles, refunds, reservations, sessionMessages, users } from '../../db/schema';
-import { holdsSeat } from '../booking/seats';
+import { orderLines, orders, refunds, reservations, sessionMessages, users } from '../../db/schema';
 
 type Conn = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
-
-export type RosterSessionRow = {
-  id: string;
-  courseId: string;
-  courseTitle: string;
-  teacherId: string | null;
-  teacherName: string | null;
-  startsAt: Date;
-  sessionMinutes: number | null;
-  courseMinutes: number | null;
-  capacity: number;
-  status: 'scheduled' | 'cancelled';
-  videoLink: string | null;
-  recordingUrl: string | null;
-  recordingKey: string | null;
-};
-
-export async function findSession(db: Conn, id: string): Promise<RosterSessionRow | null> {
-  const [row] = await db
-    .select({
-      id: courseSessions.id,
-      courseId: courses.id,
-      courseTitle: courses.title,
-      teacherId: courses.teacherId,
-      teacherName: profiles.fullName,
-      startsAt: courseSessions.startsAt,
-      sessionMinutes: courseSessions.durationMinutes,
-      courseMinutes: courses.durationMinutes,
-      capacity: courseSessions.capacity,
-      status: courseSessions.status,
-      videoLink: courseSessions.videoLink,
-      recordingUrl: courseSessions.recordingUrl,
-      recordingKey: courseSessions.recordingKey,
-    })
-    .from(courseSessions)
-    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
-    .leftJoin(profiles, eq(profiles.userId, courses.teacherId))
-    .where(eq(courseSessions.id, id));
-  return row ?? null;
-}
-
-export async function seatsTaken(db: Conn, sessionIds: string[], now: Date): Promise<Map<string, number>> {
-  if (sessionIds.length === 0) return new Map();
-  const rows = await db
-    .select({ sessionId: reservations.sessionId, n: count() })
-    .from(reservations)
-    .where(and(inArray(reservations.sessionId, sessionIds), holdsSeat(now)))
-    .groupBy(reservations.sessionId);
-  return new Map(rows.map((r) => [r.sessionId, r.n]));
-}
 
 export type RosterReservationRow = {
   id: string;
@@ -140,45 +90,6 @@ export async function findMessageByKey(db: Conn, sessionId: string, idempotencyK
     .from(sessionMessages)
     .where(and(eq(sessionMessages.sessionId, sessionId), eq(sessionMessages.idempotencyKey, idempotencyKey)));
   return row ?? null;
-}
-
-/** Locks the session's row: two messages, or a message and a cancellation, go one after the other. */
-export async function lockSession(db: Conn, id: string): Promise<{ status: 'scheduled' | 'cancelled' } | null> {
-  const [row] = await db.select({ status: courseSessions.status }).from(courseSessions).where(eq(courseSessions.id, id)).for('update');
-  return row ?? null;
-}
-
-export type ChefSessionRow = {
-  id: string;
-  courseId: string;
-  courseTitle: string;
-  startsAt: Date;
-  sessionMinutes: number | null;
-  courseMinutes: number | null;
-  capacity: number;
-  status: 'scheduled' | 'cancelled';
-  videoLink: string | null;
-};
-
-/** The sessions of the courses a chef teaches, in a time range (or all from `from`), soonest first. */
-export async function sessionsTaughtBy(db: Conn, teacherId: string, range: { from: Date; to?: Date }): Promise<ChefSessionRow[]> {
-  return db
-    .select({
-      id: courseSessions.id,
-      courseId: courses.id,
-      courseTitle: courses.title,
-      startsAt: courseSessions.startsAt,
-      sessionMinutes: courseSessions.durationMinutes,
-      courseMinutes: courses.durationMinutes,
-      capacity: courseSessions.capacity,
-      status: courseSessions.status,
-      videoLink: courseSessions.videoLink,
-    })
-    .from(courseSessions)
-    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
-    .where(and(eq(courses.teacherId, teacherId), gte(courseSessions.startsAt, range.from), range.to ? lt(courseSessions.startsAt, range.to) : undefined))
-    .orderBy(asc(courseSessions.startsAt), asc(courseSessions.id))
-    .limit(500);
 }
 
 export async function userEmail(db: Conn, userId: string): Promise<string | null> {

@@ -26,6 +26,7 @@ import { sessionMessageMail } from '../../integrations/mail/templates/session-me
 import { recordAudit } from '../audit/service';
 import { notifySessionMessage } from '../notifications/notices';
 import { isUuid } from '../params';
+import { sessionReads } from '../sessions/service';
 import * as repo from './repository';
 
 const MINUTE_MS = 60_000;
@@ -94,13 +95,12 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
 
   async function build(id: string, view: 'admin' | 'chef', chefId?: string): Promise<RosterResponse> {
     const now = deps.now();
-    const session = await repo.findSession(db(), id);
+    const session = await sessionReads.find(db(), id, now);
     if (!session) throw new AppError('SESSION_NOT_FOUND');
     // The guest chef: his own sessions only (403 in French for another's, so he knows why).
     if (view === 'chef' && session.teacherId !== chefId) throw new AppError('ROSTER_NOT_YOURS');
-    const [rows, taken, messages] = await Promise.all([
+    const [rows, messages] = await Promise.all([
       repo.sessionReservations(db(), id),
-      repo.seatsTaken(db(), [id], now),
       view === 'admin' ? repo.listMessages(db(), id) : Promise.resolve([]),
     ]);
     const lines = await repo.paidLines(db(), rows.map((r) => r.id));
@@ -147,7 +147,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
         startsAt: session.startsAt.toISOString(),
         endsAt: endsAt(session).toISOString(),
         capacity: session.capacity,
-        seatsTaken: taken.get(id) ?? 0,
+        seatsTaken: session.seatsTaken,
         status: session.status,
         videoLink: admin ? session.videoLink : null,
         recordingUrl: admin ? session.recordingUrl : null,
@@ -207,12 +207,11 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
       const input = parseInput(sessionMessageSchema, body);
       const now = deps.now();
       return db().transaction(async (tx) => {
-        const locked = await repo.lockSession(tx, id);
-        if (!locked) throw new AppError('SESSION_NOT_FOUND');
+        const session = await sessionReads.lock(tx, id);
+        if (!session) throw new AppError('SESSION_NOT_FOUND');
         const already = await repo.findMessageByKey(tx, id, input.idempotencyKey);
         if (already) return { message: toMessage(already), created: false };
-        if (locked.status === 'cancelled') throw new AppError('SESSION_CANCELLED');
-        const session = (await repo.findSession(tx, id))!;
+        if (session.status === 'cancelled') throw new AppError('SESSION_CANCELLED');
         const attendees = (await repo.sessionReservations(tx, id)).filter((r) => r.status === 'confirmed');
         if (attendees.length === 0) throw new AppError('NO_ATTENDEES');
         // The sender's e-mail, copied like the audit trail's (the record outlives the account).
@@ -261,8 +260,8 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
     /** The guest chef's sessions: from a month back, soonest first (his « Mes séances »). */
     async chefSessions(chef: SignedInViewer): Promise<ChefSessionsResponse> {
       const now = deps.now();
-      const rows = await repo.sessionsTaughtBy(db(), chef.userId, { from: new Date(now.getTime() - 30 * DAY_MS) });
-      const taken = await repo.seatsTaken(db(), rows.map((r) => r.id), now);
+      const rows = await sessionReads.taughtBy(db(), chef.userId, { from: new Date(now.getTime() - 30 * DAY_MS) });
+      const taken = await sessionReads.seatsTaken(db(), rows.map((r) => r.id), now);
       return {
         sessions: rows.map((r) => ({
           id: r.id,

@@ -65,10 +65,16 @@ export async function announceMove(
   return attendees.length;
 }
 
-/** Sessions of the same chef that [startsAt, endsAt) would overlap (scheduled ones, this one excepted). */
-export function overlapsOf(
-  conn: Db | Tx,
+/**
+ * Sessions of the same chef that [startsAt, endsAt) would overlap (scheduled ones, this one
+ * excepted). First takes the chef's schedule lock (repo.lockChefSchedule) until `tx` ends, so the
+ * caller's check and its insert or move are one step for that chef: two parallel creates (or moves)
+ * into one slot cannot both find it free. Callers lock the course or the session row first.
+ */
+export async function overlapsOf(
+  tx: Tx,
   s: { teacherId: string | null; courseId: string; startsAt: Date; endsAt: Date; exceptId?: string },
 ) {
-  return repo.overlappingSessions(conn, { ...s, defaultMinutes: sessionMinutes({ durationMinutes: null }, { durationMinutes: null }) });
+  await repo.lockChefSchedule(tx, s);
+  return repo.overlappingSessions(tx, { ...s, defaultMinutes: sessionMinutes({ durationMinutes: null }, { durationMinutes: null }) });
 }

@@ -1,9 +1,9 @@
 // The admin's session SQL. Functions taking `tx` run inside the caller's transaction; the orders
 // paying for the session's seats are locked before the session, the session before its
 // reservations (lock order: orders → course_sessions → reservations), as the webhook does.
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, refunds, reservations, users } from '../../db/schema';
+import { courseSessions, courses, orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
 import { PAID_ORDER_STATUSES } from '../booking/service';
 import { holdsSeat } from '../booking/seats';
 
@@ -13,10 +13,12 @@ const sessionColumns = {
   id: courseSessions.id,
   courseId: courseSessions.courseId,
   courseTitle: courses.title,
+  teacherId: courses.teacherId,
   startsAt: courseSessions.startsAt,
   sessionMinutes: courseSessions.durationMinutes,
   courseMinutes: courses.durationMinutes,
   capacity: courseSessions.capacity,
+  minSeats: courseSessions.minSeats,
   status: courseSessions.status,
   videoLink: courseSessions.videoLink,
   recordingUrl: courseSessions.recordingUrl,
@@ -31,10 +33,14 @@ export type SessionRow = {
   id: string;
   courseId: string;
   courseTitle: string;
+  /** The course's chef (null: the admin's own course). */
+  teacherId: string | null;
   startsAt: Date;
   sessionMinutes: number | null;
   courseMinutes: number | null;
   capacity: number;
+  /** Confirmed seats under which the session is flagged (0: no minimum). */
+  minSeats: number;
   status: 'scheduled' | 'cancelled';
   videoLink: string | null;
   recordingUrl: string | null;
@@ -47,15 +53,42 @@ export type SessionRow = {
   videoLinkVersion: number;
 };
 
-/** The session with its course and the seats taken at `now` (the booking's own holdsSeat rule). */
-export async function findSession(conn: Conn, sessionId: string, now: Date): Promise<(SessionRow & { seatsTaken: number }) | null> {
-  const [row] = await conn.select(sessionColumns).from(courseSessions).innerJoin(courses, eq(courses.id, courseSessions.courseId)).where(eq(courseSessions.id, sessionId));
+/**
+ * The session with its course, its chef's name and the seats taken at `now` (the booking's own
+ * holdsSeat rule).
+ */
+export async function findSession(conn: Conn, sessionId: string, now: Date): Promise<(SessionRow & { teacherName: string | null; seatsTaken: number }) | null> {
+  const [row] = await conn
+    .select({ ...sessionColumns, teacherName: profiles.fullName })
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .leftJoin(profiles, eq(profiles.userId, courses.teacherId))
+    .where(eq(courseSessions.id, sessionId));
   if (!row) return null;
-  const [taken] = await conn
-    .select({ n: count() })
+  const taken = await seatsTaken(conn, [sessionId], now);
+  return { ...row, seatsTaken: taken.get(sessionId) ?? 0 };
+}
+
+/** Seats taken at `now` (confirmed, or held and unpaid) of each session asked. */
+export async function seatsTaken(conn: Conn, sessionIds: string[], now: Date): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await conn
+    .select({ sessionId: reservations.sessionId, n: count() })
     .from(reservations)
-    .where(and(eq(reservations.sessionId, sessionId), holdsSeat(now)));
-  return { ...row, seatsTaken: taken?.n ?? 0 };
+    .where(and(inArray(reservations.sessionId, sessionIds), holdsSeat(now)))
+    .groupBy(reservations.sessionId);
+  return new Map(rows.map((r) => [r.sessionId, r.n]));
+}
+
+/** The sessions of the courses a chef teaches, from `from` (and before `to`), soonest first. */
+export async function sessionsTaughtBy(conn: Conn, teacherId: string, range: { from: Date; to?: Date }): Promise<SessionRow[]> {
+  return conn
+    .select(sessionColumns)
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(and(eq(courses.teacherId, teacherId), gte(courseSessions.startsAt, range.from), range.to ? lt(courseSessions.startsAt, range.to) : undefined))
+    .orderBy(asc(courseSessions.startsAt), asc(courseSessions.id))
+    .limit(500);
 }
 
 /** The session, its row locked until the transaction ends; null if unknown. */
@@ -185,6 +218,17 @@ export async function countConfirmed(conn: Conn, sessionId: string): Promise<num
     .from(reservations)
     .where(and(eq(reservations.sessionId, sessionId), eq(reservations.status, 'confirmed')));
   return row?.n ?? 0;
+}
+
+/**
+ * Serialises the writes to one chef's schedule (her courses' sessions, or one course's when it has
+ * no chef — the scope the overlap check reads) until the transaction ends: a transaction-level
+ * advisory lock keyed on the chef. Two creates or moves for the same chef at once take turns, so the
+ * second one's overlap check sees the first one's session (committed) and is refused in its turn.
+ */
+export async function lockChefSchedule(tx: Tx, s: { teacherId: string | null; courseId: string }): Promise<void> {
+  const key = s.teacherId ? `chef-schedule:${s.teacherId}` : `chef-schedule:course:${s.courseId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 /**

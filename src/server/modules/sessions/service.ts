@@ -31,7 +31,7 @@ import { submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/service';
 import { createRecordingUploads } from './recording';
 import * as repo from './repository';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 
 const MINUTE_MS = 60_000;
 
@@ -57,6 +57,19 @@ function toView(row: repo.SessionRow & { seatsTaken: number; attendees: number }
     videoLinkUntold: row.videoLink !== null && row.videoLink !== row.videoLinkNotified,
   };
 }
+
+/**
+ * The sessions slice's reads for the other slices (the rosters): one session with its course, its
+ * chef and the seats taken at `now` (null if unknown); its row locked until the transaction ends;
+ * the seats taken of several; a chef's sessions.
+ */
+export const sessionReads = {
+  find: (conn: Db | Tx, id: string, now: Date) => repo.findSession(conn, id, now),
+  lock: (tx: Tx, id: string) => repo.lockSession(tx, id),
+  seatsTaken: (conn: Db | Tx, ids: string[], now: Date) => repo.seatsTaken(conn, ids, now),
+  taughtBy: (conn: Db | Tx, teacherId: string, range: { from: Date; to?: Date }) => repo.sessionsTaughtBy(conn, teacherId, range),
+};
+export type SessionRow = repo.SessionRow;
 
 /** What the cancelling transaction did, for the work after commit. */
 type Cancelled = { attendees: { reservationId: string; userId: string; paid: boolean; refundId: string | null }[] };

@@ -11,6 +11,7 @@ import { MAX_REPEAT_WEEKS } from '@shared/booking';
 import { formatSessionDateTime } from '@shared/format';
 import {
   adminSessionCreateSchema,
+  MIN_SEATS_ABOVE_CAPACITY,
   type AdminCourseDetail,
   type AdminCourseSessionView,
   type AdminSessionCreateInput,
@@ -28,7 +29,7 @@ import { SessionPrepKitButton } from './SessionPrepKit';
 import { SessionCancelDialog } from '@client/features/calendar';
 import { viewerTimeZoneName } from '@client/lib/use-time-zone';
 
-type Fields = { startsAt: string; capacity: string; duration: string; weeks?: string };
+type Fields = { startsAt: string; capacity: string; minSeats: string; duration: string; weeks?: string };
 type Errors = Partial<Record<keyof Fields, string>>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -53,6 +54,10 @@ function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Erro
   if (!startsAt) errors.startsAt = 'Choisissez une date et une heure.';
   const capacity = /^\d+$/.test(f.capacity.trim()) ? Number(f.capacity.trim()) : NaN;
   if (Number.isNaN(capacity)) errors.capacity = 'Entrez le nombre de places.';
+  const m = f.minSeats.trim();
+  const minSeats = m === '' ? 0 : /^\d+$/.test(m) ? Number(m) : NaN;
+  if (Number.isNaN(minSeats)) errors.minSeats = "Entrez le minimum d'inscriptions (0 = aucun minimum).";
+  else if (!errors.capacity && minSeats > capacity) errors.minSeats = MIN_SEATS_ABOVE_CAPACITY;
   const d = f.duration.trim();
   const duration = d === '' ? null : /^\d+$/.test(d) ? Number(d) : NaN;
   if (Number.isNaN(duration)) errors.duration = 'Entrez une durée en minutes, ou laissez vide.';
@@ -60,7 +65,7 @@ function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Erro
   const weeks = /^\d+$/.test(w) ? Number(w) : NaN;
   if (Number.isNaN(weeks)) errors.weeks = 'Entrez un nombre de semaines.';
   if (Object.keys(errors).length) return { errors };
-  const input: AdminSessionCreateInput = { startsAt: startsAt!, capacity, durationMinutes: duration, ...(weeks > 1 || weeks < 1 ? { repeatWeeks: weeks } : {}) };
+  const input: AdminSessionCreateInput = { startsAt: startsAt!, capacity, minSeats, durationMinutes: duration, ...(weeks > 1 || weeks < 1 ? { repeatWeeks: weeks } : {}) };
   const parsed = adminSessionCreateSchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -75,7 +80,7 @@ function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Erro
 
 function serverErrors(error: ApiError): Errors {
   const f = error.fields ?? {};
-  return { startsAt: f.startsAt, capacity: f.capacity, duration: f.durationMinutes, weeks: f.repeatWeeks };
+  return { startsAt: f.startsAt, capacity: f.capacity, minSeats: f.minSeats, duration: f.durationMinutes, weeks: f.repeatWeeks };
 }
 
 /** « 6 participants seront prévenus par courriel » */
@@ -106,7 +111,7 @@ function ConfirmPanel({ title, text, confirmLabel, pending, onConfirm, onBack }:
 
 function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields; errors: Errors; onChange: (f: Fields) => void; idPrefix: string }) {
   return (
-    <div className={fields.weeks === undefined ? 'grid gap-4 sm:grid-cols-3' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4'}>
+    <div className={fields.weeks === undefined ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'}>
       <TextField
         label="Date et heure"
         type="datetime-local"
@@ -125,6 +130,17 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
         value={fields.capacity}
         onChange={(e) => onChange({ ...fields, capacity: e.target.value })}
         error={errors.capacity}
+      />
+      <TextField
+        label="Minimum d'inscriptions"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        name={`${idPrefix}-minSeats`}
+        value={fields.minSeats}
+        onChange={(e) => onChange({ ...fields, minSeats: e.target.value })}
+        error={errors.minSeats}
+        hint="0 = aucun minimum"
       />
       <TextField
         label="Durée (minutes)"
@@ -157,7 +173,7 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
 
 function AddSession({ courseId }: { courseId: string }) {
   const add = useAddSession(courseId);
-  const [fields, setFields] = useState<Fields>({ startsAt: '', capacity: '10', duration: '', weeks: '1' });
+  const [fields, setFields] = useState<Fields>({ startsAt: '', capacity: '10', minSeats: '0', duration: '', weeks: '1' });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [overlap, setOverlap] = useState<{ message: string; input: AdminSessionCreateInput } | null>(null);
@@ -170,7 +186,7 @@ function AddSession({ courseId }: { courseId: string }) {
         setOverlap(null);
         const n = sessions?.length ?? 1;
         notifySuccess(n > 1 ? `${n} séances ajoutées !` : 'Séance ajoutée !', n > 1 ? `Chaque semaine à partir du ${formatSessionDateTime(session.startsAt)}` : formatSessionDateTime(session.startsAt));
-        setFields({ startsAt: '', capacity: fields.capacity, duration: fields.duration, weeks: '1' });
+        setFields({ startsAt: '', capacity: fields.capacity, minSeats: fields.minSeats, duration: fields.duration, weeks: '1' });
       },
       onError: (error) => {
         if (error.code === 'SESSION_OVERLAP') return setOverlap({ message: error.message, input });
@@ -222,6 +238,7 @@ function EditSession({ courseId, session, onDone }: { courseId: string; session:
   const [fields, setFields] = useState<Fields>({
     startsAt: toLocalInput(session.startsAt),
     capacity: String(session.capacity),
+    minSeats: String(session.minSeats),
     duration: session.durationMinutes === null ? '' : String(session.durationMinutes),
   });
   const [errors, setErrors] = useState<Errors>({});
@@ -317,6 +334,7 @@ function SessionItem({ course, session }: { course: AdminCourseDetail; session: 
           <p className="text-sm text-muted">
             {seatsLabel(session.seatsTaken, session.capacity)} prises
             {session.attendees > 0 ? ` · ${session.attendees} confirmée${session.attendees > 1 ? 's' : ''}` : ''}
+            {session.minSeats > 0 ? ` · minimum ${session.minSeats}` : ''}
             {session.durationMinutes !== null ? ` · ${session.durationMinutes} min` : ''}
           </p>
           {session.status === 'cancelled' ? (

@@ -20,6 +20,7 @@ import type {
   PaymentProvider,
   PaymentSettlement,
   PaymentState,
+  PayoutTransaction,
   ProviderSubscription,
   ProviderSubscriptionStatus,
 } from '../port';
@@ -93,13 +94,27 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
 /**
  * The fee and balance transaction of a PaymentIntent whose `latest_charge.balance_transaction` is
  * expanded. Stripe's balance transaction names no payout (a payout lists its transactions, not the
- * reverse): the payout reference stays null here (docs/decisions/0031-accountant-exports.md).
+ * reverse): the payout reference is null here, and written when the payout is paid
+ * (payoutTransactionOf; docs/decisions/0037-cockpit-follow-ups.md).
  */
 export function settlementOf(intent: Record<string, unknown>): PaymentSettlement | null {
   const charge = intent.latest_charge as Record<string, unknown> | null | undefined;
   const txn = charge && typeof charge === 'object' ? (charge.balance_transaction as Record<string, unknown> | string | null | undefined) : null;
   if (!txn || typeof txn !== 'object' || typeof txn.id !== 'string' || !Number.isSafeInteger(txn.fee)) return null;
   return { feeCents: txn.fee as number, transactionId: txn.id, payoutReference: null };
+}
+
+/**
+ * A balance transaction listed for a payout, its `source` expanded: a charge's (type `charge` or
+ * `payment`) names its PaymentIntent; anything else (a refund, an adjustment, a fee) names none.
+ */
+export function payoutTransactionOf(txn: Record<string, unknown>): PayoutTransaction | null {
+  if (typeof txn.id !== 'string') return null;
+  const source = txn.source && typeof txn.source === 'object' ? (txn.source as Record<string, unknown>) : null;
+  const intent = source?.object === 'charge' ? source.payment_intent : null;
+  const paymentId = typeof intent === 'string' ? intent : intent && typeof intent === 'object' && typeof (intent as { id?: unknown }).id === 'string' ? (intent as { id: string }).id : null;
+  const isPayment = txn.type === 'charge' || txn.type === 'payment';
+  return { transactionId: txn.id, paymentId: isPayment ? paymentId : null, feeCents: Number.isSafeInteger(txn.fee) ? (txn.fee as number) : 0 };
 }
 
 /** A declined card reads as our French decline message; anything else stays an error for the caller to log. */
@@ -267,6 +282,16 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
     async retrieveSettlement(paymentId: string): Promise<PaymentSettlement | null> {
       const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge.balance_transaction'] });
       return settlementOf(intent as unknown as Record<string, unknown>);
+    },
+
+    async listPayoutTransactions(payoutId: string): Promise<PayoutTransaction[]> {
+      const found: PayoutTransaction[] = [];
+      // Every page (the SDK follows starting_after); the charges expanded to name their PaymentIntent.
+      for await (const txn of stripe.balanceTransactions.list({ payout: payoutId, expand: ['data.source'], limit: 100 })) {
+        const row = payoutTransactionOf(txn as unknown as Record<string, unknown>);
+        if (row) found.push(row);
+      }
+      return found;
     },
 
     async createRefund(input: CreateRefundInput) {

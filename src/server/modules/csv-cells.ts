@@ -1,5 +1,5 @@
-// What every CSV of the back office writes in its cells, shared by the Ventes CSV (csv.ts) and the
-// accountant's books (books-csv.ts):
+// What every CSV of the back office writes in its cells, shared by the Ventes CSV
+// (admin-sales/csv.ts) and the accountant's books (books/csv.ts):
 // - amounts from integer cents, never through a float: '19.99', '-5.75' (or '19,99' with a
 //   decimal comma for a French spreadsheet);
 // - a text cell that starts with = + - @ or a tab/return is prefixed with an apostrophe, so a

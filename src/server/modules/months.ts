@@ -1,6 +1,6 @@
 // Months as the chef counts them: calendar months in America/Toronto (CHEF_TIME_ZONE), whatever the
 // server's zone. A sale paid at 23:30 on 31 January in Montréal is January's, though it is already
-// February in UTC.
+// February in UTC. Shared by Ventes (admin-sales), Comptabilité (books) and Clients (admin-clients).
 import { CHEF_TIME_ZONE } from '@shared/format';
 import { monthFromIndex, monthIndex } from '@shared/schemas/admin-sales';
 

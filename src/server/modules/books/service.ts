@@ -2,7 +2,7 @@
 // quarterly — the default — or yearly), changed by the admin and audited; the periods are counted
 // in America/Toronto. For a period: its receipts (paid orders, by paid date) and credit notes
 // (succeeded refunds, by success date) as rows (books.ts), the summary by province of supply, and
-// the file in two formats (books-csv.ts), each download audited. Figures are the documents' own
+// the file in two formats (csv.ts), each download audited. Figures are the documents' own
 // (taxes as charged and credited), never recomputed. Access is checked by the routes' guard.
 import { monthFromIndex, monthIndex } from '@shared/schemas/admin-sales';
 import {
@@ -24,8 +24,8 @@ import type { Deps } from '../../deps';
 import { parseInput } from '../../http/validate';
 import { recordAudit } from '../audit/service';
 import { splitByProductKind, summarise, type BookRow, type DocTax } from './books';
-import { booksCsv } from './books-csv';
-import { dayOf, monthOf, monthRange } from './months';
+import { booksCsv } from './csv';
+import { dayOf, monthOf, monthRange } from '../months';
 import * as repo from './repository';
 
 export const FILING_FREQUENCY_KEY = 'books.filing_frequency';

@@ -9,7 +9,7 @@ import type { AppEnv } from '../../http/app-env';
 import { AppError } from '../../http/app-error';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { noQuery, readQuery } from '../params';
-import type { BooksService } from './books-service';
+import type { BooksService } from './service';
 
 export function adminBooksRoutes(books: BooksService) {
   const app = new Hono<AppEnv>();

@@ -5,15 +5,15 @@
 // - « CSV standard » ('standard'): ',' and a decimal point ('19.99'), UTF-8 without a mark, CRLF
 //   (RFC 4180): for any import (accounting software, scripts).
 // Dates are YYYY-MM-DD in America/Toronto. No e-mail address: the customer is their name only.
-// Text cells go through the CSV-injection guard (csv-cells.ts); amounts are never text cells.
+// Text cells go through the CSV-injection guard (modules/csv-cells.ts); amounts are never text cells.
 // Last row: « Total », every amount column summed (credit notes are negative, so the totals are
 // the period's net figures, equal to the summary's).
 import { stringify } from 'csv-stringify/sync';
 import { TAX_KIND_LABELS, TAX_KINDS } from '@shared/schemas/admin-sales';
 import type { ExportFormat } from '@shared/schemas/admin-books';
 import { PRODUCT_KIND_LABELS, totalsOf, type BookRow } from './books';
-import { csvAmount, inertText } from './csv-cells';
-import { dayOf } from './months';
+import { csvAmount, inertText } from '../csv-cells';
+import { dayOf } from '../months';
 
 export const BOOKS_HEADERS = [
   'Date',

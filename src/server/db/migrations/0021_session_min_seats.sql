@@ -1,0 +1,2 @@
+ALTER TABLE "course_sessions" ADD COLUMN "min_seats" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "course_sessions" ADD CONSTRAINT "course_sessions_min_seats_nonnegative" CHECK ("course_sessions"."min_seats" >= 0);
