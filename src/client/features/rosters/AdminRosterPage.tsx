@@ -2,7 +2,7 @@
 // date and seats taken / capacity; who comes, the holds, the cancellations; « Imprimer » (the
 // browser's print gives the list alone: styles.css), « Télécharger (CSV) » for French Excel,
 // « Écrire aux participants » and the messages sent; the video link (the calendar's own editor)
-// and the recording of the session.
+// and the recording of the session (sent or replaced from here once the session is over).
 import { ArrowLeft, Download, Film, MessageSquareText, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -12,7 +12,7 @@ import { Button, ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { VideoLinkEditor } from '@client/features/calendar';
+import { RecordingVideoUpload, VideoLinkEditor } from '@client/features/calendar';
 import { rosterCsvPath, useRoster } from './api';
 import { MessageForm } from './components/MessageForm';
 import { MessagesList } from './components/MessagesList';
@@ -86,23 +86,28 @@ function Roster({ roster }: { roster: RosterResponse }) {
         ) : (
           <p className="text-muted">{s.status === 'cancelled' ? 'Séance annulée : aucun lien.' : 'Aucun lien de visioconférence.'}</p>
         )}
-        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
-          <Film aria-hidden="true" className="size-5 text-brand-700" />
-          {s.hasRecordingVideo ? (
-            <ButtonLink to={`/enregistrements/${encodeURIComponent(s.id)}`} variant="secondary" size="sm">
-              Voir l’enregistrement
-            </ButtonLink>
-          ) : s.recordingUrl ? (
-            <a href={s.recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-              Voir l’enregistrement<span className="sr-only"> (nouvel onglet)</span>
-            </a>
-          ) : (
-            <span className="text-muted">{over ? 'Aucun enregistrement pour l’instant.' : 'L’enregistrement s’ajoute une fois la séance terminée.'}</span>
-          )}
-          {over && s.status === 'scheduled' ? (
-            <ButtonLink to="/calendrier" variant="link" size="sm">
-              Ajouter ou remplacer l’enregistrement (Mon Calendrier)
-            </ButtonLink>
+        <div className="space-y-3 border-t border-line pt-4">
+          {/* Once the session is over the chef sends (or replaces) its video from here, as from the calendar. */}
+          {over && s.status === 'scheduled' ? <RecordingVideoUpload sessionId={s.id} hasVideo={s.hasRecordingVideo} /> : null}
+          {s.recordingUrl ? (
+            <p className="flex flex-wrap items-center gap-3">
+              <Film aria-hidden="true" className="size-5 text-brand-700" />
+              <a href={s.recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                Voir le lien de l’enregistrement<span className="sr-only"> (nouvel onglet)</span>
+              </a>
+            </p>
+          ) : s.hasRecordingVideo && !(over && s.status === 'scheduled') ? (
+            <p className="flex flex-wrap items-center gap-3">
+              <Film aria-hidden="true" className="size-5 text-brand-700" />
+              <ButtonLink to={`/enregistrements/${encodeURIComponent(s.id)}`} variant="secondary" size="sm">
+                Voir l’enregistrement
+              </ButtonLink>
+            </p>
+          ) : !over ? (
+            <p className="flex items-center gap-3 text-muted">
+              <Film aria-hidden="true" className="size-5 text-brand-700" />
+              L’enregistrement s’ajoute ici une fois la séance terminée.
+            </p>
           ) : null}
         </div>
       </section>
