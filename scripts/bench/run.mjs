@@ -232,8 +232,8 @@ async function main() {
   const { courses } = await (await fetch(`${base}/api/courses`)).json();
   const course = courses?.find((c) => c.isLive && c.nextSessionAt) ?? courses?.[0];
   if (!course) throw new Error('No course in the seeded database to audit');
-  // A roster (issue 26): the guest chef's own session's « Liste des participants », signed in (the
-  // admin's shares its components but needs her second factor).
+  // The rosters (issue 26): the guest chef's own session's « Liste des participants », and the same
+  // session's as the admin has it (its tools around the list, behind her second factor).
   const chefSignIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -249,6 +249,7 @@ async function main() {
   for (const [label, url, cookie] of [
     ['/admin (Aperçu)', `${base}/admin`, adminCookie],
     ['/admin/journal', `${base}/admin/journal`, adminCookie],
+    [`/admin/seances/:id (roster, ${chefSession.courseTitle})`, `${base}/admin/seances/${chefSession.id}`, adminCookie],
     ['/', `${base}/`],
     ['/cours', `${base}/cours`],
     [`/cours/:id (${course.title})`, `${base}/cours/${course.id}`],

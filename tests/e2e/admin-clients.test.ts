@@ -60,7 +60,17 @@ for (const viewport of viewports) {
       await admin.waitForURL((url) => url.searchParams.get('q') === 'gagnon');
       const row = admin.getByRole('listitem').filter({ hasText: email });
       await row.waitFor();
+      // The shared search field (components/ui/SearchField): its count, and its clear button.
+      const search = admin.getByRole('search');
+      await search.getByText(/^\d+ clients?$/).waitFor();
       await expectNoAxeViolations(admin, '/admin/clients');
+      await search.getByRole('button', { name: 'Effacer la recherche' }).click();
+      await admin.waitForURL((url) => !url.searchParams.has('q'));
+      expect(await admin.getByLabel('Rechercher un client par nom ou courriel').inputValue()).toBe('');
+      await expect.poll(() => admin.getByLabel('Rechercher un client par nom ou courriel').evaluate((el) => el === document.activeElement)).toBe(true);
+      await admin.getByLabel('Rechercher un client par nom ou courriel').fill('gagnon');
+      await admin.waitForURL((url) => url.searchParams.get('q') === 'gagnon');
+      await row.waitFor();
       await row.getByRole('link', { name: 'Hélène Gagnon' }).click();
       await admin.waitForURL((url) => /^\/admin\/clients\/[^/]+$/.test(url.pathname));
       await admin.getByRole('heading', { level: 2, name: 'Hélène Gagnon' }).waitFor();

@@ -61,6 +61,8 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
 
     await page.getByPlaceholder('Rechercher une recette...').fill(stamp);
     await expect.poll(() => page.getByRole('heading', { name, exact: true }).count()).toBe(1);
+    // The shared search field says how many it found.
+    await page.getByRole('search').getByText('1 recette', { exact: true }).waitFor();
     const listed = await callApi<{ recipes: { name: string; ingredients: string[]; imageUrl: string | null }[] }>(
       page,
       'GET',

@@ -323,7 +323,7 @@ describe.each(viewports)("the demo learner's session recording at %s width", (vi
   });
 });
 
-describe("the admin uploads a past session's recording from the calendar; its attendee plays it", () => {
+describe("the admin uploads a past session's recording from the calendar, replaces it from the roster; its attendee plays it", () => {
   type Prepared = { admin: Account; learner: Account; title: string; sessionId: string };
   let server: PreparedServer<Prepared>;
   let webm: Buffer;
@@ -382,6 +382,21 @@ describe("the admin uploads a past session's recording from the calendar; its at
     await expectToast(page, 'Enregistrement envoyé !');
     await dialog.getByText('Vidéo en ligne : les participants la regardent sur le site.').waitFor();
     await dialog.getByRole('button', { name: 'Retirer la vidéo' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('the roster (/admin/seances/:id) replaces it from the page itself, with no detour by the calendar', async () => {
+    await page.goto(`${server.baseURL}/admin/seances/${server.prepared.sessionId}`, { waitUntil: 'networkidle' });
+    const section = page.getByRole('region', { name: 'Visioconférence et enregistrement' });
+    await section.getByText('Vidéo en ligne : les participants la regardent sur le site.').waitFor();
+    expect(await page.getByRole('link', { name: /Mon Calendrier/ }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'roster with the recording upload');
+    const put = page.waitForResponse((r) => r.url().endsWith(learningPaths.adminSessionRecording(server.prepared.sessionId)) && r.request().method() === 'PUT');
+    await section.getByLabel("Fichier de l'enregistrement").setInputFiles({ name: 'tarte-au-sucre-2.webm', mimeType: 'video/webm', buffer: webm });
+    expect((await put).status()).toBeLessThan(300);
+    await expectToast(page, 'Enregistrement envoyé !');
+    await section.getByText('Un nouveau fichier remplace la vidéo en ligne une fois reçu.').waitFor();
+    expect(await section.getByRole('link', { name: "Voir l'enregistrement" }).getAttribute('href')).toBe(`/enregistrements/${server.prepared.sessionId}`);
     expect(pageErrors(page)).toEqual([]);
   });
 

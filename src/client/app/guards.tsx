@@ -1,8 +1,9 @@
 // Route guards (spec: Route guards). They decide what the screen shows; the server still decides
 // every call on its own from the session.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@client/components/ui/Spinner';
+import { askSecondFactorEarly } from '../features/second-factor/early-status';
 import { useAuth } from './auth';
 import type { GuardRedirectState } from './layout/useOpenLoginFromState';
 
@@ -31,11 +32,24 @@ export function RequireSubscriber() {
 }
 
 // Loaded only by the admin: nobody else downloads the second factor's screens.
-const SecondFactorGate = lazy(() => import('../features/second-factor/SecondFactorGate'));
+const loadGate = () => import('../features/second-factor/SecondFactorGate');
+const SecondFactorGate = lazy(loadGate);
+
+/**
+ * An admin address is opening: the gate's code and the second factor's status are asked for now,
+ * beside /api/me, rather than one after the other once it answers (the page shows a round trip or
+ * two sooner). Both are harmless for anyone else: the code is public, the status read is refused.
+ */
+function openAdminDoorEarly() {
+  void loadGate().catch(() => undefined);
+  askSecondFactorEarly();
+}
 
 /** The admin only, once this session gave the second factor (the gate asks for it): others go home. */
 export function RequireAdmin() {
   const { status, user } = useAuth();
+  // Once per mount, during the first render (before any effect would run).
+  useState(openAdminDoorEarly);
   if (status === 'loading') return <PageSpinner />;
   if (user?.role !== 'admin') return <Navigate to="/" replace />;
   return (

@@ -25,7 +25,9 @@ const TABS: readonly Tab[] = [
 export function AdminShell({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+    // At least a screen high: while a tab's data loads, the footer stays below the fold instead of
+    // showing and then jumping down (a layout shift).
+    <div className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader
         title="Tableau de Bord Admin"
         actions={

@@ -18,10 +18,14 @@ export function Spinner({ label, className }: SpinnerProps) {
   );
 }
 
-/** A spinner centred in the page area, for a route whose data or access is still loading. */
+/**
+ * A spinner centred in the page area, for a route whose data or access is still loading. It fills the
+ * screen below the header, so the footer stays below the fold until the page appears (otherwise the
+ * footer would be on screen and jump down then: a layout shift).
+ */
 export function PageSpinner({ label = 'Chargement…' }: { label?: string }) {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center text-brand-700">
+    <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center text-brand-700">
       <Spinner label={label} className="size-8" />
     </div>
   );

@@ -16,6 +16,7 @@ import {
 import { TAX_KINDS, TAX_KIND_LABELS, type TaxKind } from '@shared/schemas/admin-sales';
 import { buttonClass } from '@client/components/ui/Button';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { FiguresTable, type FiguresColumn } from '@client/components/ui/FiguresTable';
 import { Select } from '@client/components/ui/Select';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifyError, notifySuccess } from '@client/lib/notify';
@@ -24,7 +25,6 @@ import { useUrlParams } from '@client/lib/use-url-params';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { exportHref, useBooksOverview, useBooksSummary, useSetFilingFrequency } from './api';
 
-const money = (cents: number) => <span className="whitespace-nowrap">{formatPrice(cents)}</span>;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The last period that has ended (what a return is filed for), else the current one. */
@@ -47,20 +47,14 @@ function taxKindsUsed(totals: BooksFigures): TaxKind[] {
   return used.length ? used : ['GST', 'QST'];
 }
 
-function Cells({ f, kinds }: { f: BooksFigures; kinds: TaxKind[] }) {
-  return (
-    <>
-      <td className="px-3 py-2.5 text-right">{money(f.salesCents)}</td>
-      <td className="px-3 py-2.5 text-right">{money(-f.creditedCents)}</td>
-      <td className="px-3 py-2.5 text-right font-semibold">{money(f.netSalesCents)}</td>
-      {kinds.map((k) => (
-        <td key={k} className="px-3 py-2.5 text-right">
-          {money(f.taxes[k])}
-        </td>
-      ))}
-      <td className="px-3 py-2.5 text-right">{money(f.totalCents)}</td>
-    </>
-  );
+function columns(kinds: TaxKind[]): FiguresColumn<BooksFigures>[] {
+  return [
+    { key: 'sales', label: 'Ventes', value: (f) => f.salesCents },
+    { key: 'credited', label: 'Notes de crédit', value: (f) => -f.creditedCents },
+    { key: 'net', label: 'Ventes nettes', value: (f) => f.netSalesCents, strong: true },
+    ...kinds.map((k): FiguresColumn<BooksFigures> => ({ key: k, label: TAX_KIND_LABELS[k], value: (f) => f.taxes[k] })),
+    { key: 'total', label: 'Total', value: (f) => f.totalCents },
+  ];
 }
 
 function Summary({ summary }: { summary: BooksSummary }) {
@@ -83,54 +77,15 @@ function Summary({ summary }: { summary: BooksSummary }) {
         <Figure label="TVQ perçue" value={formatPrice(totals.qstCents)} hint="Déclaration de TVQ" />
         <Figure label="Frais du fournisseur de paiement" value={formatPrice(totals.feeCents)} hint="Sur les reçus de la période" />
       </dl>
-      <p className="text-sm text-muted md:hidden">Le tableau défile de côté pour montrer toutes ses colonnes.</p>
-      <div role="region" aria-labelledby="books-table-caption" tabIndex={0} className="overflow-x-auto rounded-2xl border border-line bg-white shadow-sm">
-        <table className="w-full min-w-[40rem] text-left text-sm text-ink">
-          <caption id="books-table-caption" className="px-4 pt-4 text-left font-display text-xl text-ink">
-            Par province de fourniture
-          </caption>
-          <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
-            <tr>
-              <th scope="col" className="px-3 py-3 font-semibold">Province</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Ventes</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Notes de crédit</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Ventes nettes</th>
-              {kinds.map((k) => (
-                <th key={k} scope="col" className="px-3 py-3 text-right font-semibold">
-                  {TAX_KIND_LABELS[k]}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Total</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {summary.provinces.length === 0 ? (
-              <tr>
-                <td colSpan={5 + kinds.length} className="px-3 py-4 text-muted">
-                  Aucune vente ni note de crédit dans cette période.
-                </td>
-              </tr>
-            ) : (
-              summary.provinces.map((p) => (
-                <tr key={p.province}>
-                  <th scope="row" className="whitespace-nowrap px-3 py-2.5 font-medium">
-                    {p.name}
-                  </th>
-                  <Cells f={p} kinds={kinds} />
-                </tr>
-              ))
-            )}
-          </tbody>
-          <tfoot className="border-t-2 border-line bg-cream">
-            <tr>
-              <th scope="row" className="px-3 py-3 font-semibold">
-                Total
-              </th>
-              <Cells f={totals} kinds={kinds} />
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <FiguresTable
+        id="books-table-caption"
+        caption="Par province de fourniture"
+        rowHeading="Province"
+        columns={columns(kinds)}
+        rows={summary.provinces.map((p) => ({ key: p.province, label: p.name, figures: p }))}
+        totals={totals}
+        empty="Aucune vente ni note de crédit dans cette période."
+      />
     </section>
   );
 }

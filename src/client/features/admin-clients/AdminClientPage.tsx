@@ -5,7 +5,7 @@
 import { ChevronLeft, ExternalLink, Heart, Mail } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
+import { formatLongDate, formatPrice } from '@shared/format';
 import { provinceName } from '@shared/provinces';
 import type { AdminClientBooking, AdminClientOrder, AdminClientResponse } from '@shared/schemas/admin-clients';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
@@ -16,6 +16,7 @@ import { Card } from '@client/components/ui/Card';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifyError, notifyInfo, notifySuccess } from '@client/lib/notify';
+import { sessionWhen } from '@client/lib/session-when';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { OrderRefundButton, OrderStatusBadge } from '@client/features/admin-orders';
@@ -195,7 +196,10 @@ function Bookings({ buyerName, bookings, onChanged }: { buyerName: string; booki
           <li key={b.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
               <p className="font-semibold text-ink">{b.courseTitle}</p>
-              <p className="text-sm text-muted">{formatSessionDateTime(b.startsAt)}</p>
+              {/* In the viewer's zone, named (« 18 h 30 HNE »), as everywhere a session's time shows. */}
+              <p className="text-sm text-muted">
+                <time dateTime={b.startsAt}>{sessionWhen(b.startsAt)}</time>
+              </p>
               <p className="text-sm text-ink">
                 {BOOKING_LABELS[b.status]}
                 {b.cancelReason ? ` — ${CANCEL_REASONS[b.cancelReason]}` : ''}

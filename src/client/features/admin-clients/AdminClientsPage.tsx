@@ -1,10 +1,9 @@
 // /admin/clients — Tableau de Bord Admin, tab Clients: every customer, found by part of a name or an
 // e-mail (accents and case ignored: « gagnon » finds « Gagnon », « helene » finds « Hélène »), by
 // name, a page at a time; each leads to the person's page.
-import { Search, Users, X } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { MAX_SEARCH_LENGTH } from '@shared/catalog';
 import { formatLongDate } from '@shared/format';
 import { provinceName } from '@shared/provinces';
 import type { AdminClientSummary } from '@shared/schemas/admin-clients';
@@ -14,6 +13,7 @@ import { Button } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { Pager } from '@client/components/ui/Pager';
+import { SearchField } from '@client/components/ui/SearchField';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { cn } from '@client/lib/cn';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
@@ -66,40 +66,15 @@ export default function AdminClientsPage() {
         <h2 id={`${searchId}-title`} className="sr-only">
           Clients
         </h2>
-        <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div role="search" className="relative w-full sm:max-w-md">
-            <label htmlFor={searchId} className="sr-only">
-              Rechercher un client par nom ou courriel
-            </label>
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted" />
-            <input
-              id={searchId}
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              maxLength={MAX_SEARCH_LENGTH}
-              placeholder="Nom ou courriel..."
-              autoComplete="off"
-              enterKeyHint="search"
-              className="h-11 w-full rounded-xl border border-line bg-white pl-10 pr-11 text-base text-ink placeholder:text-muted hover:border-brand-600 [&::-webkit-search-cancel-button]:appearance-none"
-            />
-            {text ? (
-              <button
-                type="button"
-                onClick={() => setText('')}
-                aria-label="Effacer la recherche"
-                className="absolute right-1 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-brand-800"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            ) : null}
-          </div>
-          {list.data ? (
-            <p className="text-sm text-muted" aria-live="polite">
-              {total === 0 ? 'Aucun client' : total === 1 ? '1 client' : `${total} clients`}
-            </p>
-          ) : null}
-        </div>
+        <SearchField
+          label="Rechercher un client par nom ou courriel"
+          hideLabel
+          value={text}
+          onChange={setText}
+          placeholder="Nom ou courriel..."
+          count={list.data ? (total === 0 ? 'Aucun client' : total === 1 ? '1 client' : `${total} clients`) : null}
+          className="mb-5 sm:max-w-md"
+        />
 
         {list.isPending ? (
           <div role="status" aria-label="Chargement des clients" className="space-y-3">

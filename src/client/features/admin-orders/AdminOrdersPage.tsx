@@ -2,12 +2,12 @@
 // filter on the status; each leads to the order's page where it can be refunded. Inside the admin's
 // shell, so its tabs stay at hand.
 import { Receipt } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { MAX_SEARCH_LENGTH } from '@shared/catalog';
+import { useEffect, useState } from 'react';
 import type { OrderStatus } from '@shared/schemas/checkout';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { SearchField } from '@client/components/ui/SearchField';
 import { Select } from '@client/components/ui/Select';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
@@ -31,7 +31,6 @@ const readStatus = (value: string | null): OrderStatus | undefined =>
 
 export default function AdminOrdersPage() {
   usePageTitle('Commandes');
-  const searchId = useId();
   const [params, updateParams] = useUrlParams();
   const page = readPage(params.get('page'));
   const status = readStatus(params.get('statut'));
@@ -63,23 +62,15 @@ export default function AdminOrdersPage() {
         <h2 className="text-2xl font-semibold text-ink sm:text-3xl">Commandes</h2>
         <p className="mt-2 text-muted">Les achats de cours, du plus récent au plus ancien. Ouvrez une commande pour voir son détail ou la rembourser.</p>
       </header>
-      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div role="search" className="flex w-full flex-col gap-1.5 sm:max-w-sm">
-          <label htmlFor={searchId} className="text-sm font-semibold text-ink">
-            Client ou numéro
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            maxLength={MAX_SEARCH_LENGTH}
-            placeholder="Nom, courriel ou n° de commande"
-            autoComplete="off"
-            enterKeyHint="search"
-            className="h-11 w-full rounded-xl border border-line bg-white px-3 text-base text-ink placeholder:text-muted hover:border-brand-600"
-          />
-        </div>
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <SearchField
+          label="Client ou numéro"
+          value={text}
+          onChange={setText}
+          placeholder="Nom, courriel ou n° de commande"
+          count={query.data ? (total === 0 ? 'Aucune commande' : total === 1 ? '1 commande' : `${total} commandes`) : null}
+          className="sm:max-w-sm"
+        />
         <Select
           label="Statut"
           value={status}
@@ -88,11 +79,6 @@ export default function AdminOrdersPage() {
           allLabel="Tous les statuts"
           className="sm:w-64"
         />
-        {query.data ? (
-          <p className="text-sm text-muted" aria-live="polite">
-            {total === 0 ? 'Aucune commande' : total === 1 ? '1 commande' : `${total} commandes`}
-          </p>
-        ) : null}
       </div>
 
       {query.isPending ? (

@@ -2,13 +2,13 @@
 // Search 'Rechercher une recette...' (300 ms after the last key, any case, part of the name),
 // 'Ajouter une recette', a grid of cards with 'Modifier' and 'Supprimer', the form's modal and
 // the deletion's confirmation.
-import { BookOpen, Plus, Search, X } from 'lucide-react';
+import { BookOpen, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { MAX_SEARCH_LENGTH } from '@shared/catalog';
 import type { AdminRecipe } from '@shared/schemas/admin-recipes';
 import { Button } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
+import { SearchField } from '@client/components/ui/SearchField';
 import { CardSkeleton } from '@client/components/ui/Skeleton';
 import { cn } from '@client/lib/cn';
 import { notifyError } from '@client/lib/notify';
@@ -47,46 +47,25 @@ export default function AdminRecipesPage() {
         <h2 id={`${searchId}-title`} className="sr-only">
           Recettes
         </h2>
-        <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div role="search" className="relative w-full sm:max-w-md">
-            <label htmlFor={searchId} className="sr-only">
-              Rechercher une recette
-            </label>
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted" />
-            <input
-              id={searchId}
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              maxLength={MAX_SEARCH_LENGTH}
-              placeholder="Rechercher une recette..."
-              autoComplete="off"
-              enterKeyHint="search"
-              className="h-11 w-full rounded-xl border border-line bg-white pl-10 pr-11 text-base text-ink placeholder:text-muted hover:border-brand-600 [&::-webkit-search-cancel-button]:appearance-none"
-            />
-            {text ? (
-              <button
-                type="button"
-                onClick={() => setText('')}
-                aria-label="Effacer la recherche"
-                className="absolute right-1 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-brand-800"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            ) : null}
-          </div>
+        <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <SearchField
+            label="Rechercher une recette"
+            hideLabel
+            value={text}
+            onChange={setText}
+            placeholder="Rechercher une recette..."
+            count={
+              list.data
+                ? `${total === 0 ? 'Aucune recette' : total === 1 ? '1 recette' : `${total} recettes`}${total > PAGE_SIZE ? ` — les ${PAGE_SIZE} plus récentes affichées, précisez la recherche` : ''}`
+                : null
+            }
+            className="sm:max-w-md"
+          />
           <Button onClick={() => setForm({ open: true, recipe: null })} className="w-full sm:w-auto">
             <Plus aria-hidden="true" className="size-5" />
             Ajouter une recette
           </Button>
         </div>
-
-        {list.data ? (
-          <p className="mb-4 text-sm text-muted" aria-live="polite">
-            {total === 0 ? 'Aucune recette' : total === 1 ? '1 recette' : `${total} recettes`}
-            {total > PAGE_SIZE ? ` — les ${PAGE_SIZE} plus récentes affichées, précisez la recherche` : ''}
-          </p>
-        ) : null}
 
         {list.isPending ? (
           <div role="status" aria-label="Chargement des recettes" className={GRID}>

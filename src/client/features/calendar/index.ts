@@ -1,3 +1,4 @@
 // What this feature offers the others (decision 0023): they import it from here or from api.ts, never from its files.
 export { SessionCancelDialog } from './components/admin/SessionCancelDialog';
 export { VideoLinkEditor } from './components/VideoLinkEditor';
+export { RecordingVideoUpload } from './components/admin/RecordingVideoUpload';

@@ -2,9 +2,9 @@
 // date and seats taken / capacity; who comes, the holds, the cancellations; « Imprimer » (the
 // browser's print gives the list alone: styles.css), « Télécharger (CSV) » for French Excel,
 // « Écrire aux participants » and the messages sent; the video link (the calendar's own editor)
-// and the recording of the session.
-import { ArrowLeft, Download, Film, MessageSquareText, Printer } from 'lucide-react';
-import { useState } from 'react';
+// and the recording of the session (sent or replaced from here once the session is over).
+import { ArrowLeft, Download, MessageSquareText, Printer } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import type { RosterResponse } from '@shared/schemas/rosters';
 import { AdminShell } from '@client/app/layout/AdminShell';
@@ -12,11 +12,12 @@ import { Button, ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { VideoLinkEditor } from '@client/features/calendar';
 import { rosterCsvPath, useRoster } from './api';
 import { MessageForm } from './components/MessageForm';
 import { MessagesList } from './components/MessagesList';
 import { RosterPrint, rosterTitle } from './components/RosterPrint';
+
+const RosterVideo = lazy(() => import('./components/RosterVideo'));
 
 export default function AdminRosterPage() {
   const { sessionId = '' } = useParams();
@@ -48,7 +49,6 @@ export default function AdminRosterPage() {
 function Roster({ roster }: { roster: RosterResponse }) {
   const [writing, setWriting] = useState(false);
   const s = roster.session;
-  const over = Date.parse(s.endsAt) <= Date.now();
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap gap-3 print:hidden">
@@ -77,35 +77,10 @@ function Roster({ roster }: { roster: RosterResponse }) {
 
       <RosterPrint roster={roster} />
 
-      <section aria-label="Visioconférence et enregistrement" className="space-y-4 rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-6 print:hidden">
-        <h3 className="text-xl text-ink">Visioconférence et enregistrement</h3>
-        {s.status === 'scheduled' && !over ? (
-          <VideoLinkEditor sessionId={s.id} videoLink={s.videoLink} endsAt={s.endsAt} onSaved={() => undefined} />
-        ) : s.videoLink ? (
-          <p className="break-all text-muted">Lien de la séance : {s.videoLink}</p>
-        ) : (
-          <p className="text-muted">{s.status === 'cancelled' ? 'Séance annulée : aucun lien.' : 'Aucun lien de visioconférence.'}</p>
-        )}
-        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
-          <Film aria-hidden="true" className="size-5 text-brand-700" />
-          {s.hasRecordingVideo ? (
-            <ButtonLink to={`/enregistrements/${encodeURIComponent(s.id)}`} variant="secondary" size="sm">
-              Voir l’enregistrement
-            </ButtonLink>
-          ) : s.recordingUrl ? (
-            <a href={s.recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-              Voir l’enregistrement<span className="sr-only"> (nouvel onglet)</span>
-            </a>
-          ) : (
-            <span className="text-muted">{over ? 'Aucun enregistrement pour l’instant.' : 'L’enregistrement s’ajoute une fois la séance terminée.'}</span>
-          )}
-          {over && s.status === 'scheduled' ? (
-            <ButtonLink to="/calendrier" variant="link" size="sm">
-              Ajouter ou remplacer l’enregistrement (Mon Calendrier)
-            </ButtonLink>
-          ) : null}
-        </div>
-      </section>
+      {/* Its editors (and their form schemas) load after the list: they sit below it, off the first screen. */}
+      <Suspense fallback={<Skeleton className="h-48 w-full print:hidden" />}>
+        <RosterVideo session={s} />
+      </Suspense>
 
       <section aria-label="Messages envoyés" className="print:hidden">
         <h3 className="mb-3 text-xl text-ink">Messages envoyés</h3>

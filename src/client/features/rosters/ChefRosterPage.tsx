@@ -15,7 +15,7 @@ export default function ChefRosterPage() {
   const query = useRoster(sessionId, 'chef');
   usePageTitle(rosterTitle(query.data));
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+    <div className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap justify-between gap-3 print:hidden">
         <ButtonLink to="/mes-seances" variant="secondary">
           <ArrowLeft aria-hidden="true" className="size-4" />

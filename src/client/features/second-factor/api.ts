@@ -8,8 +8,9 @@ import type {
 } from '@shared/schemas/second-factor';
 import { useAuth } from '@client/app/auth';
 import { api, type ApiError } from '@client/lib/api';
+import { SECOND_FACTOR_PATH, takeEarlySecondFactor } from './early-status';
 
-const BASE = '/account/second-factor';
+const BASE = SECOND_FACTOR_PATH;
 const statusKey = (userId: string | undefined) => ['second-factor', userId ?? 'visitor'] as const;
 
 /** GET: is this session's second factor given? Asked again whenever the admin area mounts. */
@@ -17,7 +18,8 @@ export function useSecondFactorStatus() {
   const { user } = useAuth();
   return useQuery<SecondFactorStatus, ApiError>({
     queryKey: statusKey(user?.id),
-    queryFn: ({ signal }) => api<SecondFactorStatus>(BASE, { signal }),
+    // The read RequireAdmin started beside /api/me when there is one, else a new one.
+    queryFn: async ({ signal }) => (await takeEarlySecondFactor()) ?? api<SecondFactorStatus>(BASE, { signal }),
     enabled: !!user,
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,

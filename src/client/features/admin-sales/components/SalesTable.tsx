@@ -1,8 +1,8 @@
 // The month-by-month figures as a table (the accessible version of the chart, and what the
 // accountant reads): sales before tax, each tax charged, refunds and the taxes given back, net.
-// Wider than a phone: it scrolls sideways inside a focusable region, the page does not.
-import { formatPrice } from '@shared/format';
+// The table itself is the admin's shared FiguresTable (also « Comptabilité »'s).
 import { TAX_KINDS, TAX_KIND_LABELS, type SalesFigures, type SalesMonth, type TaxKind } from '@shared/schemas/admin-sales';
+import { FiguresTable, type FiguresColumn } from '@client/components/ui/FiguresTable';
 import { monthLabel } from '../format';
 
 /** Only the taxes the period has: a Québec-only shop does not need empty TVH and TVP columns. */
@@ -11,75 +11,28 @@ export function taxKindsUsed(totals: SalesFigures): TaxKind[] {
   return used.length ? used : ['GST', 'QST'];
 }
 
-const money = (cents: number) => <span className="whitespace-nowrap">{formatPrice(cents)}</span>;
-
-function Cells({ f, kinds }: { f: SalesFigures; kinds: TaxKind[] }) {
-  return (
-    <>
-      <td className="px-3 py-2.5 text-right">{f.orderCount}</td>
-      <td className="px-3 py-2.5 text-right">{money(f.grossCents)}</td>
-      {kinds.map((k) => (
-        <td key={k} className="px-3 py-2.5 text-right">
-          {money(f.taxes[k])}
-        </td>
-      ))}
-      <td className="px-3 py-2.5 text-right">{f.refundedCents ? money(-f.refundedCents) : money(0)}</td>
-      <td className="px-3 py-2.5 text-right">{f.refundedTaxCents ? money(-f.refundedTaxCents) : money(0)}</td>
-      <td className="px-3 py-2.5 text-right font-semibold">{money(f.netCents)}</td>
-    </>
-  );
+function columns(kinds: TaxKind[]): FiguresColumn<SalesFigures>[] {
+  return [
+    { key: 'orders', label: 'Commandes', value: (f) => f.orderCount, count: true },
+    { key: 'gross', label: 'Ventes avant taxes', value: (f) => f.grossCents },
+    ...kinds.map((k): FiguresColumn<SalesFigures> => ({ key: k, label: TAX_KIND_LABELS[k], value: (f) => f.taxes[k] })),
+    { key: 'refunded', label: 'Remboursements avant taxes', value: (f) => -f.refundedCents },
+    { key: 'refunded-tax', label: 'Taxes remboursées', value: (f) => -f.refundedTaxCents },
+    { key: 'net', label: 'Net avant taxes', value: (f) => f.netCents, strong: true },
+  ];
 }
 
 export function SalesTable({ months, totals }: { months: SalesMonth[]; totals: SalesFigures }) {
-  const kinds = taxKindsUsed(totals);
   return (
-    <div className="space-y-2">
-      <p className="text-sm text-muted md:hidden">Le tableau défile de côté pour montrer toutes ses colonnes.</p>
-      <div
-        role="region"
-        aria-labelledby="sales-table-caption"
-        tabIndex={0}
-        className="overflow-x-auto rounded-2xl border border-line bg-white shadow-sm"
-      >
-        <table className="w-full min-w-[44rem] text-left text-sm text-ink">
-          <caption id="sales-table-caption" className="px-4 pt-4 text-left font-display text-xl text-ink">
-            Chiffres par mois
-          </caption>
-          <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
-            <tr>
-              <th scope="col" className="px-3 py-3 font-semibold">Mois</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Commandes</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Ventes avant taxes</th>
-              {kinds.map((k) => (
-                <th key={k} scope="col" className="px-3 py-3 text-right font-semibold">
-                  {TAX_KIND_LABELS[k]}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Remboursements avant taxes</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Taxes remboursées</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Net avant taxes</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {[...months].reverse().map((m) => (
-              <tr key={m.month}>
-                <th scope="row" className="whitespace-nowrap px-3 py-2.5 font-medium capitalize">
-                  {monthLabel(m.month)}
-                </th>
-                <Cells f={m} kinds={kinds} />
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t-2 border-line bg-cream">
-            <tr>
-              <th scope="row" className="px-3 py-3 font-semibold">
-                Total
-              </th>
-              <Cells f={totals} kinds={kinds} />
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </div>
+    <FiguresTable
+      id="sales-table-caption"
+      caption="Chiffres par mois"
+      rowHeading="Mois"
+      columns={columns(taxKindsUsed(totals))}
+      rows={[...months].reverse().map((m) => ({ key: m.month, label: monthLabel(m.month), figures: m }))}
+      totals={totals}
+      minWidth="min-w-[44rem]"
+      rowHeaderClassName="capitalize"
+    />
   );
 }
