@@ -139,7 +139,8 @@ function fieldsOf(input: ReturnType<typeof promoCodeInputSchema.parse>): repo.Pr
 
 /** What the audit trail keeps of a code. */
 const auditSummary = (row: PromoCodeRow) => ({
-  code: row.code,
+  // 'name': how the Journal names the entry's target.
+  name: row.code,
   summary: summaryOf(row),
   maxUses: row.maxUses,
   maxUsesPerCustomer: row.maxUsesPerCustomer,
