@@ -34,7 +34,7 @@ function period(code: PromoCodeView): string {
 }
 
 function uses(code: PromoCodeView): string {
-  const paid = `${code.usesPaid}${code.maxUses !== null ? ` / ${code.maxUses}` : ''} ${code.usesPaid > 1 ? 'utilisations payées' : 'utilisation payée'}`;
+  const paid = `${code.usesPaid} ${code.usesPaid > 1 ? 'utilisations payées' : 'utilisation payée'}${code.maxUses !== null ? ` sur ${code.maxUses}` : ''}`;
   return code.usesPending ? `${paid} (+ ${code.usesPending} en attente de paiement)` : paid;
 }
 

@@ -73,7 +73,12 @@ export function PromoCodeForm({ code, onClose }: { code: PromoCodeView | null; o
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSavePromoCode();
   const courses = useCourseChoices();
-  const set = (patch: Partial<Fields>) => setFields((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<Fields>) => {
+    setFields((f) => ({ ...f, ...patch }));
+    // A field changed no longer shows its earlier refusal.
+    const cleared = Object.keys(patch);
+    setErrors((e) => (cleared.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !cleared.includes(k))) : e));
+  };
   const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
   const submit = (e: FormEvent) => {

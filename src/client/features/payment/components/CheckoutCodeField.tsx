@@ -27,8 +27,8 @@ export function CheckoutCodeField({ order, error, busy, onApply }: Props) {
   return (
     <section aria-label="Carte-cadeau ou code promo" className="rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
       {applied ? (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="flex min-w-0 items-start gap-2 text-sm font-semibold text-brand-800">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="flex min-w-0 items-start gap-2 text-sm font-semibold text-brand-800">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>{applied.message}</span>
           </p>
@@ -37,9 +37,9 @@ export function CheckoutCodeField({ order, error, busy, onApply }: Props) {
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
           <TextField
-            className="min-w-0 flex-1"
+            className="min-w-0"
             label="Carte-cadeau ou code promo"
             name="code"
             autoComplete="off"
@@ -50,7 +50,7 @@ export function CheckoutCodeField({ order, error, busy, onApply }: Props) {
             onChange={(e) => setText(e.target.value)}
             error={error ?? undefined}
           />
-          <Button type="submit" variant="secondary" className="sm:mt-7" disabled={busy || !text.trim()}>
+          <Button type="submit" variant="secondary" className="self-start" disabled={busy || !text.trim()}>
             <Tag aria-hidden="true" className="size-4" />
             {busy ? 'Vérification…' : 'Appliquer'}
           </Button>
