@@ -294,9 +294,9 @@ function useRepriced(data: CheckoutResponse | null, cart: ReturnType<typeof useC
     if (!data) return [];
     return data.order.lines.flatMap((line) => {
       const item = line.courseId ? cart.find((i) => i.id === line.courseId) : undefined;
-      return item && priceCents(item) !== line.amountCents
-        ? [{ courseId: item.id, title: item.title, before: priceCents(item), after: line.amountCents }]
-        : [];
+      // The course's own price for this buyer: a promo code's discount is the order's, not the course's.
+      const price = line.amountCents + line.promoDiscountCents;
+      return item && priceCents(item) !== price ? [{ courseId: item.id, title: item.title, before: priceCents(item), after: price }] : [];
     });
     // Compared once, against the cart as it was when the order came back.
   }, [data]);
