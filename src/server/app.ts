@@ -35,6 +35,8 @@ import { createJournalService } from './modules/admin-journal/service';
 import { ADMIN_COURSE_MULTIPART_ROUTES, ADMIN_COURSE_RAW_ROUTES, adminCourseRoutes } from './modules/admin-courses/routes';
 import { createAdminCourseService } from './modules/admin-courses/service';
 import { ADMIN_RECIPE_MULTIPART_ROUTES, adminRecipeRoutes } from './modules/admin-recipes/routes';
+import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
+import { createPromoCodeService } from './modules/promo-codes/service';
 import { createAdminRecipeService } from './modules/admin-recipes/service';
 import { bookingRoutes } from './modules/booking/routes';
 import { movedCancelRoutes } from './modules/booking/moved-cancel-routes';
@@ -150,6 +152,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/admin/clients', adminClientRoutes(adminClients));
   api.route('/admin/members', adminMemberRoutes(adminClients));
   api.route('/admin/recipes', adminRecipeRoutes(createAdminRecipeService(deps)));
+  api.route('/admin/promo-codes', adminPromoCodeRoutes(createPromoCodeService(deps)));
   api.route('/admin/courses', adminCourseRoutes(createAdminCourseService(deps)));
   api.route('/subscription', subscriptionRoutes(createSubscriptionService(deps, paymentProvider)));
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider)));

@@ -90,6 +90,16 @@ export const ERROR_MESSAGES = {
     "Votre application d'authentification n'est plus reconnue par le site (sa clé a changé). Entrez un code de récupération, ou demandez à l'exploitant du site de réinitialiser votre double authentification.",
   ACCOUNT_DELETION_CONFIRMATION: 'Pour supprimer votre compte, écrivez SUPPRIMER et entrez votre mot de passe.',
   ACCOUNT_DELETION_BLOCKED: "Votre compte ne peut pas être supprimé pendant qu'un paiement, un abonnement ou une place réservée est en cours. Annulez-les d'abord, ou écrivez-nous.",
+  PROMO_CODE_UNKNOWN: "Ce code n'existe pas. Vérifiez-le et réessayez.",
+  PROMO_CODE_EXPIRED: 'Ce code a expiré.',
+  PROMO_CODE_NOT_YET_VALID: "Ce code n'est pas encore valide.",
+  PROMO_CODE_USED_UP: "Ce code a atteint son nombre maximal d'utilisations.",
+  PROMO_CODE_CUSTOMER_LIMIT: 'Vous avez déjà utilisé ce code le nombre de fois permis.',
+  PROMO_CODE_NOT_APPLICABLE: "Ce code ne s'applique à aucun produit de cette commande.",
+  PROMO_CODE_NEW_CUSTOMERS_ONLY: 'Ce code est réservé aux nouveaux clients (aucun achat payé auparavant).',
+  PROMO_CODE_MEMBERS_ONLY: 'Ce code est réservé aux membres abonnés.',
+  PROMO_CODE_EXISTS: 'Ce code existe déjà. Choisissez-en un autre.',
+  PROMO_CODE_NOT_FOUND: "Ce code promo n'a pas été trouvé.",
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   INTERNAL: 'Une erreur inattendue est survenue.',
 } as const;
@@ -97,6 +107,16 @@ export const ERROR_MESSAGES = {
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
+  PROMO_CODE_UNKNOWN: 422,
+  PROMO_CODE_EXPIRED: 422,
+  PROMO_CODE_NOT_YET_VALID: 422,
+  PROMO_CODE_USED_UP: 409,
+  PROMO_CODE_CUSTOMER_LIMIT: 409,
+  PROMO_CODE_NOT_APPLICABLE: 422,
+  PROMO_CODE_NEW_CUSTOMERS_ONLY: 422,
+  PROMO_CODE_MEMBERS_ONLY: 422,
+  PROMO_CODE_EXISTS: 409,
+  PROMO_CODE_NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,

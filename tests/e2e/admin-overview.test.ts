@@ -15,7 +15,7 @@ import { testNow } from '../setup/test-clock';
 
 useBrowser();
 
-const TABS = ['Aperçu', 'Réservations', 'Cours', 'Recettes', 'Clients', 'Ventes', 'Comptabilité', 'Journal'];
+const TABS = ['Aperçu', 'Réservations', 'Cours', 'Recettes', 'Clients', 'Ventes', 'Codes promo', 'Comptabilité', 'Journal'];
 const chefDay = (iso: string) => formatSessionDateTime(iso, CHEF_TIME_ZONE).split(' à ')[0]!;
 
 describe.each(viewports)('the chef runs her day from « Aperçu » (%s)', (viewport) => {

@@ -148,7 +148,7 @@ function cents(value: string | undefined, format: 'excel-fr' | 'standard'): numb
 
 const COLUMNS = [
   'Date', 'Document', 'Numéro', 'Reçu d’origine', 'Client', 'Type de produit', 'Province', 'Montant avant taxes',
-  'TPS', 'TVQ', 'TVH', 'TVP', 'Total', 'Frais du fournisseur de paiement', 'Référence de versement', 'Transaction du fournisseur',
+  'TPS', 'TVQ', 'TVH', 'TVP', 'Total', 'Frais du fournisseur de paiement', 'Référence de versement', 'Transaction du fournisseur', 'Code promo',
 ];
 const AMOUNTS = ['Montant avant taxes', 'TPS', 'TVQ', 'TVH', 'TVP', 'Total', 'Frais du fournisseur de paiement'] as const;
 

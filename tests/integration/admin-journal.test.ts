@@ -158,6 +158,18 @@ beforeAll(async () => {
   const exported = await send(t, 'GET', `/api/admin/books/export?period=${month}&format=standard`, as);
   expect(exported.status, await exported.clone().text()).toBe(200);
 
+  // « Codes promo »: created, changed, deactivated and reactivated.
+  const promo = (await ok(await send(t, 'POST', '/api/admin/promo-codes', {
+    ...as,
+    body: { code: 'NOEL20', percentOff: 20, amountOffCents: null, kinds: ['live_class'], courseIds: [], maxUses: 2, maxUsesPerCustomer: null, startsAt: null, endsAt: null, audience: 'all' },
+  }), 201)) as { code: { id: string } };
+  await ok(await send(t, 'PUT', `/api/admin/promo-codes/${promo.code.id}`, {
+    ...as,
+    body: { code: 'NOEL20', percentOff: 25, amountOffCents: null, kinds: ['live_class'], courseIds: [], maxUses: 3, maxUsesPerCustomer: 1, startsAt: null, endsAt: null, audience: 'all' },
+  }));
+  await ok(await send(t, 'POST', `/api/admin/promo-codes/${promo.code.id}/active`, { ...as, body: { active: false } }));
+  await ok(await send(t, 'POST', `/api/admin/promo-codes/${promo.code.id}/active`, { ...as, body: { active: true } }));
+
   // The admin's chef profile.
   await ok(await send(t, 'PATCH', '/api/account/chef-profile', { ...as, body: { specialty: 'Cuisine du terroir' } }));
 

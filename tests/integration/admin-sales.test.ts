@@ -309,7 +309,7 @@ describe('GET /api/admin/sales/orders.csv', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     const [header, ...rows] = parseCsv(text.slice(1));
     expect(header).toEqual([
-      'Type', 'Date', 'N° de reçu', 'N° de note de crédit', 'Acheteur', 'Courriel', 'Province', 'Sous-total avant taxes', 'Rabais',
+      'Type', 'Date', 'N° de reçu', 'N° de note de crédit', 'Acheteur', 'Courriel', 'Province', 'Sous-total avant taxes', 'Rabais', 'Code promo',
       'TPS', 'TVQ', 'TVH', 'TVP', 'Total des taxes', 'Total', 'Statut de la commande', 'Mode de paiement', 'Fournisseur', 'Identifiant chez le fournisseur',
     ]);
     const col = (name: string) => header!.indexOf(name);

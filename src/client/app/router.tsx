@@ -79,6 +79,7 @@ export const routes: AppRoute[] = [
         { path: 'admin/comptabilite', lazy: page(() => import('../features/admin-books/AdminBooksPage')) },
         { path: 'admin/courriels', lazy: page(() => import('../features/admin-outbox/AdminOutboxPage')) },
         { path: 'admin/recettes', lazy: page(() => import('../features/admin-recipes/AdminRecipesPage')) },
+        { path: 'admin/codes-promo', lazy: page(() => import('../features/admin-promo-codes/AdminPromoCodesPage')) },
         { path: 'admin/cours', lazy: page(() => import('../features/admin-courses/AdminCoursesPage')) },
         { path: 'admin/cours/nouveau', lazy: page(() => import('../features/admin-courses/AdminCourseEditPage')) },
         { path: 'admin/cours/:courseId', lazy: page(() => import('../features/admin-courses/AdminCourseEditPage')) },

@@ -444,6 +444,42 @@ export const outboxEmails = pgTable(
 );
 
 /**
+ * « Codes promo »: a discount the admin grants, typed at checkout (decision 0040). The code is
+ * matched case-insensitively (stored upper-case, unique); its uses are the orders that name it and
+ * are not closed (pending, paid, refunded…), counted under a row lock on the code at checkout.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Upper-case, as typed by the admin (NOEL20). */
+    code: text().notNull(),
+    /** Exactly one of percentOff (1–100) and amountOffCents is set. */
+    percentOff: integer(),
+    amountOffCents: integer(),
+    /** Kinds it applies to ('live_class', 'recorded_course', 'membership'); empty with no courses: everything. */
+    kinds: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Courses it applies to (besides the kinds); empty with no kinds: everything. */
+    courseIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    maxUses: integer(),
+    maxUsesPerCustomer: integer(),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    /** 'all', 'new_customers' (no paid order before) or 'members' (an active membership). */
+    audience: text().notNull().default('all'),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_uq').on(t.code),
+    check('promo_codes_one_discount', sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null)`),
+    check('promo_codes_percent_range', sql`${t.percentOff} is null or (${t.percentOff} between 1 and 100)`),
+    check('promo_codes_amount_positive', sql`${t.amountOffCents} is null or ${t.amountOffCents} > 0`),
+  ],
+);
+
+/**
  * What a learner pays for, in one payment: lines, taxes and total, all decided by the server.
  * Kept as long as the law asks (6 years): a user is never deleted from under an order.
  */
@@ -496,10 +532,15 @@ export const orders = pgTable(
     /** The membership period paid for, as the receipt states it. */
     periodStart: timestamp({ withTimezone: true }),
     periodEnd: timestamp({ withTimezone: true }),
+    /** The promo code this order used (one per order), and its text and rate as the receipt prints them. */
+    promoCodeId: uuid().references(() => promoCodes.id, { onDelete: 'restrict' }),
+    promoCode: text(),
+    promoPercentOff: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('orders_promo_code_idx').on(t.promoCodeId, t.status),
     uniqueIndex('orders_number_uq').on(t.number),
     uniqueIndex('orders_provider_invoice_uq').on(t.provider, t.providerInvoiceId),
     index('orders_subscription_idx').on(t.subscriptionId, t.createdAt),
@@ -530,6 +571,8 @@ export const orderLines = pgTable(
     amountCents: integer().notNull(),
     /** The discount already taken off amountCents (the subscriber's on a live class); list price = amount + discount. */
     discountCents: integer().notNull().default(0),
+    /** Of discountCents, the part the order's promo code took (after the subscriber's discount). */
+    promoDiscountCents: integer().notNull().default(0),
     /** How much of this line has been refunded so far (before tax). */
     refundedCents: integer().notNull().default(0),
   },

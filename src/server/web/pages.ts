@@ -287,6 +287,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/admin/comptabilite', module: 'features/admin-books/AdminBooksPage.tsx', title: 'Comptabilité — Tableau de Bord Admin' },
   { path: '/admin/courriels', module: 'features/admin-outbox/AdminOutboxPage.tsx', title: 'Courriels envoyés' },
   { path: '/admin/recettes', module: 'features/admin-recipes/AdminRecipesPage.tsx', title: 'Recettes — Tableau de Bord Admin' },
+  { path: '/admin/codes-promo', module: 'features/admin-promo-codes/AdminPromoCodesPage.tsx', title: 'Codes promo — Tableau de Bord Admin' },
   { path: '/admin/cours', module: 'features/admin-courses/AdminCoursesPage.tsx', title: 'Cours — Tableau de Bord Admin' },
   { path: '/admin/cours/nouveau', module: 'features/admin-courses/AdminCourseEditPage.tsx', title: 'Créer un cours' },
   { path: '/admin/cours/:id', module: 'features/admin-courses/AdminCourseEditPage.tsx', title: 'Modifier le cours' },

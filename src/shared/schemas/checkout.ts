@@ -3,6 +3,7 @@
 import { MAX_SEARCH_LENGTH } from '../catalog';
 import { PROVINCE_CODES, type ProvinceCode } from '../provinces';
 import type { ReservationStatus } from './booking';
+import type { AppliedCodeView } from './promo-codes';
 import type { ReservationCancelReason } from './reservations';
 import type { TaxLine, TaxRefundLine, TaxStatus } from '../tax';
 import { z } from '../zod';
@@ -30,6 +31,8 @@ export const checkoutSchema = z.object({
   province: z.enum(PROVINCE_CODES, { message: 'Choisissez une province dans la liste.' }).optional(),
   /** A random id per checkout attempt, so a repeated request never makes a second order. */
   idempotencyKey: z.string().min(8).max(100),
+  /** « Carte-cadeau ou code promo »: one code per order (decision 0040); empty is none. */
+  code: z.string().trim().max(40, { message: 'Ce code est trop long.' }).optional(),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
@@ -48,6 +51,8 @@ export type OrderLineView = {
   discountCents: number;
   /** The subscriber's discount rate applied to this line, e.g. 15 (null: none). */
   discountPercent: number | null;
+  /** Of discountCents, what the order's promo code took off (after the subscriber's discount). */
+  promoDiscountCents: number;
   refundedCents: number;
   /** The seat this line pays for (live classes), as it stands now. */
   reservation: {
@@ -85,6 +90,8 @@ export type OrderView = {
   lines: OrderLineView[];
   subtotalCents: number;
   discountCents: number;
+  /** The code the buyer typed at checkout, and what it did (null: none). */
+  promo: AppliedCodeView | null;
   taxLines: TaxLine[];
   taxCents: number;
   totalCents: number;

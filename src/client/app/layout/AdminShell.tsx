@@ -1,6 +1,6 @@
 // Tableau de Bord Admin: the title and the tabs around each tab's page. A tab is a route of its own
 // (/admin « Aperçu », /admin/reservations, /admin/cours, /admin/recettes, /admin/clients,
-// /admin/ventes, /admin/comptabilite, /admin/journal), so it can be linked to and reloaded, and
+// /admin/ventes, /admin/codes-promo, /admin/comptabilite, /admin/journal), so it can be linked to and reloaded, and
 // loads only its own code; each tab's page renders inside this shell.
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
@@ -18,6 +18,7 @@ const TABS: readonly Tab[] = [
   { to: '/admin/recettes', label: 'Recettes', end: false },
   { to: '/admin/clients', label: 'Clients', end: false, also: ['/admin/membres'] },
   { to: '/admin/ventes', label: 'Ventes', end: false },
+  { to: '/admin/codes-promo', label: 'Codes promo', end: false },
   { to: '/admin/comptabilite', label: 'Comptabilité', end: false },
   { to: '/admin/journal', label: 'Journal', end: false },
 ];

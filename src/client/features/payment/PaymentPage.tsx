@@ -4,6 +4,7 @@
 // the processor has the payment, the result page waits for the server to confirm it. A live class
 // comes from the booking page with its session and the seat held for it: the session's details and
 // the time left on the hold show above the order; once the hold lapses there is nothing to pay.
+// Under the order, « Carte-cadeau ou code promo » prices it again with a code (decision 0040).
 
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -19,6 +20,7 @@ import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { getCart, priceCents, removeFromCart, updateCartPrice, useCart } from '@client/features/cart';
 import { releaseHold, useCurrentHold, type BookingNavigationState } from '@client/features/booking/api';
+import { CheckoutCodeField } from './components/CheckoutCodeField';
 import { CheckoutProblem } from './components/CheckoutProblem';
 import { HoldExpired } from './components/HoldExpired';
 import { LiveSessionWarning } from './components/LiveSessionWarning';
@@ -113,7 +115,7 @@ export default function PaymentPage() {
   // A hold is read before the order is made: a lapsed one has nothing left to pay for.
   const holdKnown = hold.kind !== 'loading';
   const holdLapsed = hold.kind === 'lapsed';
-  const { state, pending, withProvince, retry } = useCheckout(
+  const { state, pending, withProvince, retry, codeError, applying, applyCode } = useCheckout(
     noCourse || liveWithoutSession || !courseKnown || !holdKnown || holdLapsed ? null : items,
     reservationId,
   );
@@ -244,7 +246,10 @@ export default function PaymentPage() {
             </div>
           ) : null}
           <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:items-start">
-            <OrderSummary order={data.order} />
+            <div className="space-y-4">
+              <OrderSummary order={data.order} />
+              <CheckoutCodeField order={data.order} error={codeError} busy={applying} onApply={(code) => void applyCode(code)} />
+            </div>
             <section aria-labelledby="payment-title" className="rounded-2xl bg-ink p-5 text-white shadow-lg sm:p-6">
               <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">
                 Paiement
@@ -289,9 +294,9 @@ function useRepriced(data: CheckoutResponse | null, cart: ReturnType<typeof useC
     if (!data) return [];
     return data.order.lines.flatMap((line) => {
       const item = line.courseId ? cart.find((i) => i.id === line.courseId) : undefined;
-      return item && priceCents(item) !== line.amountCents
-        ? [{ courseId: item.id, title: item.title, before: priceCents(item), after: line.amountCents }]
-        : [];
+      // The course's own price for this buyer: a promo code's discount is the order's, not the course's.
+      const price = line.amountCents + line.promoDiscountCents;
+      return item && priceCents(item) !== price ? [{ courseId: item.id, title: item.title, before: priceCents(item), after: price }] : [];
     });
     // Compared once, against the cart as it was when the order came back.
   }, [data]);

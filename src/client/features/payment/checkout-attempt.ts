@@ -2,7 +2,9 @@
 // coming back from the result page, sends the same idempotency key and so gets the same order
 // instead of a second one. Forgotten once that order is paid, or when the server says it can no
 // longer be paid. A live class's attempt belongs to its seat hold too: a new hold (the old one
-// lapsed or was given back) is a new attempt, never the order made for the old seat.
+// lapsed or was given back) is a new attempt, never the order made for the old seat. A code typed in
+// « Carte-cadeau ou code promo » is part of the attempt too: the order with the code is another
+// order (the one without stays until its window closes it), and removing the code finds the first.
 import type { CheckoutInput } from '@shared/schemas/checkout';
 
 type Items = CheckoutInput['items'];
@@ -10,9 +12,10 @@ type Attempt = { key: string; orderId: string | null };
 
 const PREFIX = 'toque:checkout:';
 
-/** The same courses (and sessions), in any order, under the same hold, are the same checkout. */
-export function attemptName(items: Items, holdId?: string): string {
-  return PREFIX + items.map((i) => `${i.courseId}${i.sessionId ? `@${i.sessionId}` : ''}`).sort().join(',') + (holdId ? `#${holdId}` : '');
+/** The same courses (and sessions), in any order, under the same hold, with the same code, are the same checkout. */
+export function attemptName(items: Items, holdId?: string, code?: string): string {
+  const promo = code?.trim() ? `|${code.trim().toUpperCase()}` : '';
+  return PREFIX + items.map((i) => `${i.courseId}${i.sessionId ? `@${i.sessionId}` : ''}`).sort().join(',') + (holdId ? `#${holdId}` : '') + promo;
 }
 
 function store(): Storage | null {
@@ -47,8 +50,8 @@ export function newIdempotencyKey(): string {
 }
 
 /** The key of this checkout: the remembered one, or a new one remembered from now on. */
-export function checkoutKey(items: Items, holdId?: string): string {
-  const name = attemptName(items, holdId);
+export function checkoutKey(items: Items, holdId?: string, code?: string): string {
+  const name = attemptName(items, holdId, code);
   const existing = read(name);
   if (existing) return existing.key;
   const key = newIdempotencyKey();
@@ -56,14 +59,14 @@ export function checkoutKey(items: Items, holdId?: string): string {
   return key;
 }
 
-export function rememberOrder(items: Items, key: string, orderId: string, holdId?: string): void {
-  write(attemptName(items, holdId), { key, orderId });
+export function rememberOrder(items: Items, key: string, orderId: string, holdId?: string, code?: string): void {
+  write(attemptName(items, holdId, code), { key, orderId });
 }
 
 /** Starts over with a fresh key (the old order cannot be paid any more). */
-export function renewCheckoutKey(items: Items, holdId?: string): string {
+export function renewCheckoutKey(items: Items, holdId?: string, code?: string): string {
   const key = newIdempotencyKey();
-  write(attemptName(items, holdId), { key, orderId: null });
+  write(attemptName(items, holdId, code), { key, orderId: null });
   return key;
 }
 

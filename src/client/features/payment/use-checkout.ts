@@ -21,22 +21,22 @@ const asApiError = (error: unknown): ApiError =>
 /** An order this key made earlier that can no longer take a payment: a new attempt is needed. */
 const spent = (data: CheckoutResponse) => !data.payment && (data.order.status === 'failed' || data.order.status === 'canceled');
 
-async function checkout(items: Items, province: ProvinceCode | undefined, holdId: string | undefined): Promise<CheckoutResponse> {
-  let key = checkoutKey(items, holdId);
+async function checkout(items: Items, province: ProvinceCode | undefined, holdId: string | undefined, code?: string): Promise<CheckoutResponse> {
+  let key = checkoutKey(items, holdId, code);
   for (let attempt = 0; ; attempt++) {
     try {
-      const data = await startCheckout({ items, province, idempotencyKey: key });
+      const data = await startCheckout({ items, province, idempotencyKey: key, ...(code ? { code } : {}) });
       if (attempt === 0 && spent(data)) {
-        key = renewCheckoutKey(items, holdId);
+        key = renewCheckoutKey(items, holdId, code);
         continue;
       }
-      rememberOrder(items, key, data.order.id, holdId);
+      rememberOrder(items, key, data.order.id, holdId, code);
       return data;
     } catch (error) {
       // The remembered attempt cannot serve (its order was closed, or it named other courses): start
       // a new one, once.
       if (attempt === 0 && error instanceof ApiError && (error.code === 'ORDER_NOT_PAYABLE' || error.code === 'CONFLICT')) {
-        key = renewCheckoutKey(items, holdId);
+        key = renewCheckoutKey(items, holdId, code);
         continue;
       }
       throw error;
@@ -52,13 +52,19 @@ export function useCheckout(items: Items | null, holdId?: string) {
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const itemsKey = items ? JSON.stringify(items) : null;
+  // The code the order shown was priced with, and the field's refusal of the last one tried.
+  const [code, setCode] = useState<string | undefined>();
+  const codeRef = useRef(code);
+  codeRef.current = code;
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
 
   useEffect(() => {
     const current = itemsRef.current;
     if (!current || current.length === 0) return;
     let live = true;
     setPending(true);
-    checkout(current, province, holdId)
+    checkout(current, province, holdId, codeRef.current)
       .then((data) => live && setState({ kind: 'ready', data }))
       .catch((error: unknown) => live && setState({ kind: 'error', error: asApiError(error) }))
       .finally(() => live && setPending(false));
@@ -76,5 +82,28 @@ export function useCheckout(items: Items | null, holdId?: string) {
     setRound((r) => r + 1);
   }, []);
 
-  return { state, pending, withProvince, retry };
+  /** Prices the order with this code (or without any: null); refused, the order shown stays. */
+  const applyCode = useCallback(
+    async (text: string | null) => {
+      const current = itemsRef.current;
+      if (!current || current.length === 0) return;
+      const next = text?.trim() ? text.trim().toUpperCase() : undefined;
+      setApplying(true);
+      setCodeError(null);
+      try {
+        const data = await checkout(current, province, holdId, next);
+        setCode(next);
+        setState({ kind: 'ready', data });
+      } catch (error) {
+        const e = asApiError(error);
+        if (e.fields?.code) setCodeError(e.fields.code);
+        else setState({ kind: 'error', error: e });
+      } finally {
+        setApplying(false);
+      }
+    },
+    [province, holdId],
+  );
+
+  return { state, pending, withProvince, retry, code, codeError, applying, applyCode };
 }

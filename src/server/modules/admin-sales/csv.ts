@@ -7,7 +7,8 @@
 //   the period's net figure for it, with no 'refunded' column to subtract by hand. A refund of an
 //   order paid in an earlier period appears in this period with its order's receipt number.
 // - Columns: Type, Date, N° de reçu, N° de note de crédit, Acheteur, Courriel, Province, Sous-total
-//   avant taxes (after discounts: the tax base), Rabais (already taken off, for information), TPS,
+//   avant taxes (after discounts: the tax base), Rabais (already taken off, for information: the
+//   subscriber's and the promo code's), Code promo (the order's code, on its sale and refunds), TPS,
 //   TVQ, TVH, TVP, Total des taxes, Total, Statut de la commande, Mode de paiement, Fournisseur,
 //   Identifiant chez le fournisseur (the payment's id for a sale, the refund's for a refund).
 // - Machine-readable first: RFC 4180 (comma separator, fields with a comma, quote or line break in
@@ -35,6 +36,7 @@ export const CSV_HEADERS = [
   'Province',
   'Sous-total avant taxes',
   'Rabais',
+  'Code promo',
   'TPS',
   'TVQ',
   'TVH',
@@ -72,6 +74,7 @@ type Line = {
   province: string;
   subtotalCents: number;
   discountCents: number;
+  promoCode: string | null;
   taxes: TaxAmounts;
   taxCents: number;
   totalCents: number;
@@ -92,6 +95,7 @@ function render(line: Line): string {
     csvText(line.province),
     csvAmount(line.subtotalCents),
     csvAmount(line.discountCents),
+    csvText(line.promoCode),
     ...TAX_KINDS.map((k) => csvAmount(line.taxes[k])),
     csvAmount(line.taxCents),
     csvAmount(line.totalCents),
@@ -119,6 +123,7 @@ export function salesCsv(
         province: o.province,
         subtotalCents: o.subtotalCents,
         discountCents: o.discountCents,
+        promoCode: o.promoCode,
         taxes: o.taxes,
         taxCents: o.taxCents,
         totalCents: o.totalCents,
@@ -139,6 +144,7 @@ export function salesCsv(
         province: r.province,
         subtotalCents: -r.subtotalCents,
         discountCents: 0,
+        promoCode: r.promoCode,
         taxes: Object.fromEntries(TAX_KINDS.map((k) => [k, -r.taxes[k]])) as TaxAmounts,
         taxCents: -r.taxCents,
         totalCents: -r.totalCents,

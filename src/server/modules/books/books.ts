@@ -33,6 +33,8 @@ export type BookRow = {
   feeCents: number | null;
   payoutReference: string | null;
   transactionId: string | null;
+  /** The order's promo code: its amounts above are already net of it (decision 0040). */
+  promoCode: string | null;
 };
 
 export type DocLine = { id: string; kind: ProductKind; amountCents: number };

@@ -5,6 +5,7 @@
 // - « CSV standard » ('standard'): ',' and a decimal point ('19.99'), UTF-8 without a mark, CRLF
 //   (RFC 4180): for any import (accounting software, scripts).
 // Dates are YYYY-MM-DD in America/Toronto. No e-mail address: the customer is their name only.
+// The last column names the order's promo code (amounts are already net of it, decision 0040).
 // Text cells go through the CSV-injection guard (modules/csv-cells.ts); amounts are never text cells.
 // Last row: « Total », every amount column summed (credit notes are negative, so the totals are
 // the period's net figures, equal to the summary's).
@@ -29,6 +30,7 @@ export const BOOKS_HEADERS = [
   'Frais du fournisseur de paiement',
   'Référence de versement',
   'Transaction du fournisseur',
+  'Code promo',
 ] as const;
 
 const DOCUMENT = { receipt: 'Reçu', credit_note: 'Note de crédit' } as const;
@@ -50,6 +52,7 @@ export function booksCsv(rows: BookRow[], format: ExportFormat): string {
     money(r.feeCents),
     inertText(r.payoutReference),
     inertText(r.transactionId),
+    inertText(r.promoCode),
   ]);
   const totals = totalsOf(rows);
   records.push([
@@ -64,6 +67,7 @@ export function booksCsv(rows: BookRow[], format: ExportFormat): string {
     ...TAX_KINDS.map((k) => money(totals.taxes[k])),
     money(totals.totalCents),
     money(totals.feeCents),
+    '',
     '',
     '',
   ]);

@@ -23,6 +23,7 @@ export async function paidOrders(db: Db, range: Range) {
       processorFeeCents: orders.processorFeeCents,
       processorTransactionId: orders.processorTransactionId,
       payoutReference: orders.payoutReference,
+      promoCode: orders.promoCode,
     })
     .from(orders)
     .where(and(inArray(orders.status, [...PAID_STATUSES]), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end)))
@@ -41,6 +42,7 @@ export async function succeededRefunds(db: Db, range: Range) {
       orderTaxLines: orders.taxLines,
       orderId: orders.id,
       orderNumber: orders.number,
+      promoCode: orders.promoCode,
       province: orders.province,
       buyerName: orders.buyerName,
     })

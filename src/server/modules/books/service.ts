@@ -75,6 +75,7 @@ export function createBooksService(deps: Pick<Deps, 'database' | 'now'>) {
           ...part,
           payoutReference: o.payoutReference,
           transactionId: o.processorTransactionId,
+          promoCode: o.promoCode,
         });
       }
     }
@@ -105,6 +106,7 @@ export function createBooksService(deps: Pick<Deps, 'database' | 'now'>) {
           feeCents: null,
           payoutReference: null,
           transactionId: null,
+          promoCode: r.promoCode,
         });
       }
     }

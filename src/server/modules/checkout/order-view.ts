@@ -1,6 +1,8 @@
 // The one mapping of an order's rows to the API's OrderView (order page, result page, receipts,
 // admin): whoever shows an order shows the same thing.
+import { formatPrice } from '@shared/format';
 import { discountPercentOf } from '@shared/order-discounts';
+import { promoSummary, type AppliedCodeView } from '@shared/schemas/promo-codes';
 import type { ProvinceCode } from '@shared/provinces';
 import type { OrderStatus, OrderView, PaymentMethodView, ProductKind, RefundView } from '@shared/schemas/checkout';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
@@ -31,7 +33,29 @@ export function toRefundView(refund: RefundRow): RefundView {
   };
 }
 
-export function toOrderView({ order, lines, refunds }: OrderDetail): OrderView {
+/** « Code NOEL20 appliqué : − 20 % sur les cours en direct » */
+function appliedCode({ order, lines, promo }: OrderDetail): AppliedCodeView | null {
+  if (!order.promoCode) return null;
+  const summary = promoSummary(
+    {
+      percentOff: order.promoPercentOff,
+      amountOffCents: order.promoPercentOff === null ? (promo?.amountOffCents ?? 0) : null,
+      kinds: promo?.kinds ?? [],
+      courseCount: promo?.courseIds.length ?? 0,
+    },
+    formatPrice,
+  );
+  return {
+    kind: 'promo',
+    code: order.promoCode,
+    percentOff: order.promoPercentOff,
+    discountCents: lines.reduce((sum, l) => sum + l.promoDiscountCents, 0),
+    message: `Code ${order.promoCode} appliqué : ${summary}`,
+  };
+}
+
+export function toOrderView(detail: OrderDetail): OrderView {
+  const { order, lines, refunds } = detail;
   const receipt = hasReceipt(order.status);
   return {
     id: order.id,
@@ -49,6 +73,7 @@ export function toOrderView({ order, lines, refunds }: OrderDetail): OrderView {
       amountCents: l.amountCents,
       discountCents: l.discountCents,
       discountPercent: discountPercentOf(l),
+      promoDiscountCents: l.promoDiscountCents,
       refundedCents: l.refundedCents,
       reservation: l.reservation
         ? { id: l.reservation.id, status: l.reservation.status, cancelReason: l.reservation.cancelReason as ReservationCancelReason | null }
@@ -56,6 +81,7 @@ export function toOrderView({ order, lines, refunds }: OrderDetail): OrderView {
     })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
+    promo: appliedCode(detail),
     taxLines: order.taxLines as TaxLine[],
     taxCents: order.taxCents,
     totalCents: order.totalCents,

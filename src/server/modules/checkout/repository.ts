@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
 import type { Db, Tx } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, profiles, purchases, refunds, reservations, subscriptions, users } from '../../db/schema';
+import { courseSessions, courses, orderLines, orders, profiles, promoCodes, purchases, refunds, reservations, subscriptions, users } from '../../db/schema';
 
 type Conn = Db | Tx;
 
@@ -11,7 +11,9 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type LineReservation = { id: string; status: (typeof reservations.$inferSelect)['status']; cancelReason: string | null };
 export type OrderLineDetail = OrderLineRow & { reservation: LineReservation | null };
-export type OrderDetail = { order: OrderRow; lines: OrderLineDetail[]; refunds: RefundRow[] };
+/** The promo code an order used, as its scope reads now (the order keeps its own text and rate). */
+export type OrderPromo = { kinds: string[]; courseIds: string[]; amountOffCents: number | null };
+export type OrderDetail = { order: OrderRow; lines: OrderLineDetail[]; refunds: RefundRow[]; promo?: OrderPromo | null };
 
 export async function findOrderByKey(db: Conn, userId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
@@ -22,7 +24,7 @@ export async function findOrderByKey(db: Conn, userId: string, idempotencyKey: s
 export async function loadOrderDetail(db: Conn, orderId: string): Promise<OrderDetail | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return undefined;
-  const [lineRows, refundRows] = await Promise.all([
+  const [lineRows, refundRows, promoRows] = await Promise.all([
     db
       .select({
         line: orderLines,
@@ -33,9 +35,12 @@ export async function loadOrderDetail(db: Conn, orderId: string): Promise<OrderD
       .where(eq(orderLines.orderId, orderId))
       .orderBy(asc(orderLines.position)),
     db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.number)),
+    order.promoCodeId
+      ? db.select({ kinds: promoCodes.kinds, courseIds: promoCodes.courseIds, amountOffCents: promoCodes.amountOffCents }).from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
+      : Promise.resolve([]),
   ]);
   const lines = lineRows.map((r) => ({ ...r.line, reservation: r.reservation?.id ? (r.reservation as LineReservation) : null }));
-  return { order, lines, refunds: refundRows };
+  return { order, lines, refunds: refundRows, promo: promoRows[0] ?? null };
 }
 
 export type CourseForSale = {

@@ -1,5 +1,6 @@
 // Checkout: the server prices the courses named by the client (never a price from the client),
-// takes the subscriber's discount off live classes, adds the buyer's taxes on what is left, writes
+// takes the subscriber's discount off live classes, then the promo code's if one was typed (decision
+// 0040), adds the buyer's taxes on what is left, writes
 // the order and its lines in one transaction, then asks the provider for a payment whose
 // idempotency key comes from the order id. The same (user, key) gives back the same order and
 // payment. The order becomes paid only through a provider event.
@@ -18,6 +19,7 @@ import { AppError } from '../../http/app-error';
 import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/service';
+import { checkPromo, reservePromoUse, resolveCheckoutCode, unknownCodeError, type PromoCodeRow } from '../promo-codes/service';
 import { isUuid } from '../params';
 import { closesAt, scheduleOrderClose } from './abandon';
 import { toOrderView } from './order-view';
@@ -47,6 +49,8 @@ type Checked = {
   /** What this buyer pays before tax (the entitlement's price), and the discount taken off the list price. */
   amountCents: number;
   discountCents: number;
+  /** Of discountCents, the promo code's part (taken after the subscriber's discount). */
+  promoDiscountCents: number;
   /** When the seat's hold ends (live classes): the order closes then if still unpaid. */
   holdExpiresAt: Date | null;
 };
@@ -60,6 +64,9 @@ function refusal(access: Exclude<Entitlement, { status: 'for_sale' }>, title: st
   if (access.reason === 'free') return new AppError('COURSE_FREE', message, { [field]: 'Cours gratuit.' });
   return new AppError('ALREADY_INCLUDED', message, { [field]: 'Déjà inclus.' });
 }
+
+/** The field's text as compared with an order's code: upper-case, empty is none. */
+const normalizeCode = (code: string | undefined) => (code?.trim() ? code.trim().toUpperCase() : null);
 
 const isProvince = (value: string | null | undefined): value is ProvinceCode =>
   !!value && (PROVINCE_CODES as readonly string[]).includes(value);
@@ -108,7 +115,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (access.status !== 'for_sale') throw refusal(access, course.title, field);
       // A free course is open without an order: nothing to pay, nothing to receipt.
       if (course.priceCents === 0) throw refusal({ status: 'included', reason: 'free' }, course.title, field);
-      const price = { priceCents: access.listPriceCents, amountCents: access.priceCents, discountCents: access.listPriceCents - access.priceCents };
+      const price = { priceCents: access.listPriceCents, amountCents: access.priceCents, discountCents: access.listPriceCents - access.priceCents, promoDiscountCents: 0 };
       if (!course.isLive) {
         return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, ...price, holdExpiresAt: null };
       }
@@ -172,7 +179,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
     const detail = (await repo.loadOrderDetail(db(), order.id))!;
     const asked = input.items.map((i) => i.courseId.toLowerCase()).sort();
     const had = detail.lines.map((l) => l.courseId ?? '').sort();
-    if (asked.join() !== had.join()) {
+    const askedCode = normalizeCode(input.code);
+    if (asked.join() !== had.join() || askedCode !== (order.promoCode ?? null)) {
       throw new AppError('CONFLICT', "Cette tentative de paiement a déjà servi pour d'autres cours. Rechargez la page et réessayez.");
     }
     const payment = await paymentFor(detail.order);
@@ -188,7 +196,24 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const now = deps.now();
       const buyer = await repo.findBuyer(db(), userId);
       if (!buyer) throw new AppError('UNAUTHENTICATED');
-      const items = await priceItems(await buyerViewer(userId, buyer.role, now), input.items, now);
+      const viewer = await buyerViewer(userId, buyer.role, now);
+      const priced = await priceItems(viewer, input.items, now);
+      // « Carte-cadeau ou code promo »: one code per order, taken off the eligible lines before tax.
+      let promo: PromoCodeRow | null = null;
+      let items = priced;
+      if (normalizeCode(input.code)) {
+        const resolved = await resolveCheckoutCode(db(), input.code!);
+        // At merge: a code that is not a promo code is tried as a gift card here.
+        if (resolved.kind === 'unknown') throw unknownCodeError();
+        promo = resolved.promo;
+        const off = await checkPromo(db(), promo, { userId, isMember: viewer.isSubscriber }, priced, now);
+        items = priced.map((item, i) => ({
+          ...item,
+          amountCents: item.amountCents - off[i]!,
+          discountCents: item.discountCents + off[i]!,
+          promoDiscountCents: off[i]!,
+        }));
+      }
       // The buyer's declaration at checkout wins and is kept; otherwise the profile's.
       const province = input.province ?? (isProvince(buyer.province) ? buyer.province : null);
       if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
@@ -201,6 +226,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       let order: repo.OrderRow;
       try {
         order = await db().transaction(async (tx) => {
+          // The code's use is reserved under its row lock: concurrent orders never exceed its caps.
+          if (promo) await reservePromoUse(tx, promo, userId);
           // Closed (« Abandonnée ») if still unpaid when its seat's hold or its payment window ends.
           await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, lines.map((l) => l.holdExpiresAt)), now });
           return repo.insertOrder(
@@ -216,6 +243,9 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               buyerEmail: buyer.email,
               provider: provider.name,
               idempotencyKey: input.idempotencyKey,
+              promoCodeId: promo?.id ?? null,
+              promoCode: promo?.code ?? null,
+              promoPercentOff: promo?.percentOff ?? null,
               createdAt: now,
               updatedAt: now,
             },
@@ -230,6 +260,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               description: l.description,
               amountCents: l.amountCents,
               discountCents: l.discountCents,
+              promoDiscountCents: l.promoDiscountCents,
             })),
           );
         });

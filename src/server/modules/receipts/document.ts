@@ -4,7 +4,7 @@
 // supply) and §7 (credit note: says it is one, supplier and numbers, recipient, date, tax adjusted).
 import { COURSE_TYPE_LABELS } from '@shared/catalog';
 import { CHEF_TIME_ZONE, formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
-import { discountRows, formatDiscount, listPriceCents } from '@shared/order-discounts';
+import { discountRows, formatDiscount, listPriceCents, promoLabel } from '@shared/order-discounts';
 import { provinceName } from '@shared/provinces';
 import type { TaxLine, TaxRefundLine } from '@shared/tax';
 import type { SellerConfig } from '../../env';
@@ -119,7 +119,7 @@ export function buildReceipt(
 ): FiscalDocument {
   const taxLines = order.taxLines as TaxLine[];
   // Lines at their list price, then the discount, then the subtotal the taxes are computed on.
-  const totals: DocumentRow[] = discountRows(lines).map((d) => ({ label: d.label, value: formatDiscount(d.cents) }));
+  const totals: DocumentRow[] = discountRows(lines, order.promoCode ? { code: order.promoCode, percentOff: order.promoPercentOff } : null).map((d) => ({ label: d.label, value: formatDiscount(d.cents) }));
   totals.push({ label: 'Sous-total', value: formatPrice(order.subtotalCents) });
   for (const tax of taxLines) totals.push({ label: taxRowLabel(tax), value: formatPrice(tax.amountCents) });
   totals.push({ label: 'Total', value: formatPrice(order.totalCents) });
@@ -186,6 +186,10 @@ export function buildCreditNote(
   if (method) facts.push({ label: 'Remboursé sur', value: method });
   facts.push(...supplyFacts(order));
   if (refund.reason) facts.push({ label: 'Motif', value: refund.reason });
+  // Refunds give back what was paid: the amounts above are net of the order's promo code.
+  if (order.promoCode) {
+    facts.push({ label: 'Rabais de la commande', value: `${promoLabel({ code: order.promoCode, percentOff: order.promoPercentOff })} — montants remboursés après rabais` });
+  }
 
   const receiptDate = formatLongDate(order.paidAt ?? order.createdAt, CHEF_TIME_ZONE);
   return {

@@ -13,6 +13,8 @@ const orderColumns = {
   taxStatus: orders.taxStatus,
   subtotalCents: orders.subtotalCents,
   discountCents: orders.discountCents,
+  promoCode: orders.promoCode,
+  promoPercentOff: orders.promoPercentOff,
   taxCents: orders.taxCents,
   totalCents: orders.totalCents,
   taxLines: orders.taxLines,
@@ -45,6 +47,7 @@ export async function listLines(db: Db, orderId: string) {
       description: orderLines.description,
       amountCents: orderLines.amountCents,
       discountCents: orderLines.discountCents,
+      promoDiscountCents: orderLines.promoDiscountCents,
       refundedCents: orderLines.refundedCents,
       sessionStartsAt: courseSessions.startsAt,
     })

@@ -57,7 +57,7 @@ export function OrderSummary({
         })}
       </ul>
       <dl className="mt-2 space-y-1.5 border-t border-line pt-4 text-sm">
-        {discountRows(order.lines).map((d) => (
+        {discountRows(order.lines, order.promo).map((d) => (
           <Row key={d.label} label={d.label} value={formatDiscount(d.cents)} />
         ))}
         <Row label="Sous-total" value={formatPrice(order.subtotalCents)} />

@@ -35,7 +35,7 @@ export function OrderSummary({ order, title = 'Votre commande', totalSuffix = ''
         ))}
       </ul>
       <dl className="mt-4 space-y-2 border-t border-line pt-4 text-sm">
-        {discountRows(order.lines).map((d) => (
+        {discountRows(order.lines, order.promo).map((d) => (
           <Row key={d.label} label={d.label} value={formatDiscount(d.cents)} />
         ))}
         <Row label="Sous-total" value={formatPrice(order.subtotalCents)} />

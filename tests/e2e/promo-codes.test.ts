@@ -1,0 +1,120 @@
+// « Codes promo » (decision 0040) in the system Chromium against the production build, at phone and
+// desktop widths: the admin (cheffe@toque.demo) creates NOEL20 — 20 %, live classes only, 2 uses —
+// in the « Codes promo » tab; a learner holding a seat of a live class types an unknown code (refused
+// in French under « Carte-cadeau ou code promo »), then noel20: the field says what it did, the order
+// shows the code's row and taxes on the net, and the learner pays; the admin's list counts the use.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HoldResponse } from '@shared/schemas/booking';
+import type { OrderView } from '@shared/schemas/checkout';
+import type { CourseResponse, CourseSummary, SessionSummary } from '@shared/schemas/public';
+import { callApi, getJson, seededCourses } from './api';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
+import { openPayment, orderOf, payWithCard, waitForPaid } from './checkout-helpers';
+import { createAccount, DEMO, signInByApi } from './session';
+import { expectToast, open, visit } from './site';
+import { testNow } from '../setup/test-clock';
+
+useBrowser();
+
+const HOUR = 3_600_000;
+const squash = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ');
+
+/** Live sessions with seats, far enough ahead, latest first (the other journeys book the early ones). */
+async function openLiveSessions(): Promise<{ course: CourseSummary; session: SessionSummary }[]> {
+  const found: { course: CourseSummary; session: SessionSummary }[] = [];
+  for (const c of (await seededCourses()).filter((c) => c.isLive && !c.isPremium && c.priceCents > 0)) {
+    for (const s of (await getJson<CourseResponse>(`/api/courses/${c.id}`)).course.sessions) {
+      if (s.seatsLeft > 1 && Date.parse(s.startsAt) > testNow().getTime() + 2 * HOUR) found.push({ course: c, session: s });
+    }
+  }
+  return found.sort((a, b) => Date.parse(b.session.startsAt) - Date.parse(a.session.startsAt));
+}
+
+for (const viewport of viewports) {
+  const index = viewport === 'phone' ? 0 : 1;
+  describe(`NOEL20 from the admin's tab to a paid live class (${viewport})`, () => {
+    let admin: Page;
+    let learner: Page;
+    usePage(viewport, (p) => (admin = p));
+    usePage(viewport, (p) => (learner = p));
+    // One code per width: the e2e database is shared by the journeys.
+    const code = viewport === 'phone' ? 'NOEL20' : 'NOEL20DESK';
+    let live: { course: CourseSummary; session: SessionSummary };
+
+    beforeAll(async () => {
+      live = (await openLiveSessions())[index]!;
+      if (!live) throw new Error('The seed should hold an open live session');
+    });
+
+    it('the admin creates the code: 20 %, live classes only, 2 uses', async () => {
+      await visit(admin, '/');
+      await signInByApi(admin, DEMO.admin);
+      await open(admin, '/admin/codes-promo');
+      await admin.getByRole('heading', { name: 'Codes promo' }).waitFor();
+      await admin.getByRole('button', { name: 'Nouveau code' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Nouveau code promo' });
+      await dialog.waitFor();
+      // An empty submit says what is missing, field by field.
+      await dialog.getByRole('button', { name: 'Créer le code' }).click();
+      await dialog.getByText('Le code compte au moins 3 caractères.').waitFor();
+      await dialog.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+      await dialog.getByLabel('Rabais (%)').fill('20');
+      await dialog.getByLabel('Cours en direct').check();
+      await dialog.getByLabel('Utilisations au total').fill('2');
+      if (viewport === 'desktop') await expectNoAxeViolations(admin, 'promo code form (desktop)');
+      await dialog.getByRole('button', { name: 'Créer le code' }).click();
+      await expectToast(admin, 'Code promo créé');
+      const card = admin.getByRole('listitem', { name: code });
+      await card.waitFor();
+      expect(squash(await card.textContent())).toContain('− 20 % sur les cours en direct');
+      expect(squash(await card.textContent())).toContain('0 utilisation payée sur 2');
+      if (viewport === 'desktop') await expectNoAxeViolations(admin, 'promo codes tab (desktop)');
+      expect(pageErrors(admin)).toEqual([]);
+    });
+
+    it('a learner holding a seat applies it at checkout (an unknown code refused first) and pays', async () => {
+      await visit(learner, '/');
+      await signInByApi(learner, await createAccount(`code-promo-${viewport}`, 'Noémie Festive'));
+      expect((await callApi<HoldResponse>(learner, 'POST', '/booking/holds', { sessionId: live.session.id })).status).toBe(201);
+      const opened = await openPayment(learner, `/payment/${live.course.id}`);
+      const prompt = learner.getByRole('region', { name: 'Votre province de résidence' });
+      await prompt.waitFor();
+      await prompt.getByLabel('Province', { exact: true }).selectOption('QC');
+      await prompt.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+
+      const field = learner.getByRole('region', { name: 'Carte-cadeau ou code promo' });
+      await field.waitFor();
+      await field.getByLabel('Carte-cadeau ou code promo').fill('PASUNCODE');
+      await field.getByRole('button', { name: 'Appliquer' }).click();
+      await field.getByText("Ce code n'existe pas. Vérifiez-le et réessayez.").waitFor();
+
+      await field.getByLabel('Carte-cadeau ou code promo').fill(code.toLowerCase());
+      await field.getByRole('button', { name: 'Appliquer' }).click();
+      const applied = field.getByRole('status');
+      await applied.waitFor();
+      expect(squash(await applied.textContent())).toBe(`Code ${code} appliqué : − 20 % sur les cours en direct`);
+      const summary = learner.getByRole('region', { name: 'Votre commande' });
+      await expect.poll(async () => squash(await summary.textContent())).toContain(`Code ${code} (20 %)`);
+      if (viewport === 'desktop') await expectNoAxeViolations(learner, 'payment page with a code (desktop)');
+
+      await payWithCard(learner, '4242 4242 4242 4242');
+      await waitForPaid(learner);
+      // The order paid is the one with the code: taxes on the price after it.
+      const order: OrderView = await orderOf(learner, new URL(learner.url()).searchParams.get('order_id')!);
+      expect(order.status).toBe('paid');
+      expect(order.id).toBe(opened.orderId());
+      expect(order.promo?.code).toBe(code);
+      const line = order.lines[0]!;
+      expect(line.promoDiscountCents).toBe(Math.floor((live.course.priceCents * 20 + 50) / 100));
+      expect(order.taxLines.every((t) => t.baseCents === line.amountCents)).toBe(true);
+      expect(pageErrors(learner)).toEqual([]);
+    });
+
+    it('the admin sees the use counted', async () => {
+      await open(admin, '/admin/codes-promo');
+      const card = admin.getByRole('listitem', { name: code });
+      await expect.poll(async () => squash(await card.textContent()), { timeout: 15_000 }).toContain('1 utilisation payée sur 2');
+    });
+  });
+}
