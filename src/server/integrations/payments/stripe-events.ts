@@ -154,6 +154,7 @@ export const RECONCILED_EVENT_TYPES = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_succeeded',
   'invoice.payment_failed',
@@ -192,7 +193,9 @@ export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
+    case 'customer.subscription.deleted':
+    // A trial ends soon: the state read fresh plans the reminder e-mail (subscriptions/trial.ts).
+    case 'customer.subscription.trial_will_end': {
       const subscriptionId = str(o.id);
       if (!subscriptionId) break;
       // The member saved another card (the customer portal): a past-due membership pays its open invoice with it now.
