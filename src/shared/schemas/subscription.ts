@@ -49,6 +49,8 @@ export type SubscriptionView = {
   createdAt: string;
   /** The plan of the current period, and the one chosen for the next (switched at renewal), if other. */
   plan: MembershipPlan;
+  /** The current plan's price before tax, as sold (null for a membership made elsewhere). */
+  priceCents: number | null;
   pendingPlan: MembershipPlan | null;
   /** The free trial's end (the first charge), when a trial was given. */
   trialEnd: string | null;

@@ -254,9 +254,9 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
      */
     async cancel(userId: string, input: SubscriptionCancelInput = {}): Promise<SubscriptionCancelResponse> {
       const access = await repo.findAccessRecord(db(), userId);
-      if (!access || !cancellable(access) || access.cancelAtPeriodEnd) throw new AppError('NO_SUBSCRIPTION_TO_CANCEL');
+      if (!access || !cancellable(access)) throw new AppError('NO_SUBSCRIPTION_TO_CANCEL');
       const settings = await readMembershipSettings(db());
-      const offerable = settings.saveOfferPercent > 0 && access.status === 'active' && access.nextDiscountCents === null;
+      const offerable = settings.saveOfferPercent > 0 && access.status === 'active' && !access.cancelAtPeriodEnd && access.nextDiscountCents === null;
       const offer = offerable ? { percent: settings.saveOfferPercent, label: settings.saveOfferLabel } : null;
       const mode = input.offer ?? 'decline';
       if (offer && mode === 'ask' && !access.saveOfferShownAt) {

@@ -15,6 +15,7 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
     endedAt: toIso(row.endedAt),
     createdAt: toIso(row.createdAt),
     plan: row.plan as MembershipPlan,
+    priceCents: row.priceCents,
     pendingPlan: (row.pendingPlan as MembershipPlan | null) ?? null,
     trialEnd: toIso(row.trialEnd),
     nextDiscountCents: row.nextDiscountCents,

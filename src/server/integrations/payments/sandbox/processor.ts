@@ -336,10 +336,10 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
         const invoice = await repo.findFirstInvoice(db(), created.existing.id);
         const pi = invoice?.paymentIntentId ? await repo.findPaymentIntent(db(), invoice.paymentIntentId) : undefined;
         if (!invoice || !pi) throw new Error(`sandbox subscription ${created.existing.id} without its first invoice`);
-        return { subscription: toProviderSubscription(created.existing), invoiceId: invoice.id, paymentId: pi.id, clientSecret: pi.clientSecret, setup: !!created.existing.trialEnd };
+        return { subscription: toProviderSubscription(created.existing), invoiceId: invoice.id, paymentId: pi.id, clientSecret: pi.clientSecret, ...(created.existing.trialEnd ? { setup: true } : {}) };
       }
       notifyEventsQueued();
-      return { subscription: toProviderSubscription(created.sub), invoiceId: created.invoice.id, paymentId: created.pi.id, clientSecret: created.pi.clientSecret, setup: !!created.sub.trialEnd };
+      return { subscription: toProviderSubscription(created.sub), invoiceId: created.invoice.id, paymentId: created.pi.id, clientSecret: created.pi.clientSecret, ...(created.sub.trialEnd ? { setup: true } : {}) };
     },
 
     async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription> {

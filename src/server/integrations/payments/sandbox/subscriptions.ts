@@ -59,7 +59,7 @@ export function clockNowOf(sub: Pick<SubscriptionRow, 'clockOffsetMs'>, realNow:
 
 export function toProviderSubscription(sub: SubscriptionRow, realNow?: Date): ProviderSubscription {
   return {
-    trialEnd: sub.trialEnd,
+    ...(sub.trialEnd ? { trialEnd: sub.trialEnd } : {}),
     ...(realNow ? { clockNow: clockNowOf(sub, realNow) } : {}),
     subscriptionId: sub.id,
     customerId: sub.customerId,

@@ -86,7 +86,7 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
     currentPeriodEnd: fromSeconds(item?.current_period_end ?? legacy.current_period_end),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     endedAt: fromSeconds(sub.ended_at),
-    trialEnd: fromSeconds(sub.trial_end),
+    ...(sub.trial_end ? { trialEnd: fromSeconds(sub.trial_end) } : {}),
     metadata: { ...(sub.metadata ?? {}) },
   };
 }
