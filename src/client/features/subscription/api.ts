@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@ta
 import type {
   MembershipPlan,
   MembershipPlansResponse,
-  MembershipSettings,
   SubscriptionCancelInput,
   SubscriptionCancelResponse,
   SubscriptionCheckoutInput,
@@ -56,18 +55,6 @@ export function useChangePlan() {
   return useMutation<SubscriptionResponse, ApiError, MembershipPlan>({
     mutationFn: (plan) => api<SubscriptionResponse>('/subscription/plan', { method: 'PUT', body: JSON.stringify({ plan }) }),
     onSuccess: (data) => client.setQueryData(subscriptionKey(user?.id), data),
-  });
-}
-
-/** GET/PUT /api/admin/membership — the membership's settings (admin). */
-export function useMembershipSettings() {
-  return useQuery<MembershipSettings, ApiError>({ queryKey: ['admin', 'membership'], queryFn: ({ signal }) => api<MembershipSettings>('/admin/membership', { signal }) });
-}
-export function useSaveMembershipSettings() {
-  const client = useQueryClient();
-  return useMutation<MembershipSettings, ApiError, MembershipSettings>({
-    mutationFn: (settings) => api<MembershipSettings>('/admin/membership', { method: 'PUT', body: JSON.stringify(settings) }),
-    onSuccess: (data) => client.setQueryData(['admin', 'membership'], data),
   });
 }
 

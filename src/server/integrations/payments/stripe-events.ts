@@ -194,8 +194,8 @@ export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-    // A trial ends soon: the state read fresh plans the reminder e-mail (subscriptions/trial.ts).
     case 'customer.subscription.trial_will_end': {
+      // trial_will_end: a trial ends soon; the state read fresh plans the reminder e-mail (subscriptions/trial.ts).
       const subscriptionId = str(o.id);
       if (!subscriptionId) break;
       // The member saved another card (the customer portal): a past-due membership pays its open invoice with it now.
