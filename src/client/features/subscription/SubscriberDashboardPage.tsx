@@ -237,7 +237,8 @@ function useExpiryWarning(data: SubscriptionResponse | undefined) {
   const warned = useRef(false);
   const current = data?.current;
   useEffect(() => {
-    if (warned.current || !current) return;
+    // A trial that goes on is not expiring: its end is the first charge (the notice says so).
+    if (warned.current || !current || (current.status === 'trialing' && !current.cancelAtPeriodEnd)) return;
     const days = expiryWarningDays(current);
     if (days === null) return;
     warned.current = true;
