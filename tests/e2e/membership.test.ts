@@ -54,6 +54,9 @@ async function startSubscription(page: Page) {
   let checkouts = 0;
   const count = (r: { url: () => string; method: () => string }) => void (r.url().endsWith('/api/subscription/checkout') && r.method() === 'POST' && checkouts++);
   page.on('request', count);
+  // These journeys pay the first month now: no free trial (membership-plans.test.ts has it).
+  const trial = page.getByRole('checkbox', { name: /jours d'essai gratuit/ });
+  if (await trial.isVisible()) await trial.uncheck();
   await page.getByRole('button', { name: "S'abonner" }).dblclick();
   const province = page.getByRole('dialog', { name: 'Votre province de résidence' });
   await Promise.race([province.waitFor(), page.waitForURL(`${baseURL}/payment/subscription`)]);
@@ -193,8 +196,11 @@ describe('subscribing, cancelling, and the end of the paid month', () => {
 
     await page.getByRole('button', { name: 'Annuler mon abonnement' }).click();
     await dialog.getByRole('button', { name: "Confirmer l'annulation" }).click();
+    // The save offer, once, before the cancellation goes through: declined.
+    const offer = page.getByRole('dialog', { name: /Avant de partir/ });
+    await offer.getByRole('button', { name: 'Non merci, annuler' }).click();
     await expectToast(page, 'Abonnement annulé', 'Votre abonnement a été annulé et ne sera pas renouvelé.');
-    await dialog.waitFor({ state: 'detached' });
+    await offer.waitFor({ state: 'detached' });
     await page.getByText('Annulation programmée').first().waitFor();
     expect(await page.getByRole('button', { name: 'Annuler mon abonnement' }).count()).toBe(0);
     await currentCard(page).getByText('Actif', { exact: true }).waitFor();

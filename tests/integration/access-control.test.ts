@@ -39,6 +39,7 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/payments/sandbox/', 'signed-in'],
   ['/api/checkout', 'signed-in'],
   ['/api/subscription', 'signed-in'],
+  ['/api/membership/plans', 'public'],
   ['/api/orders/', 'signed-in'],
   ['/api/refunds/', 'signed-in'],
   ['/api/purchases', 'signed-in'],

@@ -154,6 +154,8 @@ beforeAll(async () => {
   await ok(await send(t, 'POST', `/api/admin/sessions/${messaged.id}/notify-link`, as));
   await ok(await send(t, 'POST', `/api/admin/sessions/${messaged.id}/messages`, { ...as, body: { subject: 'Votre tablier', body: 'Apportez un tablier et un rouleau à pâte.', idempotencyKey: newKey() } }), 201);
   await ok(await send(t, 'PUT', '/api/admin/books/filing-frequency', { ...as, body: { filingFrequency: 'monthly' } }));
+  // The membership's settings: the annual price, the trial, the save offer.
+  await ok(await send(t, 'PUT', '/api/admin/membership', { ...as, body: { annualPriceCents: 18_990, trialDays: 14, saveOfferPercent: 50, saveOfferLabel: 'Le mois prochain à 50 %' } }));
   const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit' }).format(now());
   const exported = await send(t, 'GET', `/api/admin/books/export?period=${month}&format=standard`, as);
   expect(exported.status, await exported.clone().text()).toBe(200);

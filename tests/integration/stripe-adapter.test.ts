@@ -338,6 +338,7 @@ describe('subscriptions', () => {
       payment_behavior: 'default_incomplete',
       'payment_settings[save_default_payment_method]': 'on_subscription',
       'expand[0]': 'latest_invoice.confirmation_secret',
+      'expand[1]': 'pending_setup_intent',
     });
 
     // A second subscription: the product is known, the customer found by e-mail.
@@ -348,6 +349,66 @@ describe('subscriptions', () => {
     }));
     expect((await provider.createSubscription({ ...input, idempotencyKey: 'subscription:k-2' })).paymentId).toBe('pi_test_2');
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers', 'POST /v1/subscriptions']);
+  });
+
+  it('an annual plan with a free trial: trial_period_days, the yearly price, the card saved by the pending SetupIntent', async () => {
+    const provider = newProvider();
+    api.on('GET', `/v1/products/${MEMBERSHIP_PRODUCT_ID}`, () => ({ body: { id: MEMBERSHIP_PRODUCT_ID, object: 'product' } }));
+    api.on('GET', '/v1/customers', () => ({ body: { object: 'list', data: [{ id: 'cus_test_1', object: 'customer' }], has_more: false, url: '/v1/customers' } }));
+    const trialEnd = periodStart + 7 * 86_400;
+    api.on('POST', '/v1/subscriptions', () => ({
+      body: subscriptionJson({
+        id: 'sub_trial_1',
+        status: 'trialing',
+        trial_end: trialEnd,
+        latest_invoice: { id: 'in_trial_0', object: 'invoice', status: 'paid', amount_due: 0 },
+        pending_setup_intent: { id: 'seti_test_1', object: 'setup_intent', client_secret: 'seti_test_1_secret_abc' },
+      }),
+    }));
+    const created = await provider.createSubscription({ ...input, amountCents: 22_984, interval: 'year', trialDays: 7, idempotencyKey: 'subscription:k-trial' });
+    expect(created).toMatchObject({ setup: true, paymentId: 'seti_test_1', clientSecret: 'seti_test_1_secret_abc', invoiceId: 'in_trial_0' });
+    expect(created.subscription).toMatchObject({ status: 'trialing', trialEnd: new Date(trialEnd * 1000) });
+    const sub = api.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions')!;
+    expect(sub.form).toMatchObject({
+      'items[0][price_data][unit_amount]': '22984',
+      'items[0][price_data][recurring][interval]': 'year',
+      trial_period_days: '7',
+      'trial_settings[end_behavior][missing_payment_method]': 'cancel',
+      'expand[1]': 'pending_setup_intent',
+    });
+  });
+
+  it('the save offer: a coupon of the amount off, once, put on the subscription', async () => {
+    const provider = newProvider();
+    api.on('POST', '/v1/coupons', () => ({ body: { id: 'co_test_1', object: 'coupon', amount_off: 1149, duration: 'once' } }));
+    api.on('POST', '/v1/subscriptions/:id', () => ({ body: subscriptionJson({}) }));
+    await provider.discountNextInvoice('sub_test_1', { amountOffCents: 1149, idempotencyKey: 'save-offer:s-1' });
+    const coupon = api.requests.find((r) => r.path === '/v1/coupons')!;
+    expect(coupon.form).toEqual({ amount_off: '1149', currency: 'cad', duration: 'once', name: 'Offre de fidélité' });
+    expect(coupon.headers['idempotency-key']).toBe('save-offer:s-1:coupon');
+    const update = api.requests.find((r) => r.path === '/v1/subscriptions/sub_test_1')!;
+    expect(update.form).toEqual({ 'discounts[0][coupon]': 'co_test_1' });
+  });
+
+  it('a plan switch at renewal: a schedule from the subscription, its next phase the new price', async () => {
+    const provider = newProvider();
+    api.on('GET', `/v1/products/${MEMBERSHIP_PRODUCT_ID}`, () => ({ body: { id: MEMBERSHIP_PRODUCT_ID, object: 'product' } }));
+    const items = { object: 'list', data: [{ id: 'si_test_1', object: 'subscription_item', current_period_start: periodStart, current_period_end: periodEnd, price: { id: 'price_test_monthly', object: 'price' } }] };
+    api.on('GET', '/v1/subscriptions/:id', () => ({ body: subscriptionJson({ status: 'active', schedule: null, items }) }));
+    api.on('POST', '/v1/subscription_schedules', () => ({ body: { id: 'sub_sched_1', object: 'subscription_schedule', phases: [{ start_date: periodStart, end_date: periodEnd }] } }));
+    api.on('GET', '/v1/subscription_schedules/:id', () => ({ body: { id: 'sub_sched_1', object: 'subscription_schedule', current_phase: { start_date: periodStart, end_date: periodEnd }, phases: [] } }));
+    api.on('POST', '/v1/subscription_schedules/:id', () => ({ body: { id: 'sub_sched_1', object: 'subscription_schedule' } }));
+    await provider.changeSubscriptionPlan('sub_test_1', { amountCents: 22_984, interval: 'year', description: 'Abonnement annuel Toque', idempotencyKey: 'plan:s-1:annual' });
+    expect(api.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscription_schedules')!.form).toEqual({ from_subscription: 'sub_test_1' });
+    const update = api.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscription_schedules/sub_sched_1')!;
+    expect(update.form).toMatchObject({
+      end_behavior: 'release',
+      'phases[0][items][0][price]': 'price_test_monthly',
+      'phases[0][end_date]': String(periodEnd),
+      'phases[1][items][0][price_data][unit_amount]': '22984',
+      'phases[1][items][0][price_data][recurring][interval]': 'year',
+      'phases[1][duration][interval]': 'year',
+    });
   });
 
   it('reads the existing product, and fails loudly when Stripe gives no confirmation secret', async () => {

@@ -333,6 +333,21 @@ export const subscriptions = pgTable(
     providerCustomerId: text(),
     /** When the subscription ended for good (status canceled). */
     endedAt: timestamp({ withTimezone: true }),
+    /** 'monthly' or 'annual': the plan the current period is billed on. */
+    plan: text().notNull().default('monthly'),
+    /** The plan's price before tax, in cents, as sold (a later change of the setting does not move it). */
+    priceCents: integer(),
+    /** The plan chosen for the next period (switched at renewal), with its price before tax. */
+    pendingPlan: text(),
+    pendingPriceCents: integer(),
+    /** The free trial asked for at checkout (days; 0: none), and its end (the first charge) once the card is saved. */
+    trialDays: integer().notNull().default(0),
+    trialEnd: timestamp({ withTimezone: true }),
+    /** The « save » offer shown at cancellation (once per cancellation), and accepted. */
+    saveOfferShownAt: timestamp({ withTimezone: true }),
+    saveOfferAcceptedAt: timestamp({ withTimezone: true }),
+    /** The accepted offer's discount (before tax, cents) waiting for the next invoice; null once used. */
+    nextDiscountCents: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -793,6 +808,17 @@ export const sandboxSubscriptions = pgTable(
     idempotencyKey: text().notNull(),
     requestHash: text().notNull(),
     latestInvoiceId: text(),
+    /** 'month' or 'year' (Stripe's price.recurring.interval). */
+    interval: text().notNull().default('month'),
+    /** The free trial's end (clock time); the trial's reminder event once sent. */
+    trialEnd: timestamp({ withTimezone: true }),
+    trialWillEndSent: boolean().notNull().default(false),
+    /** A plan change taking effect at the next period (Stripe: a subscription schedule's next phase). */
+    pendingAmount: integer(),
+    pendingInterval: text(),
+    pendingDescription: text(),
+    /** A coupon (amount_off, duration once) for the next invoice, in cents, taxes included. */
+    discountOnceAmount: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,6 +11,8 @@ export const QUEUES = {
   holdExpire: 'hold.expire',
   /** Re-checks a membership cancelled at its period's end and tells its member, 7 days before (subscriptions/ending.ts). */
   subscriptionEnding: 'subscription.ending',
+  /** Re-checks a membership still in its free trial and tells its member, 2 days before the first charge (subscriptions/trial.ts). */
+  subscriptionTrialEnding: 'subscription.trial_ending',
   /** Re-checks a confirmed seat and queues its class preparation kit, 72 h before the class (modules/prep-kit/job.ts). */
   prepKit: 'reservation.prep_kit',
   /** Closes an order still unpaid when its hold or payment window ends: 'canceled', shown « Abandonnée » (modules/checkout/abandon.ts). */
@@ -32,6 +34,7 @@ export type JobData = {
   'reservation.reminder': { reservationId: string; kind: ReminderKind };
   'hold.expire': { reservationId: string };
   'subscription.ending': { subscriptionId: string; periodEnd: string };
+  'subscription.trial_ending': { subscriptionId: string; trialEnd: string };
   'reservation.prep_kit': { reservationId: string };
   'payments.customer_delete': { provider: string; customerId: string; userId: string };
   'order.abandon': { orderId: string; closesAt: string };
@@ -47,6 +50,7 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'reservation.reminder': { retryLimit: 4, retryDelay: 30 },
   'hold.expire': { retryLimit: 4, retryDelay: 10 },
   'subscription.ending': { retryLimit: 4, retryDelay: 30 },
+  'subscription.trial_ending': { retryLimit: 4, retryDelay: 30 },
   'reservation.prep_kit': { retryLimit: 4, retryDelay: 30 },
   'payments.customer_delete': { retryLimit: 8, retryDelay: 300 },
   'order.abandon': { retryLimit: 4, retryDelay: 10 },

@@ -8,6 +8,7 @@ import { prepKitWorker } from '../modules/prep-kit/job';
 import { createPaymentProvider } from '../integrations/payments';
 import { createProviderCustomerDeletion } from '../modules/privacy/provider-customers';
 import { endingWorker } from '../modules/subscriptions/ending';
+import { trialReminderWorker } from '../modules/subscriptions/trial';
 import { holdExpiryWorker } from './hold-expiry';
 import type { Jobs } from './jobs';
 import { QUEUES } from './queues';
@@ -36,6 +37,10 @@ export function registerWorkers(
   const ending = endingWorker(deps);
   jobs.work(QUEUES.subscriptionEnding, async (job) => {
     deps.logger.info({ subscriptionId: job.data.subscriptionId, outcome: await ending(job) }, 'abonnement : fin dans 7 jours');
+  });
+  const trialEnding = trialReminderWorker(deps);
+  jobs.work(QUEUES.subscriptionTrialEnding, async (job) => {
+    deps.logger.info({ subscriptionId: job.data.subscriptionId, outcome: await trialEnding(job) }, "abonnement : fin de l'essai dans 2 jours");
   });
   const provider = createPaymentProvider(deps);
   const orderClose = orderCloseWorker(deps, provider);

@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS = {
   'sandbox.test_clock': "Horloge du bac à sable avancée",
   'books.export': 'Export comptable téléchargé',
   'settings.filing_frequency': 'Période de déclaration TPS/TVQ changée',
+  'settings.membership': "Réglages de l'abonnement changés",
 } as const satisfies Record<string, string>;
 export type AuditActionKind = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTION_KINDS = Object.keys(AUDIT_ACTION_LABELS) as AuditActionKind[];

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'subscription.payment_failed',
   'subscription.cancelled',
   'subscription.ending',
+  'subscription.trial_ending',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

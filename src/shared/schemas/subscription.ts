@@ -9,7 +9,15 @@ import type { OrderView, PaymentSession } from './checkout';
 export type SubscriptionStatus = 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid';
 
 /** POST /api/subscription/checkout — starts (or, for a subscription already started, returns) the first payment. */
+export const MEMBERSHIP_PLANS = ['monthly', 'annual'] as const;
+export type MembershipPlan = (typeof MEMBERSHIP_PLANS)[number];
+const planField = z.enum(MEMBERSHIP_PLANS, { message: 'Choisissez la formule mensuelle ou annuelle.' });
+
 export const subscriptionCheckoutSchema = z.object({
+  /** The plan chosen on /abonnement (monthly when absent). */
+  plan: planField.optional(),
+  /** Start with the free trial (granted only when a trial is set and this person never had one). */
+  trial: z.boolean().optional(),
   /** Needed when the profile has no province yet; saved to the profile. */
   province: z.enum(PROVINCE_CODES, { message: 'Choisissez une province dans la liste.' }).optional(),
   /** A random id per attempt, so a repeated request never starts a second subscription. */
@@ -22,7 +30,13 @@ export type SubscriptionCheckoutInput = z.input<typeof subscriptionCheckoutSchem
  * 409 ALREADY_SUBSCRIBED when the person already has access. The order is the first period's
  * (its receipt once paid); /payment/subscription receives this object in navigation state.
  */
-export type SubscriptionCheckoutResponse = { order: OrderView; payment: PaymentSession };
+export type SubscriptionCheckoutResponse = {
+  order: OrderView;
+  payment: PaymentSession;
+  plan: MembershipPlan;
+  /** A free trial of this many days: the card is saved now, the first charge comes at its end (0: none). */
+  trialDays: number;
+};
 
 export type SubscriptionView = {
   id: string;
@@ -33,7 +47,58 @@ export type SubscriptionView = {
   cancelAtPeriodEnd: boolean;
   endedAt: string | null;
   createdAt: string;
+  /** The plan of the current period, and the one chosen for the next (switched at renewal), if other. */
+  plan: MembershipPlan;
+  /** The current plan's price before tax, as sold (null for a membership made elsewhere). */
+  priceCents: number | null;
+  pendingPlan: MembershipPlan | null;
+  /** The free trial's end (the first charge), when a trial was given. */
+  trialEnd: string | null;
+  /** The accepted « save » offer's discount (before tax) waiting for the next invoice. */
+  nextDiscountCents: number | null;
 };
+
+/**
+ * GET /api/subscription/plans (public) — the offer's prices before tax, the free trial, and whether
+ * this person may still have one (a visitor: true).
+ */
+export type MembershipPlansResponse = {
+  monthlyPriceCents: number;
+  annualPriceCents: number;
+  trialDays: number;
+  trialAvailable: boolean;
+};
+
+/** The admin's membership settings (« Abonnement » in the back office); each change audited. */
+export type MembershipSettings = {
+  annualPriceCents: number;
+  trialDays: number;
+  /** The « save » offer at cancellation: a percent off the next invoice, once; 0 = none. */
+  saveOfferPercent: number;
+  saveOfferLabel: string;
+};
+
+export const membershipSettingsSchema = z
+  .object({
+    annualPriceCents: z.number({ error: 'Entrez un prix.' }).int().min(100, { error: 'Le prix annuel doit être d’au moins 1,00 $.' }).max(100_000, { error: 'Le prix annuel ne peut dépasser 1 000,00 $.' }),
+    trialDays: z.number({ error: 'Entrez un nombre de jours.' }).int().min(0, { error: "L'essai dure de 0 à 30 jours." }).max(30, { error: "L'essai dure de 0 à 30 jours." }),
+    saveOfferPercent: z.number({ error: 'Entrez un pourcentage.' }).int().min(0, { error: 'Le rabais va de 0 à 100 %.' }).max(100, { error: 'Le rabais va de 0 à 100 %.' }),
+    saveOfferLabel: z.string({ error: "Entrez le texte de l'offre." }).trim().min(3, { error: "Le texte de l'offre doit contenir au moins 3 caractères." }).max(120, { error: "Le texte de l'offre ne peut dépasser 120 caractères." }),
+  })
+  .strict();
+
+/** PUT /api/subscription/plan — the plan for the next period (the current one is kept until its end). */
+export const subscriptionPlanSchema = z.object({ plan: planField }).strict();
+export type SubscriptionPlanInput = z.input<typeof subscriptionPlanSchema>;
+
+/**
+ * POST /api/subscription/cancel. `offer`: 'ask' answers outcome 'offer' with the save offer when one is
+ * set and not yet shown for this membership (nothing cancelled; the dashboard sends 'ask'); 'accept'
+ * takes it (nothing cancelled); 'decline' (the default, without a body) cancels at period end.
+ */
+export const subscriptionCancelSchema = z.object({ offer: z.enum(['ask', 'accept', 'decline']).optional() }).strict();
+export type SubscriptionCancelInput = z.input<typeof subscriptionCancelSchema>;
+export type SaveOfferView = { percent: number; label: string };
 
 /** One paid period of a membership: its order and receipt. */
 export type MembershipReceiptView = {
@@ -66,7 +131,12 @@ export type SubscriptionResponse = {
 };
 
 /** POST /api/subscription/cancel — at period end; irreversible. 409 NO_SUBSCRIPTION_TO_CANCEL. */
-export type SubscriptionCancelResponse = { subscription: SubscriptionView };
+export type SubscriptionCancelResponse = {
+  subscription: SubscriptionView;
+  /** 'offer': the save offer to show (nothing changed yet); 'saved': accepted; 'cancelled': at period end. */
+  outcome: 'offer' | 'saved' | 'cancelled';
+  offer: SaveOfferView | null;
+};
 
 /** POST /api/subscription/portal — the provider's customer portal. 409 PORTAL_UNAVAILABLE in the sandbox. */
 export type SubscriptionPortalResponse = { url: string };

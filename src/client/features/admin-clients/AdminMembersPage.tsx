@@ -12,6 +12,7 @@ import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useAdminMembers } from './api';
 import { ClientsNav } from './components/ClientsNav';
+import { MembershipSettingsForm } from './components/MembershipSettingsForm';
 
 const monthName = new Intl.DateTimeFormat('fr-CA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (month: string) => {
@@ -38,6 +39,9 @@ export default function AdminMembersPage() {
       ) : (
         <MembersView data={query.data} />
       )}
+      <div className="mt-6">
+        <MembershipSettingsForm />
+      </div>
     </AdminShell>
   );
 }

@@ -18,7 +18,7 @@ import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifyError, notifyInfo } from '@client/lib/notify';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { useSubscription, useSubscriptionPortal } from './api';
+import { useChangePlan, useSubscription, useSubscriptionPortal } from './api';
 import { CancelSubscriptionDialog } from './components/CancelSubscriptionDialog';
 import { MembershipReceipts } from './components/MembershipReceipts';
 import { StatusBadge } from './components/StatusBadge';
@@ -33,7 +33,7 @@ export default function SubscriberDashboardPage() {
 
   return (
     <div className="mx-auto min-h-[60vh] w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeader eyebrow="Espace Abonné" title="Mon abonnement" subtitle="Votre abonnement mensuel Toque, son renouvellement et son historique." />
+      <PageHeader eyebrow="Espace Abonné" title="Mon abonnement" subtitle="Votre abonnement Toque, son renouvellement et son historique." />
       {query.isPending ? (
         <DashboardSkeleton />
       ) : query.isError ? (
@@ -83,6 +83,9 @@ function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
   }
   const scheduled = current.cancelAtPeriodEnd && current.status !== 'canceled';
   const pastDue = current.status === 'past_due';
+  const trialing = current.status === 'trialing';
+  const annual = current.plan === 'annual';
+  const price = current.priceCents ?? SUBSCRIPTION_PRICE_CENTS;
 
   const manage = () => {
     // The sandbox has no customer portal: our own page changes the card and shows the next charge.
@@ -104,9 +107,11 @@ function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="current-title" className="text-xl font-semibold text-ink">
-            Abonnement mensuel
+            {annual ? 'Abonnement annuel' : 'Abonnement mensuel'}
           </h2>
-          <p className="mt-1 text-muted">{formatPrice(SUBSCRIPTION_PRICE_CENTS)} / mois + taxes</p>
+          <p className="mt-1 text-muted">
+            {formatPrice(price)} / {annual ? 'an' : 'mois'} + taxes
+          </p>
         </div>
         <StatusBadge status={current.status} />
       </div>
@@ -118,6 +123,17 @@ function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
         </span>
       </p>
 
+      {trialing && current.trialEnd && !scheduled ? (
+        <Notice title="Essai gratuit en cours">
+          Aucun montant n'a été prélevé. Le premier paiement aura lieu le {formatLongDate(current.trialEnd)} ; annulez d'ici là, sans frais, si
+          vous ne souhaitez pas continuer.
+        </Notice>
+      ) : null}
+      {current.nextDiscountCents ? (
+        <p role="status" className="mt-5 rounded-2xl border border-herb/30 bg-herb/10 p-4 text-ink">
+          Offre appliquée : {formatPrice(current.nextDiscountCents)} de rabais sur votre prochaine facture.
+        </p>
+      ) : null}
       {scheduled ? (
         <Notice title="Annulation programmée">
           Votre abonnement ne sera pas renouvelé. Vous gardez l'accès à tout le contenu Premium jusqu'au{' '}
@@ -143,8 +159,39 @@ function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
           </Button>
         ) : null}
       </div>
+      {data.canCancel && !trialing ? <PlanSwitch plan={current.plan} pendingPlan={current.pendingPlan} periodEnd={current.currentPeriodEnd} /> : null}
       <CancelSubscriptionDialog open={confirming} periodEnd={current.currentPeriodEnd} onClose={() => setConfirming(false)} />
     </section>
+  );
+}
+
+/** Monthly ↔ annual, from the next period on (the current one stays as paid). */
+function PlanSwitch({ plan, pendingPlan, periodEnd }: { plan: 'monthly' | 'annual'; pendingPlan: 'monthly' | 'annual' | null; periodEnd: string | null }) {
+  const change = useChangePlan();
+  const next = pendingPlan ?? plan;
+  const other = next === 'annual' ? 'monthly' : 'annual';
+  const label = (p: string) => (p === 'annual' ? 'annuelle' : 'mensuelle');
+  return (
+    <div className="mt-6 rounded-2xl border border-line bg-cream/40 p-4">
+      <p className="text-ink">
+        {pendingPlan && pendingPlan !== plan
+          ? `À partir du ${formatLongDate(periodEnd)}, votre abonnement passera à la formule ${label(pendingPlan)}.`
+          : `Formule ${label(plan)}. Vous pouvez changer de formule : le changement prendra effet au prochain renouvellement, le ${formatLongDate(periodEnd)}.`}
+      </p>
+      <Button
+        variant="secondary"
+        className="mt-3"
+        loading={change.isPending}
+        onClick={() =>
+          change.mutate(other, {
+            onSuccess: () => notifyInfo(other === plan ? 'Changement de formule annulé.' : `Formule ${label(other)} au prochain renouvellement.`),
+            onError: (error) => notifyError('Erreur', error.message),
+          })
+        }
+      >
+        {pendingPlan && pendingPlan !== plan ? `Rester en formule ${label(plan)}` : other === 'annual' ? 'Passer à la formule annuelle (2 mois gratuits)' : 'Passer à la formule mensuelle'}
+      </Button>
+    </div>
   );
 }
 
@@ -190,7 +237,8 @@ function useExpiryWarning(data: SubscriptionResponse | undefined) {
   const warned = useRef(false);
   const current = data?.current;
   useEffect(() => {
-    if (warned.current || !current) return;
+    // A trial that goes on is not expiring: its end is the first charge (the notice says so).
+    if (warned.current || !current || (current.status === 'trialing' && !current.cancelAtPeriodEnd)) return;
     const days = expiryWarningDays(current);
     if (days === null) return;
     warned.current = true;

@@ -1,9 +1,10 @@
 // /abonnement (spec: a monthly plan card with five benefits; subscribers are told they already are;
 // subscribing while signed out opens the login dialog — and the dialog opens on arrival when the
 // navigation state asks for it, which the layout does for every page). Signed in, 'S'abonner' starts
-// the first month's checkout and goes on to /payment/subscription.
+// the first month's checkout and goes on to /payment/subscription. Two plans (monthly; annual, its
+// price an admin setting, « 2 mois gratuits ») and, for whoever never had one, the free trial.
 import { Check, PartyPopper } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { formatAmount } from '@shared/format';
@@ -11,8 +12,14 @@ import { Button, ButtonLink } from '@client/components/ui/Button';
 import { PageSpinner } from '@client/components/ui/Spinner';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useAuth, useAuthDialog } from '@client/app/auth';
+import type { MembershipPlan } from '@shared/schemas/subscription';
+import { useMembershipPlans } from './api';
 import { SUBSCRIPTION_BENEFITS } from './benefits';
 import { useSubscribe } from './use-subscribe';
+
+/** The defaults, shown until the settings come (same figures, no layout shift). */
+const DEFAULT_ANNUAL_CENTS = 19_990;
+const DEFAULT_TRIAL_DAYS = 7;
 
 // Asked of few people (a province the account lacks): the dialog's code (Radix, ~12 kB) comes then.
 const ProvinceDialog = lazy(() => import('./components/ProvinceDialog').then((m) => ({ default: m.ProvinceDialog })));
@@ -22,7 +29,16 @@ export default function SubscriptionOfferPage() {
   const { status, user } = useAuth();
   const authDialog = useAuthDialog();
 
-  const { subscribe, pending, provinceNeeded, closeProvince } = useSubscribe({ onSignedOut: () => authDialog.open('login') });
+  const plans = useMembershipPlans().data;
+  const [plan, setPlan] = useState<MembershipPlan>('monthly');
+  const [wantsTrial, setWantsTrial] = useState(true);
+  const monthly = plans?.monthlyPriceCents ?? SUBSCRIPTION_PRICE_CENTS;
+  const annualCents = plans?.annualPriceCents ?? DEFAULT_ANNUAL_CENTS;
+  const trialDays = plans?.trialDays ?? DEFAULT_TRIAL_DAYS;
+  const trialAvailable = (plans?.trialAvailable ?? true) && trialDays > 0;
+  const trial = trialAvailable && wantsTrial;
+  const choice = useMemo(() => ({ plan, trial }), [plan, trial]);
+  const { subscribe, pending, provinceNeeded, closeProvince } = useSubscribe({ onSignedOut: () => authDialog.open('login'), choice });
 
   const onSubscribe = () => {
     if (!user) return authDialog.open('login');
@@ -61,13 +77,22 @@ export default function SubscriptionOfferPage() {
         <section aria-labelledby="plan-title" className="relative rounded-[2rem] bg-white p-7 shadow-lg ring-1 ring-line lg:sticky lg:top-24">
           <span className="absolute -top-3 right-6 rounded-full bg-saffron px-3 py-1 text-xs font-bold text-ink">Sans engagement</span>
           <h2 id="plan-title" className="text-2xl font-semibold">
-            Mensuel
+            Choisissez votre formule
           </h2>
-          <p className="mt-4 flex items-baseline gap-2">
-            <span className="font-display text-5xl font-semibold text-brand-800">{formatAmount(SUBSCRIPTION_PRICE_CENTS)}</span>
-            <span className="text-lg font-semibold text-ink">CAD / mois</span>
-          </p>
-          <p className="mt-1 text-sm text-muted">+ taxes</p>
+          <fieldset className="mt-4 grid gap-3">
+            <legend className="sr-only">Formule</legend>
+            <PlanOption value="monthly" checked={plan === 'monthly'} onSelect={setPlan} title="Mensuel" price={formatAmount(monthly)} per="CAD / mois" />
+            <PlanOption
+              value="annual"
+              checked={plan === 'annual'}
+              onSelect={setPlan}
+              title="Annuel"
+              price={formatAmount(annualCents)}
+              per="CAD / an"
+              badge="2 mois gratuits"
+            />
+          </fieldset>
+          <p className="mt-2 text-sm text-muted">+ taxes</p>
           <ul className="mt-6 space-y-3">
             {SUBSCRIPTION_BENEFITS.map(({ title }) => (
               <li key={title} className="flex items-center gap-3">
@@ -87,12 +112,23 @@ export default function SubscriptionOfferPage() {
               </ButtonLink>
             </div>
           ) : (
-            <Button size="lg" className="mt-7 w-full" onClick={onSubscribe} loading={pending && provinceNeeded === null}>
-              S'abonner
-            </Button>
+            <>
+              {trialAvailable ? (
+                <label className="mt-6 flex items-start gap-3 rounded-2xl bg-brand-50 p-3 text-sm text-ink">
+                  <input type="checkbox" className="mt-0.5 size-5 accent-brand-700" checked={wantsTrial} onChange={(e) => setWantsTrial(e.target.checked)} />
+                  <span>
+                    <span className="block font-semibold">Commencer par {trialDays} jours d'essai gratuit</span>
+                    <span className="block text-muted">Carte requise, aucun prélèvement avant la fin de l'essai ; courriel de rappel 2 jours avant.</span>
+                  </span>
+                </label>
+              ) : null}
+              <Button size="lg" className="mt-5 w-full" onClick={onSubscribe} loading={pending && provinceNeeded === null}>
+                S'abonner
+              </Button>
+            </>
           )}
           <p className="mt-4 text-center text-sm text-muted">
-            Annulable en tout temps : l'accès reste ouvert jusqu'à la fin du mois payé.{' '}
+            Annulable en tout temps : l'accès reste ouvert jusqu'à la fin de la période payée.{' '}
             <Link to="/terms-of-service" className="font-semibold text-brand-700 underline underline-offset-4">
               Conditions
             </Link>
@@ -105,5 +141,25 @@ export default function SubscriptionOfferPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+function PlanOption(props: { value: MembershipPlan; checked: boolean; onSelect: (plan: MembershipPlan) => void; title: string; price: string; per: string; badge?: string }) {
+  return (
+    <label
+      className={`flex cursor-pointer items-center gap-3 rounded-2xl border-2 p-4 ${props.checked ? 'border-brand-700 bg-brand-50' : 'border-line bg-white'}`}
+    >
+      <input type="radio" name="plan" value={props.value} checked={props.checked} onChange={() => props.onSelect(props.value)} className="size-5 accent-brand-700" />
+      <span className="flex-1">
+        <span className="flex flex-wrap items-center gap-2 font-semibold">
+          {props.title}
+          {props.badge ? <span className="rounded-full bg-saffron px-2 py-0.5 text-xs font-bold text-ink">{props.badge}</span> : null}
+        </span>
+        <span className="mt-1 flex items-baseline gap-1">
+          <span className="font-display text-3xl font-semibold text-brand-800">{props.price}</span>
+          <span className="text-sm font-semibold text-ink">{props.per}</span>
+        </span>
+      </span>
+    </label>
   );
 }

@@ -35,6 +35,9 @@ export default function SubscriptionPaymentPage() {
   if (user?.isSubscriber) return <Navigate to="/abonne/tableau-de-bord" replace />;
   if (!data) return <Navigate to="/abonnement" replace />;
   const { order, payment } = data;
+  const annual = data.plan === 'annual';
+  const trialDays = data.trialDays ?? 0;
+  const trialLabel = trialDays > 0 ? `Commencer l'essai gratuit de ${trialDays} jours` : undefined;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pb-12 pt-6 sm:px-6">
@@ -44,21 +47,29 @@ export default function SubscriptionPaymentPage() {
       </Link>
       <header className="mb-6 mt-4">
         <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Finalisez votre abonnement</h1>
-        <p className="mt-2 text-lg text-muted">Abonnement mensuel Toque — tout le contenu Premium, sans engagement.</p>
+        <p className="mt-2 text-lg text-muted">
+          {annual ? 'Abonnement annuel Toque' : 'Abonnement mensuel Toque'} — tout le contenu Premium, sans engagement.
+        </p>
+        {trialDays > 0 ? (
+          <p role="note" className="mt-3 rounded-2xl bg-herb/10 p-3 font-semibold text-ink">
+            Essai gratuit de {trialDays} jours : votre carte est enregistrée, rien n'est prélevé aujourd'hui. Premier paiement à la fin de
+            l'essai, avec un courriel de rappel 2 jours avant ; annulable sans frais d'ici là.
+          </p>
+        ) : null}
       </header>
       <div className="space-y-6">
         <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:items-start">
-          <SubscriptionSummary order={order} />
+          <SubscriptionSummary order={order} annual={annual} />
           <section aria-labelledby="payment-title" className="rounded-2xl bg-ink p-5 text-white shadow-lg sm:p-6">
             <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">
               Paiement
             </h2>
             {payment.provider === 'stripe' ? (
               <Suspense fallback={<PaymentLoading />}>
-                <StripePaymentForm order={order} payment={payment} returnPath={ACTIVATION_PATH} />
+                <StripePaymentForm order={order} payment={payment} returnPath={ACTIVATION_PATH} {...(trialLabel ? { setup: { submitLabel: trialLabel } } : {})} />
               </Suspense>
             ) : (
-              <SandboxPaymentForm order={order} payment={payment} onAccepted={() => navigate(ACTIVATION_PATH, { replace: true })} />
+              <SandboxPaymentForm order={order} payment={payment} submitLabel={trialLabel} onAccepted={() => navigate(ACTIVATION_PATH, { replace: true })} />
             )}
           </section>
         </div>

@@ -3,6 +3,9 @@
 // invalidates that prefix, and one person's membership never shows for another.
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type {
+  MembershipPlan,
+  MembershipPlansResponse,
+  SubscriptionCancelInput,
   SubscriptionCancelResponse,
   SubscriptionCheckoutInput,
   SubscriptionCheckoutResponse,
@@ -34,13 +37,38 @@ export function startSubscriptionCheckout(input: SubscriptionCheckoutInput): Pro
   return api<SubscriptionCheckoutResponse>('/subscription/checkout', { method: 'POST', body: JSON.stringify(input) });
 }
 
-/** POST /api/subscription/cancel — at period end, irreversible; the dashboard and /api/me read again. */
+/** GET /api/membership/plans — the offer's prices and trial (public). */
+export function useMembershipPlans() {
+  const { status, user } = useAuth();
+  return useQuery<MembershipPlansResponse, ApiError>({
+    queryKey: ['membership-plans', user?.id ?? 'visitor'],
+    queryFn: ({ signal }) => api<MembershipPlansResponse>('/membership/plans', { signal }),
+    enabled: status !== 'loading',
+    staleTime: 60_000,
+  });
+}
+
+/** PUT /api/subscription/plan — the plan from the next period on. */
+export function useChangePlan() {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  return useMutation<SubscriptionResponse, ApiError, MembershipPlan>({
+    mutationFn: (plan) => api<SubscriptionResponse>('/subscription/plan', { method: 'PUT', body: JSON.stringify({ plan }) }),
+    onSuccess: (data) => client.setQueryData(subscriptionKey(user?.id), data),
+  });
+}
+
+/**
+ * POST /api/subscription/cancel — 'ask' may answer the save offer (nothing cancelled); 'accept' takes
+ * it; 'decline' cancels at period end, irreversible. The dashboard and /api/me read again.
+ */
 export function useCancelSubscription() {
   const client = useQueryClient();
   const { user } = useAuth();
-  return useMutation<SubscriptionCancelResponse, ApiError>({
-    mutationFn: () => api<SubscriptionCancelResponse>('/subscription/cancel', { method: 'POST', body: '{}' }),
-    onSuccess: ({ subscription }) => {
+  return useMutation<SubscriptionCancelResponse, ApiError, SubscriptionCancelInput['offer']>({
+    mutationFn: (offer = 'ask') => api<SubscriptionCancelResponse>('/subscription/cancel', { method: 'POST', body: JSON.stringify({ offer }) }),
+    onSuccess: ({ subscription, outcome }) => {
+      if (outcome === 'offer') return;
       // The new state at once (the provider's answer), then the whole dashboard read again.
       client.setQueryData<SubscriptionResponse>(subscriptionKey(user?.id), (old) =>
         old
@@ -48,7 +76,7 @@ export function useCancelSubscription() {
               ...old,
               current: old.current?.id === subscription.id ? subscription : old.current,
               history: old.history.map((s) => (s.id === subscription.id ? subscription : s)),
-              canCancel: false,
+              canCancel: outcome === 'saved' ? old.canCancel : false,
             }
           : old,
       );

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProvinceCode } from '@shared/provinces';
-import type { SubscriptionCheckoutResponse } from '@shared/schemas/subscription';
+import type { MembershipPlan, SubscriptionCheckoutResponse } from '@shared/schemas/subscription';
 import { ME_QUERY_KEY } from '@client/app/auth';
 import { ApiError } from '@client/lib/api';
 import { notifyError, notifyInfo } from '@client/lib/notify';
@@ -21,7 +21,7 @@ const newKey = (): string =>
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-export function useSubscribe({ onSignedOut }: { onSignedOut: () => void }) {
+export function useSubscribe({ onSignedOut, choice }: { onSignedOut: () => void; choice?: { plan: MembershipPlan; trial: boolean } }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [pending, setPending] = useState(false);
@@ -44,7 +44,7 @@ export function useSubscribe({ onSignedOut }: { onSignedOut: () => void }) {
       setPending(true);
       let succeeded = false;
       try {
-        const data = await startSubscriptionCheckout({ idempotencyKey: newKey(), ...(province ? { province } : {}) });
+        const data = await startSubscriptionCheckout({ idempotencyKey: newKey(), ...(choice ?? {}), ...(province ? { province } : {}) });
         closeProvince();
         // The guard stays up: the page is leaving, and a late second click must not start again.
         succeeded = true;
@@ -75,7 +75,7 @@ export function useSubscribe({ onSignedOut }: { onSignedOut: () => void }) {
         setPending(false);
       }
     },
-    [navigate, client, onSignedOut, closeProvince],
+    [navigate, client, onSignedOut, closeProvince, choice],
   );
 
   return { subscribe, pending, provinceNeeded, closeProvince };

@@ -35,13 +35,23 @@ export type ProviderSubscription = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
+  /** The free trial's end (the first charge), when it has one. */
+  trialEnd?: Date | null;
+  /** The provider's own "now" for this subscription (the sandbox's test clock); absent: ours. */
+  clockNow?: Date;
   /** What we gave at creation: user_id (and order_id for the first period's order). */
   metadata: Record<string, string>;
 };
 
+export type BillingInterval = 'month' | 'year';
+
 export type CreateSubscriptionInput = {
-  /** The monthly amount, taxes included (the first order's total). */
+  /** Each period's amount, taxes included (the first order's total). */
   amountCents: number;
+  /** Monthly or annual (absent: monthly). */
+  interval?: BillingInterval;
+  /** A free trial of this many days (card saved now, first charge at its end); absent or 0: none. */
+  trialDays?: number;
   currency: 'CAD';
   description: string;
   customerEmail: string;
@@ -51,8 +61,12 @@ export type CreateSubscriptionInput = {
   metadata: Record<string, string>;
 };
 
-/** The new subscription, incomplete until its first invoice is paid through clientSecret. */
+/**
+ * The new subscription, incomplete until its first invoice is paid through clientSecret. With a
+ * trial, `setup` is true: the secret saves the card (Stripe: a SetupIntent), nothing is charged.
+ */
 export type CreatedSubscription = {
+  setup?: boolean;
   subscription: ProviderSubscription;
   invoiceId: string;
   paymentId: string;
@@ -166,6 +180,13 @@ export interface PaymentProvider {
    * the next planned retry. Nothing happens when nothing is owed.
    */
   retryOpenInvoice(subscriptionId: string): Promise<void>;
+  /**
+   * The plan from the next period on (Stripe: a subscription schedule's second phase): the current
+   * period is kept as paid; `amountCents` taxes included. Returns the state.
+   */
+  changeSubscriptionPlan(subscriptionId: string, next: { amountCents: number; interval: BillingInterval; description: string; idempotencyKey: string }): Promise<ProviderSubscription>;
+  /** An amount off the next invoice only (Stripe: a coupon amount_off, duration once), taxes included. */
+  discountNextInvoice(subscriptionId: string, discount: { amountOffCents: number; idempotencyKey: string }): Promise<void>;
   /** The provider's customer portal for this customer, when it has one (Stripe); absent in the sandbox. */
   createPortalSession?(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /**

@@ -159,6 +159,7 @@ export const RECONCILED_EVENT_TYPES = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_succeeded',
   'invoice.payment_failed',
@@ -199,7 +200,9 @@ export function toPaymentEvent(event: StripeEventLike): PaymentEvent {
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.trial_will_end': {
+      // trial_will_end: a trial ends soon; the state read fresh plans the reminder e-mail (subscriptions/trial.ts).
       const subscriptionId = str(o.id);
       if (!subscriptionId) break;
       // The member saved another card (the customer portal): a past-due membership pays its open invoice with it now.

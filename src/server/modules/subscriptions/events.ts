@@ -16,7 +16,9 @@ import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { mailSubscriptionChange, mailSubscriptionRenewed } from './mail-events';
 import { renewalFailedMail } from './mails';
 import { periodDescription } from './period';
+import { periodAmounts } from './pricing';
 import * as repo from './repository';
+import { scheduleTrialReminder } from './trial';
 import { stateOf } from './view';
 import type { Db, Tx } from '../../db/client';
 
@@ -69,6 +71,7 @@ export async function applyProviderState(
     await announce(tx, created, null);
     await notifySubscriptionChange(tx, { before: null, after: created, at: now });
     await mailSubscriptionChange(tx, { before: null, after: created, publicUrl: ctx.publicUrl, now });
+    await followTrial(tx, null, created, sub, now);
     return created;
   }
 
@@ -77,7 +80,24 @@ export async function applyProviderState(
   if (updated.status !== row.status || updated.cancelAtPeriodEnd !== row.cancelAtPeriodEnd) await announce(tx, updated, row.status);
   await notifySubscriptionChange(tx, { before: row, after: updated, at: now });
   await mailSubscriptionChange(tx, { before: row, after: updated, publicUrl: ctx.publicUrl, now });
+  await followTrial(tx, row, updated, sub, now);
   return updated;
+}
+
+/**
+ * A free trial: while trialing, its reminder planned 2 days before the first charge (by the
+ * provider's clock: trial.ts); ended before any charge (cancelled in the trial), its first order —
+ * held « en cours » for the charge that never came — is closed at no cost.
+ */
+async function followTrial(tx: Tx, before: repo.SubscriptionRow | null, after: repo.SubscriptionRow, sub: ProviderSubscription, now: Date): Promise<void> {
+  if (after.status === 'trialing' && after.trialEnd) {
+    await scheduleTrialReminder(tx, { subscriptionId: after.id, trialEnd: after.trialEnd, now, ...(sub.clockNow ? { providerNow: sub.clockNow } : {}) });
+    return;
+  }
+  if (after.status === 'canceled' && before?.status !== 'canceled' && after.trialEnd) {
+    const first = await repo.findFirstOrder(tx, after.id);
+    if (first && first.status === 'processing' && !first.paidAt) await repo.setOrder(tx, first.id, { status: 'canceled' }, now);
+  }
 }
 
 /**
@@ -124,6 +144,30 @@ export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of
     ctx.logger.warn({ eventId: event.id, invoiceId: event.invoiceId, billingReason: event.billingReason }, "facture d'abonnement d'un autre motif : aucune commande");
     return;
   }
+  if (event.billingReason === 'subscription_create' && event.amountCents === 0 && row.trialEnd) {
+    // A trial's $0 invoice (the card saved): the first order waits, « en cours », for the first
+    // charge at the trial's end (the abandoned-order job leaves it alone); nothing is paid yet.
+    if (first && (first.status === 'pending' || first.status === 'failed')) await repo.setOrder(tx, first.id, { status: 'processing', failureMessage: null }, now);
+    return;
+  }
+  if (event.billingReason === 'subscription_cycle' && first && !first.paidAt && first.status === 'processing' && row.trialEnd) {
+    // The trial's end: its first charge pays the first order (its plan, its taxes), once.
+    const order = (await repo.lockOrder(tx, first.id))!;
+    if (order.paidAt || order.status !== 'processing') return;
+    if (event.amountCents !== order.totalCents) {
+      ctx.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, "montant du premier paiement après l'essai différent de la commande");
+      return;
+    }
+    await repo.setOrder(
+      tx,
+      order.id,
+      { status: 'paid', paidAt: now, providerPaymentId: event.paymentId ?? order.providerPaymentId, providerInvoiceId: event.invoiceId, periodStart: event.periodStart, periodEnd: event.periodEnd, failureMessage: null, ...methodColumns(event.method) },
+      now,
+    );
+    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: ctx.publicUrl, authSecret: ctx.authSecret });
+    await announce(tx, row, row.status);
+    return;
+  }
   if (event.billingReason === 'subscription_create') {
     const byInvoice = await repo.findOrderByInvoice(tx, ctx.provider, event.invoiceId);
     const target = byInvoice ?? first;
@@ -164,15 +208,24 @@ export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of
     ctx.logger.error({ eventId: event.id, subscriptionId: row.id }, 'renouvellement payé sans commande modèle : aucun reçu créé');
     return;
   }
-  if (event.amountCents !== first.totalCents) {
-    ctx.logger.error({ eventId: event.id, subscriptionId: row.id, paid: event.amountCents, due: first.totalCents }, 'montant du renouvellement différent de la première commande : aucun reçu créé');
-    return;
-  }
   const lines = await repo.listLines(tx, first.id);
   const orderId = randomUUID();
   const lineIds = new Map(lines.map((l) => [l.id, randomUUID()]));
-  const description = periodDescription(event.periodStart, event.periodEnd);
-  const taxLines = (first.taxLines as { lineIds?: string[] }[]).map((t) => ({ ...t, lineIds: (t.lineIds ?? []).map((id) => lineIds.get(id) ?? id) }));
+  // The period's plan: a switch chosen for this renewal takes effect now; an accepted save offer, once.
+  const plan = row.pendingPlan ?? row.plan;
+  const priceCents = (row.pendingPlan ? row.pendingPriceCents : row.priceCents) ?? (lines[0] ? lines[0].amountCents + lines[0].discountCents : first.subtotalCents);
+  const discountCents = row.nextDiscountCents ?? 0;
+  const lineId = lines[0] ? lineIds.get(lines[0].id)! : randomUUID();
+  const amounts = periodAmounts(first, priceCents, discountCents, lineId);
+  if (event.amountCents !== amounts.totalCents) {
+    ctx.logger.error({ eventId: event.id, subscriptionId: row.id, paid: event.amountCents, due: amounts.totalCents }, 'montant du renouvellement différent du prix de la formule : aucun reçu créé');
+    return;
+  }
+  if (row.pendingPlan || row.nextDiscountCents !== null) {
+    await repo.setMembership(tx, row.id, { plan, priceCents, pendingPlan: null, pendingPriceCents: null, nextDiscountCents: null }, now);
+  }
+  const description = periodDescription(event.periodStart, event.periodEnd, plan);
+  const taxLines = amounts.taxLines;
   const inserted = await repo.insertRenewalOrder(
     tx,
     {
@@ -182,10 +235,10 @@ export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of
       currency: first.currency,
       province: first.province,
       taxStatus: first.taxStatus,
-      subtotalCents: first.subtotalCents,
-      discountCents: first.discountCents,
-      taxCents: first.taxCents,
-      totalCents: first.totalCents,
+      subtotalCents: amounts.subtotalCents,
+      discountCents: amounts.discountCents,
+      taxCents: amounts.taxCents,
+      totalCents: amounts.totalCents,
       taxLines,
       buyerName: first.buyerName,
       buyerEmail: first.buyerEmail,
@@ -201,20 +254,11 @@ export async function applyInvoicePaid(tx: Tx, ctx: MembershipContext, event: Of
       createdAt: now,
       updatedAt: now,
     },
-    lines.map((l) => ({
-      id: lineIds.get(l.id)!,
-      orderId,
-      position: l.position,
-      kind: l.kind,
-      courseId: l.courseId,
-      description,
-      amountCents: l.amountCents,
-      discountCents: l.discountCents,
-    })),
+    [{ id: lineId, orderId, position: 0, kind: 'membership', courseId: null, description, amountCents: amounts.amountCents, discountCents: amounts.discountCents }],
   );
   // A renewal paid leaves the status as it was, yet the member's open dashboard has a new receipt to list.
   if (inserted) await announce(tx, row, row.status);
-  if (inserted) await notifySubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, totalCents: first.totalCents, periodEnd: event.periodEnd, at: now });
+  if (inserted) await notifySubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, totalCents: amounts.totalCents, periodEnd: event.periodEnd, at: now });
   if (inserted) await mailSubscriptionRenewed(tx, { userId: row.userId, invoiceId: event.invoiceId, orderId, periodStart: event.periodStart, periodEnd: event.periodEnd, publicUrl: ctx.publicUrl, authSecret: ctx.authSecret });
 }
 

@@ -51,3 +51,21 @@ export function renewalFailedMail(input: RenewalFailedInput): Mail {
     reason: 'vous êtes abonné à Toque',
   });
 }
+
+export const TRIAL_ENDING_SUBJECT = 'Votre essai gratuit Toque se termine dans 2 jours';
+
+/** Two days before a trial's end: the first charge, its date and amount, and how to cancel at no cost. */
+export function trialEndingMail(input: { to: { email: string; name: string }; trialEnd: Date; amountCents: number; plan: string; publicUrl: string }): Mail {
+  const period = input.plan === 'annual' ? 'par année' : 'par mois';
+  return renderEmail(input.to.email, {
+    subject: TRIAL_ENDING_SUBJECT,
+    greeting: `Bonjour ${input.to.name},`,
+    paragraphs: [
+      `Votre essai gratuit de l’abonnement Toque se termine le ${formatLongDate(input.trialEnd, CHEF_TIME_ZONE)}.`,
+      `Ce jour-là, votre carte sera débitée de ${formatPrice(input.amountCents)} (taxes comprises), puis ${period} tant que l’abonnement continue.`,
+      'Vous ne souhaitez pas continuer ? Annulez avant cette date depuis votre Espace Abonné : aucun montant ne sera prélevé.',
+    ],
+    action: { text: 'Ouvrir mon Espace Abonné', href: `${input.publicUrl}/abonne/tableau-de-bord` },
+    reason: 'vous avez commencé un essai gratuit de Toque',
+  });
+}

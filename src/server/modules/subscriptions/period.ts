@@ -4,6 +4,9 @@ import { CHEF_TIME_ZONE } from '@shared/format';
 
 /** The membership's name on orders and receipts. */
 export const MEMBERSHIP_DESCRIPTION = 'Abonnement mensuel Toque';
+export const ANNUAL_MEMBERSHIP_DESCRIPTION = 'Abonnement annuel Toque';
+
+export const descriptionOf = (plan: string) => (plan === 'annual' ? ANNUAL_MEMBERSHIP_DESCRIPTION : MEMBERSHIP_DESCRIPTION);
 
 const dayMonth = new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'long', timeZone: CHEF_TIME_ZONE });
 const dayMonthYear = new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CHEF_TIME_ZONE });
@@ -16,6 +19,6 @@ export function formatPeriod(start: Date, end: Date): string {
 }
 
 /** A renewal order's line: 'Abonnement mensuel Toque — du 22 novembre au 22 décembre 2026'. */
-export function periodDescription(start: Date, end: Date): string {
-  return `${MEMBERSHIP_DESCRIPTION} — ${formatPeriod(start, end)}`;
+export function periodDescription(start: Date, end: Date, plan = 'monthly'): string {
+  return `${descriptionOf(plan)} — ${formatPeriod(start, end)}`;
 }

@@ -13,8 +13,29 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionState = Pick<
   typeof subscriptions.$inferInsert,
-  'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'endedAt' | 'providerCustomerId'
+  'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'endedAt' | 'providerCustomerId' | 'trialEnd'
 >;
+
+/** Whether this person was ever given a free trial (one per person). */
+export async function hadTrial(db: Conn, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.trialEnd)))
+    .limit(1);
+  return rows.length === 1;
+}
+
+export async function lockSubscription(tx: Tx, id: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row;
+}
+
+/** The membership's own columns (plan, offer, discount), beside the provider's state. */
+export async function setMembership(db: Conn, id: string, values: Partial<typeof subscriptions.$inferInsert>, now: Date): Promise<SubscriptionRow> {
+  const [row] = await db.update(subscriptions).set({ ...values, updatedAt: now }).where(eq(subscriptions.id, id)).returning();
+  return row!;
+}
 
 /** Statuses the unique index subscriptions_live_user_uq allows once per person. */
 export const LIVE_STATUSES = ['incomplete', 'trialing', 'active', 'past_due'] as const;

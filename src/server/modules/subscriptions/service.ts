@@ -9,15 +9,19 @@
 // — the winner, the loser, a retry after a crash — gets the same provider subscription and payment.
 import { randomUUID } from 'node:crypto';
 import { isActiveSubscription } from '@shared/access';
-import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { PaymentSession } from '@shared/schemas/checkout';
 import type {
+  MembershipPlan,
+  MembershipPlansResponse,
+  MembershipSettings,
+  SubscriptionCancelInput,
   SubscriptionCardInput,
   SubscriptionPaymentMethodResponse,
   SubscriptionCancelResponse,
   SubscriptionCheckoutInput,
   SubscriptionCheckoutResponse,
+  SubscriptionPlanInput,
   SubscriptionResponse,
 } from '@shared/schemas/subscription';
 import { computeTaxes, orderAmounts } from '@shared/tax';
@@ -32,8 +36,10 @@ import { closesAt, scheduleOrderClose } from '../checkout/abandon';
 import { loadOrderDetail } from '../checkout/service';
 import { toOrderView } from '../checkout/order-view';
 import { applyProviderState, type MembershipContext } from './events';
-import { MEMBERSHIP_DESCRIPTION } from './period';
+import { descriptionOf } from './period';
+import { offerDiscountCents, periodAmounts } from './pricing';
 import * as repo from './repository';
+import { planPriceCents, readMembershipSettings, writeMembershipSettings } from './settings';
 import { stateOf, toReceiptView, toSubscriptionView } from './view';
 
 const UNIQUE_VIOLATION = '23505';
@@ -92,7 +98,9 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       created = await provider.createSubscription({
         amountCents: order.totalCents,
         currency: 'CAD',
-        description: MEMBERSHIP_DESCRIPTION,
+        interval: sub.plan === 'annual' ? 'year' : 'month',
+        ...(sub.trialDays > 0 ? { trialDays: sub.trialDays } : {}),
+        description: descriptionOf(sub.plan),
         customerEmail: order.buyerEmail,
         idempotencyKey: subscriptionKeyOf(sub.id),
         metadata: { user_id: sub.userId, order_id: order.id, order_number: String(order.number) },
@@ -109,13 +117,38 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       await repo.setOrder(db(), order.id, { providerPaymentId: created.paymentId, providerInvoiceId: created.invoiceId }, now);
     }
     const detail = (await loadOrderDetail(db(), order.id))!;
-    return { order: toOrderView(detail), payment: paymentSession(created) };
+    return { order: toOrderView(detail), payment: paymentSession(created), plan: sub.plan as MembershipPlan, trialDays: sub.trialDays };
   }
 
   /** A live subscription the person already has: its payment if unpaid, else they are a subscriber. */
   async function existing(sub: repo.SubscriptionRow): Promise<SubscriptionCheckoutResponse> {
     if (sub.status !== 'incomplete') throw new AppError('ALREADY_SUBSCRIBED');
     return resume(sub);
+  }
+
+  /**
+   * The save offer taken: the next invoice's discount (before tax: the percent of the plan's price)
+   * recorded on our row, and the provider told the same amount off, taxes included, once.
+   */
+  async function acceptOffer(access: repo.SubscriptionRow, percent: number, offer: { percent: number; label: string }): Promise<SubscriptionCancelResponse> {
+    const first = await repo.findFirstOrder(db(), access.id);
+    if (!first) throw new AppError('CONFLICT', "Cette offre ne s'applique pas à cet abonnement.");
+    const plan = (access.pendingPlan ?? access.plan) as MembershipPlan;
+    const priceCents = (access.pendingPlan ? access.pendingPriceCents : access.priceCents) ?? first.subtotalCents;
+    const discountCents = offerDiscountCents(priceCents, percent);
+    const full = periodAmounts(first, priceCents, 0, 'offer');
+    const discounted = periodAmounts(first, priceCents, discountCents, 'offer');
+    try {
+      await provider.discountNextInvoice(access.providerSubscriptionId!, { amountOffCents: full.totalCents - discounted.totalCents, idempotencyKey: `save-offer:${access.id}` });
+    } catch (err) {
+      throw providerFailure(err, { subscriptionId: access.id, plan }, "offre de fidélité refusée par le prestataire");
+    }
+    const row = await db().transaction(async (tx) => {
+      const locked = (await repo.lockSubscription(tx, access.id))!;
+      if (locked.saveOfferAcceptedAt) return locked;
+      return repo.setMembership(tx, locked.id, { saveOfferAcceptedAt: deps.now(), nextDiscountCents: discountCents }, deps.now());
+    });
+    return { subscription: toSubscriptionView(row), outcome: 'saved', offer };
   }
 
   /** The sandbox and the processor's subscription behind this person's membership; 404 with Stripe (its portal does this). */
@@ -143,9 +176,14 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
       if (input.province && input.province !== profile) await repo.saveProvince(db(), userId, input.province, now);
 
+      const plan: MembershipPlan = input.plan ?? 'monthly';
+      const settings = await readMembershipSettings(db());
+      const priceCents = planPriceCents(plan, settings);
+      // One free trial per person: none for whoever already had one.
+      const trialDays = input.trial && settings.trialDays > 0 && !(await repo.hadTrial(db(), userId)) ? settings.trialDays : 0;
       const lineId = randomUUID();
       const { seller } = deps.config;
-      const taxes = computeTaxes([{ id: lineId, kind: 'membership', amountCents: SUBSCRIPTION_PRICE_CENTS }], province, now, {
+      const taxes = computeTaxes([{ id: lineId, kind: 'membership', amountCents: priceCents }], province, now, {
         mode: seller.taxMode,
         pstRegistrations: seller.pstRegistrations,
       });
@@ -155,7 +193,7 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
         await db().transaction(async (tx) => {
           await repo.insertCheckout(
             tx,
-            { id: subscriptionId, userId, status: 'incomplete', provider: provider.name, createdAt: now, updatedAt: now },
+            { id: subscriptionId, userId, status: 'incomplete', provider: provider.name, plan, priceCents, trialDays, createdAt: now, updatedAt: now },
             {
               id: orderId,
               userId,
@@ -171,7 +209,7 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
               createdAt: now,
               updatedAt: now,
             },
-            [{ id: lineId, orderId, position: 0, kind: 'membership', description: MEMBERSHIP_DESCRIPTION, amountCents: SUBSCRIPTION_PRICE_CENTS, discountCents: 0 }],
+            [{ id: lineId, orderId, position: 0, kind: 'membership', description: descriptionOf(plan), amountCents: priceCents, discountCents: 0 }],
           );
           // Never paid, the first order is closed « Abandonnée » and the membership ended with it (checkout/abandon.ts).
           await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, []), now });
@@ -207,10 +245,33 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       };
     },
 
-    /** Cancels at period end (irreversible); the provider's answer is our new state at once. */
-    async cancel(userId: string): Promise<SubscriptionCancelResponse> {
+    /**
+     * Cancels at period end (irreversible); the provider's answer is our new state at once. Before
+     * that, once per cancellation, the « save » offer (a setting): 'ask' shows it (recorded as shown,
+     * nothing cancelled); 'accept' discounts the next invoice once (recorded, the provider told the
+     * same amount off); 'decline', or an offer already shown, none set, or a trial (cancelled at no
+     * cost), cancels.
+     */
+    async cancel(userId: string, input: SubscriptionCancelInput = {}): Promise<SubscriptionCancelResponse> {
       const access = await repo.findAccessRecord(db(), userId);
       if (!access || !cancellable(access)) throw new AppError('NO_SUBSCRIPTION_TO_CANCEL');
+      const settings = await readMembershipSettings(db());
+      const offerable = settings.saveOfferPercent > 0 && access.status === 'active' && !access.cancelAtPeriodEnd && access.nextDiscountCents === null;
+      const offer = offerable ? { percent: settings.saveOfferPercent, label: settings.saveOfferLabel } : null;
+      const mode = input.offer ?? 'decline';
+      if (offer && mode === 'ask' && !access.saveOfferShownAt) {
+        const shown = await db().transaction(async (tx) => {
+          const row = (await repo.lockSubscription(tx, access.id))!;
+          return row.saveOfferShownAt ? row : repo.setMembership(tx, row.id, { saveOfferShownAt: deps.now() }, deps.now());
+        });
+        return { subscription: toSubscriptionView(shown), outcome: 'offer', offer };
+      }
+      if (mode === 'accept') {
+        // A repeated « yes » finds it taken; an offer never shown (or none set) is not taken blind.
+        if (access.saveOfferAcceptedAt) return { subscription: toSubscriptionView(access), outcome: 'saved', offer: { percent: settings.saveOfferPercent, label: settings.saveOfferLabel } };
+        if (!offer || !access.saveOfferShownAt) throw new AppError('CONFLICT', "Cette offre n'est plus disponible.");
+        return acceptOffer(access, settings.saveOfferPercent, offer);
+      }
       let sub: ProviderSubscription;
       try {
         sub = await provider.cancelSubscriptionAtPeriodEnd(access.providerSubscriptionId!);
@@ -218,7 +279,55 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
         throw providerFailure(err, { subscriptionId: access.id }, "annulation de l'abonnement refusée par le prestataire");
       }
       const row = (await applyState(sub)) ?? access;
-      return { subscription: toSubscriptionView(row) };
+      return { subscription: toSubscriptionView(row), outcome: 'cancelled', offer: null };
+    },
+
+    /** Public: the offer's prices and trial; whether this person may still have a trial. */
+    async plans(userId: string | null): Promise<MembershipPlansResponse> {
+      const settings = await readMembershipSettings(db());
+      return {
+        monthlyPriceCents: planPriceCents('monthly', settings),
+        annualPriceCents: settings.annualPriceCents,
+        trialDays: settings.trialDays,
+        trialAvailable: settings.trialDays > 0 && !(userId && (await repo.hadTrial(db(), userId))),
+      };
+    },
+
+    /**
+     * The plan from the next period on: the current one is kept as paid; the provider bills the new
+     * plan (its price taxed as the first order) at renewal. Choosing the current plan again undoes a
+     * pending switch. Not during a trial (its first charge is the plan chosen at sign-up).
+     */
+    async changePlan(userId: string, input: SubscriptionPlanInput): Promise<SubscriptionResponse> {
+      const access = await repo.findAccessRecord(db(), userId);
+      if (!access || !cancellable(access) || access.cancelAtPeriodEnd) throw new AppError('NO_SUBSCRIPTION_TO_CANCEL', 'Aucun abonnement en cours à modifier.');
+      if (access.status === 'trialing') throw new AppError('CONFLICT', 'Vous pourrez changer de formule après votre essai gratuit.');
+      const first = await repo.findFirstOrder(db(), access.id);
+      if (!first) throw new AppError('CONFLICT', 'Cet abonnement ne peut pas changer de formule ici.');
+      const settings = await readMembershipSettings(db());
+      const same = input.plan === access.plan;
+      const priceCents = same ? (access.priceCents ?? planPriceCents(access.plan as MembershipPlan, settings)) : planPriceCents(input.plan, settings);
+      const amounts = periodAmounts(first, priceCents, 0, 'plan');
+      try {
+        await provider.changeSubscriptionPlan(access.providerSubscriptionId!, {
+          amountCents: amounts.totalCents,
+          interval: input.plan === 'annual' ? 'year' : 'month',
+          description: descriptionOf(input.plan),
+          idempotencyKey: `plan:${access.id}:${input.plan}:${access.currentPeriodEnd?.toISOString() ?? ''}`,
+        });
+      } catch (err) {
+        throw providerFailure(err, { subscriptionId: access.id }, 'changement de formule refusé par le prestataire');
+      }
+      await repo.setMembership(db(), access.id, same ? { pendingPlan: null, pendingPriceCents: null } : { pendingPlan: input.plan, pendingPriceCents: priceCents }, deps.now());
+      return this.get(userId);
+    },
+
+    /** The admin's membership settings. */
+    settings: () => readMembershipSettings(db()),
+
+    async saveSettings(actorId: string, next: MembershipSettings): Promise<MembershipSettings> {
+      await db().transaction((tx) => writeMembershipSettings(tx, actorId, next, deps.now()));
+      return readMembershipSettings(db());
     },
 
     /** The sandbox's own « portal »: the card the membership renews with, and the next charge. */

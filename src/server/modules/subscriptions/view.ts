@@ -1,5 +1,5 @@
 // Our subscription rows as the API shows them, and the provider's state as our row stores it.
-import type { MembershipReceiptView, SubscriptionStatus, SubscriptionView } from '@shared/schemas/subscription';
+import type { MembershipPlan, MembershipReceiptView, SubscriptionStatus, SubscriptionView } from '@shared/schemas/subscription';
 import type { ProviderSubscription } from '../../integrations/payments/port';
 import { receiptPdfUrl, receiptUrl } from '../receipts/urls';
 import { toIso } from '../rows';
@@ -14,6 +14,11 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     endedAt: toIso(row.endedAt),
     createdAt: toIso(row.createdAt),
+    plan: row.plan as MembershipPlan,
+    priceCents: row.priceCents,
+    pendingPlan: (row.pendingPlan as MembershipPlan | null) ?? null,
+    trialEnd: toIso(row.trialEnd),
+    nextDiscountCents: row.nextDiscountCents,
   };
 }
 
@@ -26,6 +31,8 @@ export function stateOf(sub: ProviderSubscription): SubscriptionState {
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     endedAt: sub.endedAt,
     providerCustomerId: sub.customerId,
+    // A trial counts once it started (the card saved): an abandoned sign-up leaves none (one trial per person).
+    ...(sub.trialEnd !== undefined && sub.status !== 'incomplete' && sub.status !== 'incomplete_expired' ? { trialEnd: sub.trialEnd } : {}),
   };
 }
 

@@ -24,6 +24,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   'subscription.payment_failed': CreditCard,
   'subscription.cancelled': ReceiptText,
   'subscription.ending': ReceiptText,
+  'subscription.trial_ending': ReceiptText,
 };
 
 type Props = { notification: NotificationView; onRead: (id: string) => void; busy: boolean };

@@ -19,18 +19,20 @@ type SandboxPaymentFormProps = {
   payment: { paymentId: string; clientSecret: string };
   /** The processor has the payment (succeeded or processing): on to the result page. */
   onAccepted: (status: 'succeeded' | 'processing') => void;
+  /** The button's words when nothing is charged now (a membership's free trial saves the card). */
+  submitLabel?: string;
 };
 
 type Busy = 'card' | 'wallet' | 'approve' | 'refuse' | null;
 
-export function SandboxPaymentForm({ order, payment, onAccepted }: SandboxPaymentFormProps) {
+export function SandboxPaymentForm({ order, payment, onAccepted, submitLabel }: SandboxPaymentFormProps) {
   const [fields, setFields] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
   const inputs = useRef<Partial<Record<keyof CardValues, HTMLInputElement | null>>>({});
-  const payLabel = `Payer ${formatAmount(order.totalCents)} CAD`;
+  const payLabel = submitLabel ?? `Payer ${formatAmount(order.totalCents)} CAD`;
 
   const set = (name: keyof CardValues, value: string) => {
     setFields((f) => ({ ...f, [name]: value }));

@@ -17,6 +17,8 @@ type StripePaymentFormProps = {
   payment: { clientSecret: string; publishableKey: string };
   /** Where Stripe sends the buyer back (a path of this site); default /payment-result?order_id=…. */
   returnPath?: string;
+  /** A SetupIntent (a membership's free trial: the card saved, nothing charged), with the button's words. */
+  setup?: { submitLabel: string };
 };
 
 // One Stripe.js instance per publishable key for the life of the page.
@@ -30,18 +32,18 @@ function stripeFor(key: string): Promise<Stripe | null> {
   return instance;
 }
 
-export default function StripePaymentForm({ order, payment, returnPath }: StripePaymentFormProps) {
+export default function StripePaymentForm({ order, payment, returnPath, setup }: StripePaymentFormProps) {
   return (
     <Elements
       stripe={stripeFor(payment.publishableKey)}
       options={{ clientSecret: payment.clientSecret, locale: 'fr-CA', appearance: { theme: 'night', variables: { colorPrimary: '#e0a526' } } }}
     >
-      <PaymentForm order={order} returnPath={returnPath} />
+      <PaymentForm order={order} returnPath={returnPath} setup={setup} />
     </Elements>
   );
 }
 
-function PaymentForm({ order, returnPath }: { order: OrderView; returnPath?: string }) {
+function PaymentForm({ order, returnPath, setup }: { order: OrderView; returnPath?: string; setup?: { submitLabel: string } }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -56,7 +58,9 @@ function PaymentForm({ order, returnPath }: { order: OrderView; returnPath?: str
     const returnUrl = new URL(returnPath ?? '/payment-result', window.location.origin);
     if (!returnPath) returnUrl.searchParams.set('order_id', order.id);
     // On success Stripe leaves the page for return_url; only a failure comes back here.
-    const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl.toString() } });
+    const { error } = setup
+      ? await stripe.confirmSetup({ elements, confirmParams: { return_url: returnUrl.toString() } })
+      : await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl.toString() } });
     // Spec §5: the card's and the form's own errors as Stripe words them; anything else, ours. A
     // 3-D Secure step the bank refused is the card's too, though Stripe files it as a request error.
     const buyers = error.type === 'card_error' || error.type === 'validation_error' || error.code === 'payment_intent_authentication_failure';
@@ -77,7 +81,7 @@ function PaymentForm({ order, returnPath }: { order: OrderView; returnPath?: str
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <Button type="submit" size="lg" className="w-full" loading={busy} disabled={!stripe || !elements || !ready}>
         <CreditCard aria-hidden="true" className="size-5" />
-        Payer {formatAmount(order.totalCents)} CAD
+        {setup ? setup.submitLabel : `Payer ${formatAmount(order.totalCents)} CAD`}
       </Button>
     </form>
   );

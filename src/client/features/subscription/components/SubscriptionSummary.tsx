@@ -3,12 +3,12 @@
 import type { OrderView } from '@shared/schemas/checkout';
 import { OrderSummary } from '@client/features/payment';
 
-export function SubscriptionSummary({ order }: { order: OrderView }) {
+export function SubscriptionSummary({ order, annual = false }: { order: OrderView; annual?: boolean }) {
   return (
-    <OrderSummary order={order} title="Votre abonnement" totalSuffix=" par mois">
+    <OrderSummary order={order} title="Votre abonnement" totalSuffix={annual ? ' par année' : ' par mois'}>
       <p className="mt-3 text-sm text-muted">
-        Renouvelé automatiquement chaque mois au même prix. Annulable en tout temps : l'accès reste ouvert jusqu'à la fin du
-        mois payé.
+        Renouvelé automatiquement chaque {annual ? 'année' : 'mois'} au même prix. Annulable en tout temps : l'accès reste ouvert
+        jusqu'à la fin de la période payée.
       </p>
     </OrderSummary>
   );

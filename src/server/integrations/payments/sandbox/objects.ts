@@ -148,6 +148,8 @@ export function subscriptionObject(sub: SubscriptionRow) {
     canceled_at: secondsOrNull(sub.canceledAt),
     ended_at: secondsOrNull(sub.endedAt),
     latest_invoice: sub.latestInvoiceId,
+    trial_start: sub.trialEnd ? seconds(sub.createdAt) : null,
+    trial_end: secondsOrNull(sub.trialEnd),
     description: sub.description,
     metadata: sub.metadata,
     livemode: false,
@@ -168,7 +170,7 @@ export function subscriptionObject(sub: SubscriptionRow) {
             currency: sub.currency,
             unit_amount: sub.amount,
             product: SANDBOX_MEMBERSHIP_PRODUCT,
-            recurring: { interval: 'month', interval_count: 1 },
+            recurring: { interval: sub.interval, interval_count: 1 },
           },
         },
       ],
@@ -231,6 +233,7 @@ export type SandboxEventType =
   | 'customer.subscription.created'
   | 'customer.subscription.updated'
   | 'customer.subscription.deleted'
+  | 'customer.subscription.trial_will_end'
   | 'invoice.paid'
   | 'invoice.payment_failed'
   | 'payment_intent.requires_action'

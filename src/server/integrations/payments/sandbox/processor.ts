@@ -147,7 +147,10 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
       const snapshot = (type: SandboxEventType) =>
         // The wallet's first event shows the payment as it was then: processing, nothing received yet.
         type === 'payment_intent.processing' ? { ...object, status: 'processing', amount_received: 0, latest_charge: null } : object;
-      await repo.insertEvents(tx, outcome.events.map((type) => ({ type, object: snapshot(type) })), now);
+      // A trial's $0 first invoice only saves the card: Stripe confirms a SetupIntent there, whose
+      // events the shop does not read; no payment_intent.* event is sent for it.
+      const setupOnly = updated.amount === 0 && !!updated.invoiceId;
+      if (!setupOnly) await repo.insertEvents(tx, outcome.events.map((type) => ({ type, object: snapshot(type) })), now);
       // A membership's invoice is settled with its payment: invoice.paid and the subscription after payment_intent.succeeded.
       if (updated.invoiceId) await repo.insertEvents(tx, await settleInvoicePayment(tx, updated, now, outcome.renewalOutcome ?? null), now);
       return updated;
@@ -315,6 +318,8 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
         description: input.description,
         customerEmail: input.customerEmail,
         metadata: input.metadata,
+        interval: input.interval ?? 'month',
+        trialDays: input.trialDays ?? 0,
       };
       const hash = requestHash(params);
       const created = await db().transaction(async (tx) => {
@@ -331,16 +336,43 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
         const invoice = await repo.findFirstInvoice(db(), created.existing.id);
         const pi = invoice?.paymentIntentId ? await repo.findPaymentIntent(db(), invoice.paymentIntentId) : undefined;
         if (!invoice || !pi) throw new Error(`sandbox subscription ${created.existing.id} without its first invoice`);
-        return { subscription: toProviderSubscription(created.existing), invoiceId: invoice.id, paymentId: pi.id, clientSecret: pi.clientSecret };
+        return { subscription: toProviderSubscription(created.existing), invoiceId: invoice.id, paymentId: pi.id, clientSecret: pi.clientSecret, ...(created.existing.trialEnd ? { setup: true } : {}) };
       }
       notifyEventsQueued();
-      return { subscription: toProviderSubscription(created.sub), invoiceId: created.invoice.id, paymentId: created.pi.id, clientSecret: created.pi.clientSecret };
+      return { subscription: toProviderSubscription(created.sub), invoiceId: created.invoice.id, paymentId: created.pi.id, clientSecret: created.pi.clientSecret, ...(created.sub.trialEnd ? { setup: true } : {}) };
     },
 
     async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription> {
       const sub = await repo.findSubscription(db(), subscriptionId);
       if (!sub) throw new AppError('NOT_FOUND', 'Abonnement inconnu du bac à sable.');
-      return toProviderSubscription(sub);
+      return toProviderSubscription(sub, deps.now());
+    },
+
+    async changeSubscriptionPlan(subscriptionId, next) {
+      const result = await db().transaction(async (tx) => {
+        const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
+        if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') throw new AppError('NO_SUBSCRIPTION_TO_CANCEL', 'Aucun abonnement en cours.');
+        const now = deps.now();
+        // The same plan as now: nothing pending (a switch back before the renewal undoes the change).
+        const same = next.interval === sub.interval && next.amountCents === sub.amount;
+        const updated = await repo.updateSubscription(
+          tx,
+          sub.id,
+          same ? { pendingAmount: null, pendingInterval: null, pendingDescription: null } : { pendingAmount: next.amountCents, pendingInterval: next.interval, pendingDescription: next.description },
+          now,
+        );
+        return updated;
+      });
+      return toProviderSubscription(result, deps.now());
+    },
+
+    async discountNextInvoice(subscriptionId, discount) {
+      await db().transaction(async (tx) => {
+        const sub = await repo.findSubscription(tx, subscriptionId, { forUpdate: true });
+        if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') throw new AppError('NO_SUBSCRIPTION_TO_CANCEL');
+        // Once: the same coupon applied twice is still one coupon.
+        await repo.updateSubscription(tx, sub.id, { discountOnceAmount: discount.amountOffCents }, deps.now());
+      });
     },
 
     async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription> {

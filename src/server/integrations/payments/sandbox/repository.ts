@@ -211,7 +211,17 @@ export async function claimDueSubscription(tx: Tx, realNow: Date, skip: string[]
       and(
         inArray(sandboxSubscriptions.status, [...BILLED_STATUSES]),
         skip.length > 0 ? notInArray(sandboxSubscriptions.id, skip) : undefined,
-        or(lte(sandboxSubscriptions.currentPeriodEnd, clockNow), exists(retryDue)),
+        or(
+          lte(sandboxSubscriptions.currentPeriodEnd, clockNow),
+          exists(retryDue),
+          // The trial's reminder event (subscriptions.ts, trialNoticeDue), 2 days before its end.
+          and(
+            eq(sandboxSubscriptions.status, 'trialing'),
+            eq(sandboxSubscriptions.trialWillEndSent, false),
+            eq(sandboxSubscriptions.cancelAtPeriodEnd, false),
+            lte(sql`${sandboxSubscriptions.trialEnd} - interval '2 days'`, clockNow),
+          ),
+        ),
       ),
     )
     .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))

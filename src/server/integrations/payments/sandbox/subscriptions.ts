@@ -8,6 +8,7 @@
 // (real time + clockOffsetMs, a Stripe test clock); row timestamps (createdAt, updatedAt) stay real.
 import { randomBytes } from 'node:crypto';
 import { addMonths } from 'date-fns/addMonths';
+import { addYears } from 'date-fns/addYears';
 import type { ProviderSubscription, ProviderSubscriptionStatus } from '../port';
 import { frenchFailureMessage } from '../stripe-events';
 import { invoiceObject, paymentIntentObject, sandboxId, subscriptionObject, type InvoiceRow, type PaymentIntentRow, type SandboxEventType, type SubscriptionRow } from './objects';
@@ -43,13 +44,23 @@ export function sandboxRenewalOutcome(digits: string | null): RenewalOutcome {
 export const RETRY_DAYS = [3, 7] as const;
 const DAY_MS = 86_400_000;
 
+/** One period after `from`, by the subscription's interval. */
+export function periodAfter(from: Date, interval: string): Date {
+  return interval === 'year' ? addYears(from, 1) : addMonths(from, 1);
+}
+
+/** Stripe sends customer.subscription.trial_will_end 3 days before; our reminder is 2 days before: the sandbox says it then. */
+export const TRIAL_NOTICE_DAYS = 2;
+
 /** The subscription's clock: real time moved forward by its test clock. */
 export function clockNowOf(sub: Pick<SubscriptionRow, 'clockOffsetMs'>, realNow: Date): Date {
   return new Date(realNow.getTime() + Number(sub.clockOffsetMs));
 }
 
-export function toProviderSubscription(sub: SubscriptionRow): ProviderSubscription {
+export function toProviderSubscription(sub: SubscriptionRow, realNow?: Date): ProviderSubscription {
   return {
+    ...(sub.trialEnd ? { trialEnd: sub.trialEnd } : {}),
+    ...(realNow ? { clockNow: clockNowOf(sub, realNow) } : {}),
     subscriptionId: sub.id,
     customerId: sub.customerId,
     status: sub.status as ProviderSubscriptionStatus,
@@ -88,9 +99,21 @@ export async function settleInvoicePayment(
   const clockNow = clockNowOf(found, realNow);
   const attemptCount = invoice.attemptCount + 1;
 
+  if (pi.status === 'succeeded' && found.trialEnd && found.status === 'incomplete') {
+    // A trial's card saved ($0 invoice): trialing until the trial's end, when the first charge comes.
+    const trialEnd = new Date(clockNow.getTime() + (found.trialEnd.getTime() - found.createdAt.getTime()));
+    const paid = await repo.updateInvoice(tx, invoice.id, { status: 'paid', attemptCount, nextPaymentAttempt: null, periodStart: clockNow, periodEnd: trialEnd, paymentIntentId: pi.id }, realNow);
+    const sub = await repo.updateSubscription(
+      tx,
+      found.id,
+      { status: 'trialing', currentPeriodStart: clockNow, currentPeriodEnd: trialEnd, trialEnd, renewalOutcome: renewalOutcome ?? 'succeeds', brand: pi.brand, last4: pi.last4, latestInvoiceId: invoice.id },
+      realNow,
+    );
+    return [invoiceEvent('invoice.paid', paid, sub, pi), subscriptionEvent('customer.subscription.updated', sub)];
+  }
   if (pi.status === 'succeeded') {
     const periodStart = clockNow;
-    const periodEnd = addMonths(clockNow, 1);
+    const periodEnd = periodAfter(clockNow, found.interval);
     const paid = await repo.updateInvoice(tx, invoice.id, { status: 'paid', attemptCount, nextPaymentAttempt: null, periodStart, periodEnd, paymentIntentId: pi.id }, realNow);
     const sub = await repo.updateSubscription(
       tx,
@@ -117,13 +140,26 @@ export async function settleInvoicePayment(
 /** Creates the subscription, its first invoice and that invoice's payment (one transaction). */
 export async function createSubscriptionRows(
   tx: Tx,
-  input: { amount: number; currency: string; description: string; customerEmail: string; metadata: Record<string, string>; idempotencyKey: string; requestHash: string },
+  input: {
+    amount: number;
+    currency: string;
+    description: string;
+    customerEmail: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+    requestHash: string;
+    interval: 'month' | 'year';
+    trialDays: number;
+  },
   realNow: Date,
 ): Promise<{ sub: SubscriptionRow; invoice: InvoiceRow; pi: PaymentIntentRow; events: QueuedEvent[] } | { existing: SubscriptionRow }> {
   const id = sandboxId('sub');
   // Stripe's period starts at creation; it is set again from the first payment (settleInvoicePayment).
   const periodStart = realNow;
-  const periodEnd = addMonths(realNow, 1);
+  const trialEnd = input.trialDays > 0 ? new Date(realNow.getTime() + input.trialDays * DAY_MS) : null;
+  const periodEnd = trialEnd ?? periodAfter(realNow, input.interval);
+  // With a trial, the first invoice is $0: its payment only saves the card (Stripe: a SetupIntent).
+  const firstAmount = trialEnd ? 0 : input.amount;
   const inserted = await repo.insertSubscription(tx, {
     id,
     customerId: (await repo.findCustomerIdByEmail(tx, input.customerEmail)) ?? sandboxId('cus'),
@@ -134,6 +170,8 @@ export async function createSubscriptionRows(
     status: 'incomplete',
     currentPeriodStart: periodStart,
     currentPeriodEnd: periodEnd,
+    interval: input.interval,
+    trialEnd,
     metadata: input.metadata,
     idempotencyKey: input.idempotencyKey,
     requestHash: input.requestHash,
@@ -149,12 +187,12 @@ export async function createSubscriptionRows(
   const piId = sandboxId('pi');
   const pi = await repo.insertPaymentIntent(tx, {
     id: piId,
-    amount: input.amount,
+    amount: firstAmount,
     currency: input.currency,
     status: 'requires_payment_method',
     clientSecret: `${piId}_secret_${randomBytes(18).toString('base64url')}`,
     description: input.description,
-    metadata: { ...input.metadata, subscription_id: id },
+    metadata: { ...input.metadata, subscription_id: id, ...(trialEnd ? { setup: 'true' } : {}) },
     idempotencyKey: `invoice:${invoiceId}`,
     requestHash: input.requestHash,
     invoiceId,
@@ -164,7 +202,7 @@ export async function createSubscriptionRows(
   const invoice = await repo.insertInvoice(tx, {
     id: invoiceId,
     subscriptionId: id,
-    amount: input.amount,
+    amount: firstAmount,
     status: 'open',
     billingReason: 'subscription_create',
     periodStart,
@@ -305,6 +343,12 @@ export async function retryOpenInvoiceNow(tx: Tx, sub: SubscriptionRow, realNow:
   return chargeInvoice(tx, sub, open, clockNowOf(sub, realNow), realNow);
 }
 
+/** When the trial's reminder event falls due (clock time), if it is still to be sent. */
+export function trialNoticeDue(sub: Pick<SubscriptionRow, 'status' | 'trialEnd' | 'trialWillEndSent' | 'cancelAtPeriodEnd'>): Date | null {
+  if (sub.status !== 'trialing' || !sub.trialEnd || sub.trialWillEndSent || sub.cancelAtPeriodEnd) return null;
+  return new Date(sub.trialEnd.getTime() - TRIAL_NOTICE_DAYS * DAY_MS);
+}
+
 /** At most this many steps per subscription per run (a clock moved 400 days is 14 periods with retries). */
 const MAX_STEPS = 200;
 
@@ -323,6 +367,12 @@ export async function billSubscription(tx: Tx, subscriptionId: string, realNow: 
     const open = sub.latestInvoiceId ? await repo.findInvoice(tx, sub.latestInvoiceId, { forUpdate: true }) : undefined;
     const retryAt = sub.status === 'past_due' && open?.status === 'open' ? open.nextPaymentAttempt : null;
     const periodEnd = sub.currentPeriodEnd;
+    const trialNoticeAt = trialNoticeDue(sub);
+    if (trialNoticeAt && trialNoticeAt <= clockNow) {
+      const told = await repo.updateSubscription(tx, sub.id, { trialWillEndSent: true }, realNow);
+      events.push(subscriptionEvent('customer.subscription.trial_will_end', told));
+      continue;
+    }
 
     if (open && retryAt && retryAt <= clockNow && (!periodEnd || retryAt <= periodEnd)) {
       const done = await chargeInvoice(tx, sub, open, retryAt, realNow);
@@ -335,20 +385,31 @@ export async function billSubscription(tx: Tx, subscriptionId: string, realNow: 
       events.push(subscriptionEvent('customer.subscription.deleted', ended));
       break;
     }
-    // The period has ended: the next one's invoice, charged at once (Stripe advances the period even when refused).
+    // The period has ended: the next one's invoice, charged at once (Stripe advances the period even
+    // when refused) — on the plan chosen for it, less a once-only coupon.
+    const next = sub.pendingAmount !== null && sub.pendingInterval
+      ? await repo.updateSubscription(
+          tx,
+          sub.id,
+          { amount: sub.pendingAmount, interval: sub.pendingInterval, description: sub.pendingDescription ?? sub.description, pendingAmount: null, pendingInterval: null, pendingDescription: null },
+          realNow,
+        )
+      : sub;
+    const discount = Math.min(next.discountOnceAmount ?? 0, next.amount);
+    const billed = discount > 0 ? await repo.updateSubscription(tx, sub.id, { discountOnceAmount: null }, realNow) : next;
     const invoice = await repo.insertInvoice(tx, {
       id: sandboxId('in'),
       subscriptionId: sub.id,
-      amount: sub.amount,
+      amount: billed.amount - discount,
       status: 'open',
       billingReason: 'subscription_cycle',
       periodStart: periodEnd,
-      periodEnd: addMonths(periodEnd, 1),
+      periodEnd: periodAfter(periodEnd, billed.interval),
       createdAt: realNow,
       updatedAt: realNow,
     });
     invoices++;
-    const done = await chargeInvoice(tx, sub, invoice, periodEnd, realNow);
+    const done = await chargeInvoice(tx, billed, invoice, periodEnd, realNow);
     events.push(...done.events);
   }
   return { events, invoices };

@@ -87,6 +87,7 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
     currentPeriodEnd: fromSeconds(item?.current_period_end ?? legacy.current_period_end),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     endedAt: fromSeconds(sub.ended_at),
+    ...(sub.trial_end ? { trialEnd: fromSeconds(sub.trial_end) } : {}),
     metadata: { ...(sub.metadata ?? {}) },
   };
 }
@@ -178,22 +179,71 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
         .create(
           {
             customer,
-            items: [{ price_data: { currency: input.currency.toLowerCase(), product: productId, unit_amount: input.amountCents, recurring: { interval: 'month' } } }],
+            items: [{ price_data: { currency: input.currency.toLowerCase(), product: productId, unit_amount: input.amountCents, recurring: { interval: input.interval ?? 'month' } } }],
             description: input.description,
             metadata: input.metadata,
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
-            expand: ['latest_invoice.confirmation_secret'],
+            // A trial: the card is saved through the pending SetupIntent; no card by the trial's end, no membership.
+            ...(input.trialDays ? { trial_period_days: input.trialDays, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } } : {}),
+            expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
           },
           { idempotencyKey: input.idempotencyKey },
         )
         .catch(translate);
+      const setupIntent = typeof sub.pending_setup_intent === 'object' ? sub.pending_setup_intent : null;
+      if (input.trialDays && setupIntent?.client_secret) {
+        const invoiceId = typeof sub.latest_invoice === 'string' ? sub.latest_invoice : (sub.latest_invoice?.id ?? '');
+        return { subscription: toProviderSubscription(sub), invoiceId, paymentId: setupIntent.id, clientSecret: setupIntent.client_secret, setup: true };
+      }
       const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
       const clientSecret = invoice?.confirmation_secret?.client_secret;
       if (!invoice?.id || !clientSecret) throw new Error(`Stripe subscription ${sub.id} without its first invoice's confirmation secret`);
       // The secret of a PaymentIntent is '<its id>_secret_<…>' (confirmation_secret.type 'payment_intent').
       const paymentId = clientSecret.split('_secret_')[0]!;
       return { subscription: toProviderSubscription(sub), invoiceId: invoice.id, paymentId, clientSecret };
+    },
+
+    async changeSubscriptionPlan(subscriptionId, next) {
+      // The current period stays as paid; the next phase of a schedule bills the new plan from its end.
+      const productId = await membershipProduct();
+      const current = await stripe.subscriptions.retrieve(subscriptionId).catch(translate);
+      const scheduleId =
+        typeof current.schedule === 'string'
+          ? current.schedule
+          : (current.schedule?.id ?? (await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId }, { idempotencyKey: `${next.idempotencyKey}:schedule` }).catch(translate)).id);
+      const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId).catch(translate);
+      const phase = schedule.current_phase ?? schedule.phases[0];
+      const item = current.items.data[0]!;
+      await stripe.subscriptionSchedules
+        .update(
+          scheduleId,
+          {
+            end_behavior: 'release',
+            phases: [
+              {
+                items: [{ price: item.price.id, quantity: 1 }],
+                start_date: phase?.start_date ?? 'now',
+                end_date: (phase as { end_date?: number } | undefined)?.end_date ?? (item as unknown as { current_period_end: number }).current_period_end,
+              },
+              {
+                items: [{ price_data: { currency: 'cad', product: productId, unit_amount: next.amountCents, recurring: { interval: next.interval } }, quantity: 1 }],
+                duration: { interval: next.interval, interval_count: 1 },
+              },
+            ],
+          },
+          { idempotencyKey: next.idempotencyKey },
+        )
+        .catch(translate);
+      return toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId).catch(translate));
+    },
+
+    async discountNextInvoice(subscriptionId, discount) {
+      // A coupon of this amount, once (the next invoice only), applied to the subscription.
+      const coupon = await stripe.coupons
+        .create({ amount_off: discount.amountOffCents, currency: 'cad', duration: 'once', name: 'Offre de fidélité' }, { idempotencyKey: `${discount.idempotencyKey}:coupon` })
+        .catch(translate);
+      await stripe.subscriptions.update(subscriptionId, { discounts: [{ coupon: coupon.id }] }, { idempotencyKey: discount.idempotencyKey }).catch(translate);
     },
 
     async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription> {
