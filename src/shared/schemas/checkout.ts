@@ -30,6 +30,11 @@ export const checkoutSchema = z.object({
   province: z.enum(PROVINCE_CODES, { message: 'Choisissez une province dans la liste.' }).optional(),
   /** A random id per checkout attempt, so a repeated request never makes a second order. */
   idempotencyKey: z.string().min(8).max(100),
+  /**
+   * « Utiliser mon crédit »: the buyer's « Crédit Toque » pays first, after tax (it is payment, not a
+   * discount); the card pays the rest, or nothing when the credit covers it all.
+   */
+  useCredit: z.boolean().optional(),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
@@ -69,6 +74,8 @@ export type RefundView = {
   taxCents: number;
   totalCents: number;
   reason: string | null;
+  /** The part of totalCents given to the buyer's « Crédit Toque » instead of the card. */
+  creditCents: number;
   createdAt: string;
   succeededAt: string | null;
   /** The credit note (PDF), once the refund succeeded. */
@@ -88,6 +95,8 @@ export type OrderView = {
   taxLines: TaxLine[];
   taxCents: number;
   totalCents: number;
+  /** Paid with « Crédit Toque » (« Crédit Toque − X »); the card paid totalCents − creditAppliedCents. */
+  creditAppliedCents: number;
   paymentMethod: PaymentMethodView | null;
   /** French text of the last payment failure, if any. */
   failureMessage: string | null;

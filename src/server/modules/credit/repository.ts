@@ -13,7 +13,7 @@ export type NewCreditEntryRow = typeof creditEntries.$inferInsert;
  * The person's ledger lock, held until the transaction ends (PostgreSQL and PGlite alike): every
  * append of one person queues behind it, so a balance read under it stays true until the commit.
  */
-export async function lockLedger(tx: Tx, userId: string): Promise<void> {
+export async function lockLedger(tx: Conn, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`credit-ledger:${userId}`}, 0))`);
 }
 
@@ -22,7 +22,7 @@ export async function findByKey(conn: Conn, idempotencyKey: string): Promise<Cre
   return row;
 }
 
-export async function insertEntry(tx: Tx, entry: NewCreditEntryRow): Promise<CreditEntryRow> {
+export async function insertEntry(tx: Conn, entry: NewCreditEntryRow): Promise<CreditEntryRow> {
   const [row] = await tx.insert(creditEntries).values(entry).returning();
   return row!;
 }

@@ -35,12 +35,12 @@ export type NewCreditEntry = {
 export type AppendResult = { entry: repo.CreditEntryRow; created: boolean; balanceCents: number };
 
 /**
- * Appends one entry inside the caller's transaction: takes the person's ledger lock, returns the
+ * Appends one entry inside the caller's transaction (a `db` outside one would drop the lock at once): takes the person's ledger lock, returns the
  * entry already written under this key (created: false) when there is one, refuses a spend that would
  * take the balance below 0 (AppError CREDIT_INSUFFICIENT, 409). The same key with another person,
  * amount or kind is a mistake of the caller: CREDIT_KEY_REUSED (409).
  */
-export async function append(tx: Tx, entry: NewCreditEntry): Promise<AppendResult> {
+export async function append(tx: Db | Tx, entry: NewCreditEntry): Promise<AppendResult> {
   if (!Number.isInteger(entry.amountCents) || entry.amountCents === 0) {
     throw new Error(`credit entry amount must be a non-zero integer, got ${entry.amountCents}`);
   }
@@ -78,7 +78,7 @@ export function appendAlone(db: Db, entry: NewCreditEntry): Promise<AppendResult
  * The person's balance inside the caller's transaction, under their ledger lock: it stays true until
  * the commit (use it to decide how much credit an order takes).
  */
-export async function lockedBalance(tx: Tx, userId: string): Promise<number> {
+export async function lockedBalance(tx: Db | Tx, userId: string): Promise<number> {
   await repo.lockLedger(tx, userId);
   return repo.balanceOf(tx, userId);
 }
@@ -130,4 +130,27 @@ export async function history(db: Db | Tx, userId: string, page: { limit: number
 export async function exportOf(db: Db | Tx, userId: string): Promise<{ balanceCents: number; entries: CreditEntry[] }> {
   const rows = await repo.allEntriesOf(db, userId);
   return { balanceCents: rows.reduce((sum, r) => sum + r.amountCents, 0), entries: rows.map(toCreditEntry) };
+}
+
+/** Kinds that move an order's own credit: its payment (−), and what came back of it (+). */
+const ORDER_CREDIT_KINDS = ['order_payment', 'order_payment_reversed', 'order_refund_to_credit'] as const;
+
+/**
+ * The credit an order took and has not given back yet (≥ 0): what a refund of it returns to the
+ * credit first (docs/decisions/0038). Read inside the caller's transaction, with the order locked.
+ */
+export async function orderCreditLeft(tx: Db | Tx, orderId: string): Promise<number> {
+  return Math.max(0, -(await repo.netOfOrderKinds(tx, orderId, ORDER_CREDIT_KINDS)));
+}
+
+/**
+ * An order closed unpaid (« Abandonnée ») gives back the credit it took, once (its key is the
+ * order's): inside the transaction that closed it.
+ */
+export async function reverseOrderPayment(tx: Db | Tx, order: { id: string; userId: string }, at: Date): Promise<number> {
+  await repo.lockLedger(tx, order.userId);
+  const left = await orderCreditLeft(tx, order.id);
+  if (left <= 0) return 0;
+  await append(tx, { userId: order.userId, amountCents: left, kind: 'order_payment_reversed', orderId: order.id, idempotencyKey: `order-payment-reversed:${order.id}`, at });
+  return left;
 }

@@ -59,6 +59,35 @@ const GIVE_BACK = {
 /** Statuses that mean the money was received: no payment event moves an order out of them. */
 const SETTLED = new Set(['paid', 'partially_refunded', 'refunded']);
 
+/**
+ * What a paid order buys, inside the transaction that marked it paid: its courses granted, its
+ * receipt e-mailed, its seats confirmed. The provider's payment event calls it, and the checkout of
+ * an order paid wholly with « Crédit Toque » (no provider: checkout/service.ts). What it returns is
+ * done after commit (the seat counts refreshed, a refund asked of the provider).
+ */
+export async function fulfilPaidOrder(
+  tx: Tx,
+  input: { order: { id: string; userId: string; number: number; email: string; name: string }; now: Date; provider: PaymentProvider['name']; config: Pick<Deps['config'], 'publicUrl' | 'authSecret'> },
+): Promise<{ seats: SeatSettlement | null; refund: PlannedRefund | null }> {
+  const { order, now, config } = input;
+  const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: input.provider, publicUrl: config.publicUrl, buyer: order });
+  await mailOrderReceipt(tx, { orderId: order.id, publicUrl: config.publicUrl, authSecret: config.authSecret });
+  const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: input.provider, publicUrl: config.publicUrl });
+  return { seats, refund };
+}
+
+/**
+ * An order « Crédit Toque » pays in full, at checkout (no provider): paid now, in the checkout's
+ * transaction (the credit already spent there), and fulfilled as a payment event would.
+ */
+export async function payWithCreditOnly(
+  tx: Tx,
+  input: { order: { id: string; userId: string; number: number; email: string; name: string }; now: Date; provider: PaymentProvider['name']; config: Pick<Deps['config'], 'publicUrl' | 'authSecret'> },
+) {
+  await repo.setOrder(tx, input.order.id, { status: 'paid', paidAt: input.now, paymentMethodType: 'credit', failureMessage: null }, input.now);
+  return fulfilPaidOrder(tx, input);
+}
+
 export function createPaymentService(
   deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>,
   provider: PaymentProvider,
@@ -95,9 +124,11 @@ export function createPaymentService(
       return none;
     }
     if (SETTLED.has(order.status)) return none;
-    if (event.amountCents !== order.totalCents) {
+    // The card pays what the « Crédit Toque » did not (docs/decisions/0038).
+    const dueByCard = order.totalCents - order.creditAppliedCents;
+    if (event.amountCents !== dueByCard) {
       // Never grant a course for another amount than the order's; a person looks at it.
-      deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant payé différent du total de la commande');
+      deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: dueByCard }, 'montant payé différent du total de la commande');
       return none;
     }
     const wasClosed = order.status === 'canceled';
@@ -131,10 +162,7 @@ export function createPaymentService(
       });
       return { seats: null, refund };
     }
-    const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl, buyer: order });
-    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret });
-    const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
-    return { seats, refund };
+    return fulfilPaidOrder(tx, { order, now, provider: provider.name, config: deps.config });
   }
 
   async function processing(tx: Tx, event: Of<'payment.processing'>, now: Date) {
