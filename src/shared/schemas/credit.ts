@@ -86,3 +86,9 @@ export type AdminCreditInput = z.infer<typeof adminCreditSchema>;
 /** POST /api/account/credit/payout — « Demander le versement ». */
 export const creditPayoutSchema = z.object({ key: z.string().min(8).max(100) }).strict();
 export type CreditPayoutInput = z.infer<typeof creditPayoutSchema>;
+
+/** POST /api/account/credit/payout → the payout entry and « Mon crédit » after it. */
+export type CreditPayoutResponse = { payout: CreditEntry; credit: CreditResponse };
+
+/** POST /api/admin/clients/:userId/credit → 201 (200 when the same key returns the credit already given). */
+export type AdminCreditResponse = { entry: CreditEntry; balanceCents: number };

@@ -154,3 +154,8 @@ export async function reverseOrderPayment(tx: Db | Tx, order: { id: string; user
   await append(tx, { userId: order.userId, amountCents: left, kind: 'order_payment_reversed', orderId: order.id, idempotencyKey: `order-payment-reversed:${order.id}`, at });
   return left;
 }
+
+/** The entry written under this key, if any (read under the person's ledger lock to decide on a repeat). */
+export function entryByKey(db: Db | Tx, idempotencyKey: string): Promise<repo.CreditEntryRow | undefined> {
+  return repo.findByKey(db, idempotencyKey);
+}

@@ -11,8 +11,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { append as appendCredit, orderCreditLeft } from '../credit/service';
-import { applyRefundEventAndPlan } from './events';
 import * as repo from './repository';
+import { completeRefund } from './settle';
 
 const REFUNDABLE = ['paid', 'partially_refunded'];
 const OTHER_PROVIDER_MESSAGE = 'Cette commande a été payée avec un autre fournisseur de paiement : remboursez-la depuis ce fournisseur.';
@@ -151,12 +151,7 @@ export async function planRefund(tx: Db, input: PlanRefundInput): Promise<Planne
 
   // Nothing for the card: the credit note is done now, as a provider's refund event would do it.
   const providerRefundId = creditRefundId(row.id);
-  await applyRefundEventAndPlan(
-    tx,
-    { id: providerRefundId, type: 'refund.succeeded', refundId: providerRefundId, paymentId: order.providerPaymentId ?? '', refundRecordId: row.id, amountCents: 0 },
-    input.now,
-    input.site,
-  );
+  await completeRefund(tx, order, row, providerRefundId, input.now, input.site);
   return { ...row, creditCents, status: 'succeeded', providerRefundId, paymentId: order.providerPaymentId, created: true };
 }
 
