@@ -35,7 +35,7 @@ export function StoreCreditSection() {
         Solde : <strong className="text-2xl">{formatPrice(credit.balanceCents)}</strong>
       </p>
       <p className="text-sm text-muted">
-        Votre crédit Toque paie d’abord vos achats (« Utiliser mon crédit » au paiement). Il n’expire jamais.
+        Votre crédit Toque sert à payer vos achats sur Toque. Il n’expire jamais.
       </p>
       {credit.payoutAvailable ? (
         <Button variant="secondary" onClick={() => payout.mutate()} disabled={payout.isPending}>
