@@ -19,7 +19,7 @@ import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/service';
 import { append as appendCredit, lockedBalance } from '../credit/service';
-import { payWithCreditOnly } from '../payments/service';
+import { payWithCreditOnly } from '../payments/fulfil';
 import { submitRefund, type PlannedRefund } from '../refunds/automatic';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
