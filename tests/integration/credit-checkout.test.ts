@@ -11,7 +11,7 @@ import { ORDER_PAYMENT_WINDOW_HOURS, orderCloseWorker } from '../../src/server/m
 import { appendAlone, balance, entriesOfOrder } from '../../src/server/modules/credit/service';
 import { planRefund, submitRefund } from '../../src/server/modules/refunds/automatic';
 import { createCourse } from '../factories';
-import { newSignedInUser } from '../setup/auth-client';
+import { newSignedInUser, send } from '../setup/auth-client';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
 import { checkout, confirm, deliverEvents, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -29,6 +29,7 @@ afterAll(() => t.close());
 afterEach(() => expectLedgersBalanced(t.db));
 
 const key = () => `k-${randomBytes(6).toString('hex')}`;
+const orderView = async (cookie: string, id: string) => ((await (await send(t, 'GET', `/api/orders/${id}`, { cookie })).json()) as { order: { receiptUrl: string | null } }).order;
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 /** A learner in Québec with `credit` cents of « Crédit Toque », and a recorded course at 20,00 $ (23,00 $ with GST + QST). */
@@ -51,6 +52,9 @@ describe('« Utiliser mon crédit » at checkout', { timeout: 60_000 }, () => {
     expect(made.body.payment).toBeNull();
     expect(made.body.order).toMatchObject({ status: 'paid', totalCents: 2300, creditAppliedCents: 2300 });
     expect(made.body.order.receiptUrl).toBeTruthy();
+    const receipt = await (await send(t, 'GET', made.body.order.receiptUrl!, { cookie: user.cookie })).text();
+    expect(receipt).toContain('Crédit Toque');
+    expect(receipt).toContain('− 23,00');
     expect(await ownsCourse(user.id, course.id)).toBe(true);
     expect(await balance(t.db, user.id)).toBe(2700);
     // The same request again: the same order, no second spend.
@@ -77,6 +81,10 @@ describe('« Utiliser mon crédit » at checkout', { timeout: 60_000 }, () => {
     await deliverEvents(t);
     expect((await orderRow(made.body.order.id)).status).toBe('paid');
     expect(await ownsCourse(user.id, course.id)).toBe(true);
+    // The receipt shows the split: « Crédit Toque − 10,00 », the card − 13,00.
+    const receipt = await (await send(t, 'GET', (await orderView(user.cookie, made.body.order.id)).receiptUrl!, { cookie: user.cookie })).text();
+    expect(receipt).toContain('− 10,00');
+    expect(receipt).toContain('− 13,00');
   });
 
   it('an order closed unpaid gives its credit back, once', async () => {

@@ -15,6 +15,7 @@ const orderColumns = {
   discountCents: orders.discountCents,
   taxCents: orders.taxCents,
   totalCents: orders.totalCents,
+  creditAppliedCents: orders.creditAppliedCents,
   taxLines: orders.taxLines,
   buyerName: orders.buyerName,
   buyerEmail: orders.buyerEmail,
