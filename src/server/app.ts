@@ -17,6 +17,7 @@ import { createAuth } from './modules/auth/auth';
 import { authRoutes, meRoutes } from './modules/auth/routes';
 import { createAccountService } from './modules/auth/service';
 import { ACCOUNT_MULTIPART_ROUTES, accountRoutes } from './modules/account/routes';
+import { creditRoutes } from './modules/credit/routes';
 import { createUploadLimits } from './modules/account/rate-limits';
 import { createAccountProfileService } from './modules/account/service';
 import { adminRoutes } from './modules/admin/routes';
@@ -131,6 +132,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/recipes', recipeRoutes(services.recipes));
   api.route('/chefs', chefRoutes(services.chefs));
   // Signed-in only (each group's guard answers 401 to a visitor, 403 to a wrong role).
+  api.route('/account/credit', creditRoutes(deps));
   api.route('/account', accountRoutes(createAccountProfileService(deps), createUploadLimits(deps.database.db)));
   api.route('/favorites', favoriteRoutes(createFavoriteService(deps)));
   api.route('/admin', adminRoutes(createAdminService(deps)));

@@ -122,6 +122,8 @@ beforeAll(async () => {
   const note = (await ok(await send(t, 'POST', `/api/admin/clients/${member.id}/notes`, { ...as, body: { body: 'Allergique aux noix.' } }), 201)) as { note: { id: string } };
   await ok(await send(t, 'PATCH', `/api/admin/clients/${member.id}/notes/${note.note.id}`, { ...as, body: { body: 'Allergique aux noix et aux arachides.' } }));
   await ok(await send(t, 'POST', `/api/admin/clients/${member.id}/orders/${order.id}/receipt-email`, { ...as, body: { requestKey: newKey() } }));
+  // « Ajouter un crédit »: « Crédit Toque » given with its reason.
+  await ok(await send(t, 'POST', `/api/admin/clients/${member.id}/credit`, { ...as, body: { amountCents: 1500, reason: 'Séance écourtée', key: newKey() } }), 201);
 
   // A refund from an order's page.
   await ok(await send(t, 'POST', `/api/admin/orders/${order.id}/refunds`, { ...as, body: { idempotencyKey: newKey(), lines: [{ orderLineId: order.lines[0]!.id }], reason: 'Geste commercial' } }), 201);

@@ -3,6 +3,7 @@
 import { MAX_SEARCH_LENGTH } from '../catalog';
 import { z } from '../zod';
 import type { OrderStatus } from './checkout';
+import type { CreditResponse } from './credit';
 import { pagingFields } from './paging';
 import type { ReservationCancelReason } from './reservations';
 import type { SubscriptionStatus } from './subscription';
@@ -93,6 +94,8 @@ export type AdminClientResponse = {
   memberships: AdminClientMembership[];
   favoriteCount: number;
   notes: AdminClientNote[];
+  /** « Crédit Toque »: the balance and the latest entries (« Ajouter un crédit »). */
+  credit: CreditResponse;
 };
 
 export const NOTE_MAX_LENGTH = 2000;

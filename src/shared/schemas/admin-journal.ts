@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS = {
   'order.receipt_resend': 'Reçu renvoyé au client',
   'client.note.create': 'Note ajoutée au dossier du client',
   'client.note.update': 'Note du dossier du client modifiée',
+  'client.credit.add': 'Crédit Toque ajouté au client',
   'profile.chef_update': 'Profil de chef modifié',
   'account.second_factor': 'Double authentification activée',
   'sandbox.test_clock': "Horloge du bac à sable avancée",

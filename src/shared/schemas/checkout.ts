@@ -33,6 +33,11 @@ export const checkoutSchema = z.object({
   idempotencyKey: z.string().min(8).max(100),
   /** « Carte-cadeau ou code promo »: one code per order (decision 0040); empty is none. */
   code: z.string().trim().max(40, { message: 'Ce code est trop long.' }).optional(),
+  /**
+   * « Utiliser mon crédit »: the buyer's « Crédit Toque » pays first, after tax (it is payment, not a
+   * discount); the card pays the rest, or nothing when the credit covers it all.
+   */
+  useCredit: z.boolean().optional(),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
@@ -74,6 +79,8 @@ export type RefundView = {
   taxCents: number;
   totalCents: number;
   reason: string | null;
+  /** The part of totalCents given to the buyer's « Crédit Toque » instead of the card. */
+  creditCents: number;
   createdAt: string;
   succeededAt: string | null;
   /** The credit note (PDF), once the refund succeeded. */
@@ -95,6 +102,8 @@ export type OrderView = {
   taxLines: TaxLine[];
   taxCents: number;
   totalCents: number;
+  /** Paid with « Crédit Toque » (« Crédit Toque − X »); the card paid totalCents − creditAppliedCents. */
+  creditAppliedCents: number;
   paymentMethod: PaymentMethodView | null;
   /** French text of the last payment failure, if any. */
   failureMessage: string | null;

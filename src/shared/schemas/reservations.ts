@@ -95,6 +95,11 @@ export const cancelReservationSchema = z
   .object({
     /** Within 48 h of the start: the learner must say they accept to lose the payment. */
     acceptNoRefund: z.boolean().optional(),
+    /**
+     * Where a refund goes: 'card' (the default) back to the payment method, 'credit' to « Crédit
+     * Toque » at once (« Recevoir un crédit Toque »).
+     */
+    refundTo: z.enum(['card', 'credit'], { message: 'Choisissez la carte ou le crédit Toque.' }).optional(),
     idempotencyKey: z.string().min(8).max(100),
   })
   .strict();

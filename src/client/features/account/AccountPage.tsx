@@ -17,6 +17,7 @@ import { DataExportSection } from './components/DataExportSection';
 import { DeleteAccountSection } from './components/DeleteAccountSection';
 import { PasswordForm } from './components/PasswordForm';
 import { ProfileForm } from './components/ProfileForm';
+import { StoreCreditSection } from './components/StoreCreditSection';
 
 export default function AccountPage() {
   usePageTitle('Mon Compte');
@@ -52,6 +53,9 @@ export default function AccountPage() {
               <ChefProfileCard role={profile.role} />
             </Section>
           ) : null}
+          <Section id="mon-credit" title="Mon crédit" subtitle="Votre crédit Toque : solde et historique.">
+            <StoreCreditSection />
+          </Section>
           <Section id="mot-de-passe" title="Mot de passe" subtitle="Les autres appareils connectés seront déconnectés.">
             <PasswordForm />
           </Section>

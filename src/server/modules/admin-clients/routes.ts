@@ -9,6 +9,7 @@ import {
   type AdminMembersResponse,
   type ResendReceiptResponse,
 } from '@shared/schemas/admin-clients';
+import type { AdminCreditResponse } from '@shared/schemas/credit';
 import type { AppEnv } from '../../http/app-env';
 import { adminOnly, requireAdmin } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
@@ -34,6 +35,13 @@ export function adminClientRoutes(clients: AdminClientService) {
   app.patch('/:userId/notes/:noteId', async (c) => {
     const admin = await requireAdmin(c);
     return c.json<AdminClientNoteResponse>({ note: await clients.editNote(admin, c.req.param('userId'), c.req.param('noteId'), await readJsonBody(c)) });
+  });
+
+  // « Ajouter un crédit »: « Crédit Toque » given by the admin, with its reason (audited).
+  app.post('/:userId/credit', async (c) => {
+    const admin = await requireAdmin(c);
+    const { created, response } = await clients.addCredit(admin, c.req.param('userId'), await readJsonBody(c));
+    return c.json<AdminCreditResponse>(response, created ? 201 : 200);
   });
 
   app.post('/:userId/orders/:orderId/receipt-email', async (c) => {

@@ -18,6 +18,7 @@ import {
   type MembershipState,
   type ResendReceiptResponse,
 } from '@shared/schemas/admin-clients';
+import type { AdminCreditResponse } from '@shared/schemas/credit';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
 import type { Deps } from '../../deps';
@@ -30,6 +31,8 @@ import { recordAudit } from '../audit/service';
 import { hasReceipt, receiptPdfUrl, receiptUrl } from '../receipts/urls';
 import { isChefId, isUuid } from '../params';
 import { toIso } from '../rows';
+import { addAdminCredit } from '../credit/account';
+import { history as creditHistory } from '../credit/service';
 import * as repo from './repository';
 
 /** How many months the members' chart covers, this one included. */
@@ -149,7 +152,15 @@ export function createAdminClientService(deps: Pick<Deps, 'config' | 'database' 
         })),
         favoriteCount,
         notes: notes.map(toNote),
+        credit: await creditHistory(db(), userId, { limit: 50, offset: 0 }),
       };
+    },
+
+    /** « Ajouter un crédit »: created false when the form's key already gave it (the same answer). */
+    async addCredit(admin: SignedInViewer, userId: string, body: unknown): Promise<{ created: boolean; response: AdminCreditResponse }> {
+      await existing(userId);
+      const { created, ...response } = await addAdminCredit(deps, admin, userId, body);
+      return { created, response };
     },
 
     async addNote(admin: SignedInViewer, userId: string, body: unknown): Promise<AdminClientNote> {

@@ -7,8 +7,8 @@ import type { Mail } from '../../integrations/mail/mailer';
 
 /** What happened to the money, as the e-mail tells it. */
 export type RefundNotice =
-  /** A refund of this amount (taxes included) was asked of the provider. */
-  | { kind: 'refunded'; totalCents: number }
+  /** A refund of this amount (taxes included): creditCents of it went to « Crédit Toque », the rest was asked of the provider. */
+  | { kind: 'refunded'; totalCents: number; creditCents?: number }
   /** The provider refused it: someone will follow up. */
   | { kind: 'refund_failed' }
   /** The seat's payment was already given back (the admin refunded it by hand). */
@@ -27,6 +27,12 @@ export type SeatMailInput = {
 function refundParagraph(refund: RefundNotice, noneText: string): string {
   switch (refund.kind) {
     case 'refunded':
+      if (refund.creditCents && refund.creditCents >= refund.totalCents) {
+        return `${formatPrice(refund.totalCents)} ont été ajoutés à votre crédit Toque : vous pouvez les utiliser dès maintenant (Mon compte → Mon crédit). La note de crédit est disponible dans Mes Achats.`;
+      }
+      if (refund.creditCents) {
+        return `Le remboursement complet de ${formatPrice(refund.totalCents)} a été fait : ${formatPrice(refund.creditCents)} sur votre crédit Toque, le reste sur votre moyen de paiement d'ici quelques jours ouvrables. La note de crédit sera disponible dans Mes Achats.`;
+      }
       return `Le remboursement complet de ${formatPrice(refund.totalCents)} a été demandé : il apparaîtra sur votre moyen de paiement d'ici quelques jours ouvrables. La note de crédit sera disponible dans Mes Achats.`;
     case 'refund_failed':
       return "Le remboursement n'a pas pu être effectué automatiquement : nous vous écrirons très bientôt pour le régler.";

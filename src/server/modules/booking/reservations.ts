@@ -62,7 +62,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
   }
 
   /** Inside the transaction, with the order (if any), the session and the reservation locked. */
-  async function decide(found: ReservationRow, acceptNoRefund: boolean, paidBefore: cancelRepo.PaidLine | null, movedOnly = false): Promise<Outcome> {
+  async function decide(found: ReservationRow, acceptNoRefund: boolean, paidBefore: cancelRepo.PaidLine | null, movedOnly = false, toCredit = false): Promise<Outcome> {
     const now = deps.now();
     const id = found.id;
     return db().transaction(async (tx) => {
@@ -90,7 +90,15 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED');
 
       const refund = refundable
-        ? await planSeatRefund(tx, paid, { idempotencyKey: key, reason: terms.moved ? MOVED_REFUND_REASON : REFUND_REASON, createdBy: null, now, provider: provider.name })
+        ? await planSeatRefund(tx, paid, {
+            idempotencyKey: key,
+            reason: terms.moved ? MOVED_REFUND_REASON : REFUND_REASON,
+            createdBy: null,
+            now,
+            provider: provider.name,
+            // « Recevoir un crédit Toque »: all of it to the credit, at once (docs/decisions/0038).
+            toCredit,
+          })
         : null;
       const reason: ReservationCancelReason = refundable ? 'learner_refunded' : 'learner_no_refund';
       await cancelRepo.markCancelled(tx, id, reason, now);
@@ -110,7 +118,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const notice: RefundNotice = refund
         ? refund.status === 'failed'
           ? { kind: 'refund_failed' }
-          : { kind: 'refunded', totalCents: refund.totalCents }
+          : { kind: 'refunded', totalCents: refund.totalCents, creditCents: refund.creditCents }
         : { kind: row.cancelReason === 'learner_refunded' ? 'already_refunded' : 'none' };
       // After commit (the refund's fate is known only once the provider answered); once per seat.
       await queueEmail(db(), {
@@ -141,7 +149,8 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const input = parseInput(cancelReservationSchema, body);
       const found = await readable(viewer, rawId);
       if (found.userId !== viewer.userId) throw new AppError('FORBIDDEN');
-      return finish(found, viewer, await withOrderRetry(async () => decide(found, input.acceptNoRefund === true, await cancelRepo.paidLineOf(db(), found.id))));
+      const toCredit = input.refundTo === 'credit';
+      return finish(found, viewer, await withOrderRetry(async () => decide(found, input.acceptNoRefund === true, await cancelRepo.paidLineOf(db(), found.id), false, toCredit)));
     },
 
     /**

@@ -16,7 +16,7 @@ import type { PaidLine } from './cancel-repository';
 export async function planSeatRefund(
   tx: Db,
   paid: PaidLine,
-  opts: { idempotencyKey: string; reason: string; createdBy: string | null; now: Date; provider: PaymentProvider['name'] },
+  opts: { idempotencyKey: string; reason: string; createdBy: string | null; now: Date; provider: PaymentProvider['name']; toCredit?: boolean },
 ): Promise<PlannedRefund | null> {
   try {
     return await planRefund(tx, {
@@ -27,6 +27,7 @@ export async function planSeatRefund(
       idempotencyKey: opts.idempotencyKey,
       now: opts.now,
       provider: opts.provider,
+      toCredit: opts.toCredit,
     });
   } catch (err) {
     // planRefund refuses after reads only: the transaction is still good to go on without a refund.

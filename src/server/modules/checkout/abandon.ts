@@ -9,12 +9,14 @@
 // commit the provider is told: the payment is canceled (a page left open can no longer pay it), the
 // membership's subscription ended there. A payment that still lands on a closed order (it succeeded
 // at the provider before the cancel reached it) buys nothing and is refunded in full,
-// automatically (payments/service.ts, key `closed:<orderId>`).
+// automatically (payments/service.ts, key `closed:<orderId>`). The credit an order took comes back
+// with its close (entry `order_payment_reversed`); that late card payment then gets back the card's part only.
 import type { Deps } from '../../deps';
 import { sendJob } from '../../jobs/boss';
 import type { Job } from '../../jobs/jobs';
 import { QUEUES } from '../../jobs/queues';
 import type { PaymentProvider } from '../../integrations/payments/port';
+import { reverseOrderPayment } from '../credit/service';
 import { expireUnpaidMembership, providerSubscriptionOf } from '../subscriptions/events';
 import * as repo from './repository';
 import type { Tx } from '../../db/client';
@@ -58,6 +60,8 @@ export function orderCloseWorker(deps: Pick<Deps, 'database' | 'logger' | 'now'>
       const row = await repo.closeUnpaidOrder(tx, job.data.orderId, now);
       const order = row ? await repo.findOrderPayment(tx, row.id) : null;
       if (order?.subscriptionId) await expireUnpaidMembership(tx, order.subscriptionId, now);
+      // The « Crédit Toque » it took comes back, once (docs/decisions/0038).
+      if (row) await reverseOrderPayment(tx, row, now);
       return row;
     });
     // Also when an earlier try closed it and the provider failed then (the job is retried), or when

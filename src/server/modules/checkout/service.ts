@@ -20,6 +20,10 @@ import { isDatabaseUnavailable } from '../../http/error-handler';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/service';
 import { checkPromo, reservePromoUse, resolveCheckoutCode, unknownCodeError, type PromoCodeRow } from '../promo-codes/service';
+import { append as appendCredit, lockedBalance } from '../credit/service';
+import { payWithCreditOnly } from '../payments/fulfil';
+import { submitRefund, type PlannedRefund } from '../refunds/automatic';
+import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
 import { closesAt, scheduleOrderClose } from './abandon';
 import { toOrderView } from './order-view';
@@ -150,7 +154,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
     try {
       payment = await provider.createPayment({
         orderId: order.id,
-        amountCents: order.totalCents,
+        // The card pays what « Crédit Toque » did not.
+        amountCents: order.totalCents - order.creditAppliedCents,
         currency: 'CAD',
         description: `Toque — commande n° ${order.number}`,
         customerEmail: order.buyerEmail,
@@ -223,14 +228,18 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const { seller } = deps.config;
       const taxes = computeTaxes(lines, province, now, { mode: seller.taxMode, pstRegistrations: seller.pstRegistrations });
       const orderId = randomUUID();
+      const amounts = orderAmounts(taxes, lines.reduce((sum, l) => sum + l.discountCents, 0));
       let order: repo.OrderRow;
+      let after: { seatsChanged: boolean; refunds: PlannedRefund[] } = { seatsChanged: false, refunds: [] };
       try {
         order = await db().transaction(async (tx) => {
           // The code's use is reserved under its row lock: concurrent orders never exceed its caps.
           if (promo) await reservePromoUse(tx, promo, userId);
           // Closed (« Abandonnée ») if still unpaid when its seat's hold or its payment window ends.
           await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, lines.map((l) => l.holdExpiresAt)), now });
-          return repo.insertOrder(
+          // « Utiliser mon crédit »: the credit pays first, after tax, under the buyer's ledger lock (docs/decisions/0038).
+          const creditAppliedCents = input.useCredit ? Math.min(await lockedBalance(tx, userId), amounts.totalCents) : 0;
+          const inserted = await repo.insertOrder(
             tx,
             {
               id: orderId,
@@ -238,7 +247,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               status: 'pending',
               currency: 'CAD',
               province,
-              ...orderAmounts(taxes, lines.reduce((sum, l) => sum + l.discountCents, 0)),
+              ...amounts,
+              creditAppliedCents,
               buyerName: buyer.fullName ?? buyer.name,
               buyerEmail: buyer.email,
               provider: provider.name,
@@ -263,6 +273,18 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               promoDiscountCents: l.promoDiscountCents,
             })),
           );
+          if (creditAppliedCents === 0) return inserted;
+          await appendCredit(tx, { userId, amountCents: -creditAppliedCents, kind: 'order_payment', orderId, idempotencyKey: `order-payment:${orderId}`, at: now });
+          if (creditAppliedCents < amounts.totalCents) return inserted;
+          // The credit pays it all: paid now, no provider, receipt as usual.
+          const done = await payWithCreditOnly(tx, {
+            order: { id: orderId, userId, number: inserted.number, email: inserted.buyerEmail, name: inserted.buyerName },
+            now,
+            provider: provider.name,
+            config: deps.config,
+          });
+          after = { seatsChanged: done.seats?.seatsChanged ?? false, refunds: [done.refund, done.seats?.refund].filter((r): r is PlannedRefund => !!r) };
+          return { ...inserted, status: 'paid' };
         });
       } catch (err) {
         // The same key sent twice at once: the other request made the order; answer with it.
@@ -270,6 +292,10 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         const winner = await repo.findOrderByKey(db(), userId, input.idempotencyKey);
         if (!winner) throw err;
         return { created: false, response: await replay(winner, input) };
+      }
+      if (after.seatsChanged) invalidatePublicCache();
+      for (const refund of after.refunds) {
+        await submitRefund(deps, provider, refund).catch((err: unknown) => deps.logger.error({ err, refundId: refund.id }, 'remboursement automatique non transmis (la reprise le fera)'));
       }
       const payment = await paymentFor(order);
       return { created: true, response: { order: toOrderView((await repo.loadOrderDetail(db(), orderId))!), payment } };

@@ -28,7 +28,7 @@ export async function isEventRecorded(db: Db, provider: string, eventId: string)
 
 export type PayableOrder = Pick<
   typeof orders.$inferSelect,
-  'id' | 'number' | 'userId' | 'status' | 'totalCents' | 'providerPaymentId'
+  'id' | 'number' | 'userId' | 'status' | 'totalCents' | 'creditAppliedCents' | 'providerPaymentId'
 > & { email: string; name: string; accountEmail: string };
 
 /**
@@ -42,6 +42,7 @@ export async function lockOrderForPayment(tx: Tx, provider: string, paymentId: s
     userId: orders.userId,
     status: orders.status,
     totalCents: orders.totalCents,
+    creditAppliedCents: orders.creditAppliedCents,
     providerPaymentId: orders.providerPaymentId,
     email: orders.buyerEmail,
     name: orders.buyerName,

@@ -21,14 +21,14 @@ import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type Pa
 import { retryRace } from '../../db/retry';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
-import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
+import type { SeatSettlement } from '../booking/payment-confirmation';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { isUuid } from '../params';
 import { isDeletedEmail } from '../privacy/deletion';
 import { applyRefundEventAndPlan } from '../refunds/events';
 import { submitRefund } from '../refunds/automatic';
-import { grantCourses } from './owned-courses';
 import { applyInvoicePaid, applyProviderState, renewalFailureMail, type MembershipContext } from '../subscriptions/events';
+import { fulfilPaidOrder } from './fulfil';
 import * as repo from './repository';
 import type { Tx } from '../../db/client';
 
@@ -95,9 +95,11 @@ export function createPaymentService(
       return none;
     }
     if (SETTLED.has(order.status)) return none;
-    if (event.amountCents !== order.totalCents) {
+    // The card pays what the « Crédit Toque » did not (docs/decisions/0038).
+    const dueByCard = order.totalCents - order.creditAppliedCents;
+    if (event.amountCents !== dueByCard) {
       // Never grant a course for another amount than the order's; a person looks at it.
-      deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: order.totalCents }, 'montant payé différent du total de la commande');
+      deps.logger.error({ eventId: event.id, orderId: order.id, paid: event.amountCents, due: dueByCard }, 'montant payé différent du total de la commande');
       return none;
     }
     const wasClosed = order.status === 'canceled';
@@ -131,10 +133,7 @@ export function createPaymentService(
       });
       return { seats: null, refund };
     }
-    const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl, buyer: order });
-    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret });
-    const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
-    return { seats, refund };
+    return fulfilPaidOrder(tx, { order, now, provider: provider.name, config: deps.config });
   }
 
   async function processing(tx: Tx, event: Of<'payment.processing'>, now: Date) {

@@ -64,6 +64,7 @@ function brandLabel(brand: string): string {
 /** 'Visa se terminant par 4242'; a wallet says so, with its card's last four when known. */
 export function paymentMethodLabel(method: { type: string | null; brand: string | null; last4: string | null }): string | null {
   if (!method.type) return null;
+  if (method.type === 'credit') return 'Crédit Toque';
   const ending = method.last4 ? ` se terminant par ${method.last4}` : '';
   if (method.type === 'wallet') {
     const name = method.brand ? brandLabel(method.brand) : 'Portefeuille numérique';
@@ -128,6 +129,12 @@ export function buildReceipt(
   // A membership order pays one month: the receipt says which ('Période : du … au …').
   if (order.periodStart && order.periodEnd) facts.push({ label: 'Période', value: formatPeriod(order.periodStart, order.periodEnd) });
   const method = paymentMethodLabel({ type: order.paymentMethodType, brand: order.paymentMethodBrand, last4: order.paymentMethodLast4 });
+  // « Crédit Toque » is payment, after tax: the split under the total (docs/decisions/0038).
+  if (order.creditAppliedCents > 0) {
+    totals.push({ label: 'Crédit Toque', value: `− ${formatPrice(order.creditAppliedCents)}` });
+    const byCard = order.totalCents - order.creditAppliedCents;
+    if (byCard > 0) totals.push({ label: method && order.paymentMethodType !== 'credit' ? method : 'Carte', value: `− ${formatPrice(byCard)}` });
+  }
   if (method) facts.push({ label: 'Mode de paiement', value: method });
   facts.push(...supplyFacts(order));
   const status = STATUS_LABELS[order.status];

@@ -17,6 +17,7 @@ const orderColumns = {
   promoPercentOff: orders.promoPercentOff,
   taxCents: orders.taxCents,
   totalCents: orders.totalCents,
+  creditAppliedCents: orders.creditAppliedCents,
   taxLines: orders.taxLines,
   buyerName: orders.buyerName,
   buyerEmail: orders.buyerEmail,

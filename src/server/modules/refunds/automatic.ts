@@ -10,7 +10,9 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { PaymentProvider } from '../../integrations/payments/port';
+import { append as appendCredit, orderCreditLeft } from '../credit/service';
 import * as repo from './repository';
+import { completeRefund } from './settle';
 
 const REFUNDABLE = ['paid', 'partially_refunded'];
 const OTHER_PROVIDER_MESSAGE = 'Cette commande a été payée avec un autre fournisseur de paiement : remboursez-la depuis ce fournisseur.';
@@ -33,7 +35,17 @@ export type PlanRefundInput = {
   now: Date;
   /** The configured provider's name (`provider.name`): an order paid through another one is refused. */
   provider: PaymentProvider['name'];
+  /**
+   * The learner chose « Recevoir un crédit Toque »: all of it goes to their credit, at once, and the
+   * card is not asked (docs/decisions/0038-store-credit-ledger.md).
+   */
+  toCredit?: boolean;
+  /** For the e-mail of a refund completed at once (all to the credit); without it, no e-mail. */
+  site?: { publicUrl: string; authSecret: string };
 };
+
+/** Why a refund that went to the credit has no provider refund: its providerRefundId. */
+const creditRefundId = (refundId: string) => `credit:${refundId}`;
 
 /** The refund row, with what submitRefund needs: the order's payment and whether it was new. */
 export type PlannedRefund = repo.RefundRecord & { paymentId: string | null; created: boolean };
@@ -66,7 +78,9 @@ export async function planRefund(tx: Db, input: PlanRefundInput): Promise<Planne
   const existing = await repo.findRefundByKey(tx, input.orderId, input.idempotencyKey);
   if (existing) return { ...existing, paymentId: order.providerPaymentId, created: false };
 
-  if (!REFUNDABLE.includes(order.status) || !order.providerPaymentId) throw new AppError('REFUND_NOT_ALLOWED');
+  // An order paid wholly with « Crédit Toque » has no provider payment: its refunds go back to the credit.
+  const paidByCard = order.totalCents > order.creditAppliedCents;
+  if (!REFUNDABLE.includes(order.status) || (paidByCard && !order.providerPaymentId)) throw new AppError('REFUND_NOT_ALLOWED');
   if (order.provider !== input.provider) throw new AppError('REFUND_NOT_ALLOWED', OTHER_PROVIDER_MESSAGE);
 
   const lines = await repo.listLines(tx, input.orderId);
@@ -117,7 +131,28 @@ export async function planRefund(tx: Db, input: PlanRefundInput): Promise<Planne
     idempotencyKey: input.idempotencyKey,
     createdAt: input.now,
   });
-  return { ...row, paymentId: order.providerPaymentId, created: true };
+
+  // The rule of docs/decisions/0038: the credit part of the order goes back to the credit first; the
+  // card gets the rest, never more than the card paid and has not had back; the learner who chose
+  // credit gets all of it as credit. The ledger moves here, in the transaction of the refund record.
+  const orderCredit = Math.min(taxes.totalCents, await orderCreditLeft(tx, order.id));
+  const cardPaidLeft = order.totalCents - order.creditAppliedCents - open.reduce((sum, r) => sum + r.totalCents - r.creditCents, 0);
+  const cardCents = input.toCredit ? 0 : Math.max(0, Math.min(taxes.totalCents - orderCredit, cardPaidLeft));
+  const asCredit = input.toCredit ? taxes.totalCents - orderCredit : 0;
+  const creditCents = taxes.totalCents - cardCents;
+  const credit = (amountCents: number, kind: 'order_refund_to_credit' | 'refund_as_credit', key: string) =>
+    amountCents > 0
+      ? appendCredit(tx, { userId: order.userId, amountCents, kind, orderId: order.id, refundId: row.id, idempotencyKey: key, at: input.now })
+      : null;
+  await credit(orderCredit, 'order_refund_to_credit', `refund-credit:${row.id}`);
+  await credit(asCredit, 'refund_as_credit', `refund-as-credit:${row.id}`);
+  if (creditCents > 0) await repo.setRefundCredit(tx, row.id, creditCents);
+  if (cardCents > 0 || taxes.totalCents === 0) return { ...row, creditCents, paymentId: order.providerPaymentId, created: true };
+
+  // Nothing for the card: the credit note is done now, as a provider's refund event would do it.
+  const providerRefundId = creditRefundId(row.id);
+  await completeRefund(tx, order, row, providerRefundId, input.now, input.site);
+  return { ...row, creditCents, status: 'succeeded', providerRefundId, paymentId: order.providerPaymentId, created: true };
 }
 
 /**
@@ -138,14 +173,17 @@ export type SubmitOutcome =
 export async function submitRefund(
   deps: Pick<Deps, 'database' | 'logger' | 'now'>,
   provider: PaymentProvider,
-  refund: Pick<PlannedRefund, 'id' | 'orderId' | 'status' | 'totalCents' | 'providerRefundId' | 'paymentId'>,
+  refund: Pick<PlannedRefund, 'id' | 'orderId' | 'status' | 'totalCents' | 'creditCents' | 'providerRefundId' | 'paymentId'>,
 ): Promise<SubmitOutcome> {
   if (refund.status !== 'pending' || refund.providerRefundId || !refund.paymentId) return { outcome: 'skipped' };
+  // The card gets what did not go to the credit (docs/decisions/0038).
+  const amountCents = refund.totalCents - refund.creditCents;
+  if (amountCents <= 0) return { outcome: 'skipped' };
   const db = deps.database.db;
   try {
     const answer = await provider.createRefund({
       paymentId: refund.paymentId,
-      amountCents: refund.totalCents,
+      amountCents,
       idempotencyKey: refund.id,
       metadata: { refund_id: refund.id, order_id: refund.orderId },
     });

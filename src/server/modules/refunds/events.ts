@@ -10,13 +10,10 @@
 // refunded again, in full, automatically (key `owned-again:<refundId>`; docs/decisions/0028).
 import type { PaymentEvent, PaymentProvider } from '../../integrations/payments/port';
 import type { Db } from '../../db/client';
-import { mailRefundIssued } from '../../integrations/mail/transactional';
-import { publish } from '../../realtime/publish';
-import { notifyRefundIssued, notifyReservationCancelled } from '../notifications/notices';
 import { isUuid } from '../params';
-import { lockCourseRights } from '../purchases/course-rights';
 import { planRefund, type PlannedRefund } from './automatic';
 import * as repo from './repository';
+import { completeRefund, settleOrder } from './settle';
 
 export type RefundEvent = Extract<PaymentEvent, { type: 'refund.succeeded' | 'refund.failed' }>;
 
@@ -56,11 +53,7 @@ export async function applyRefundEventAndPlan(
 
   if (event.type === 'refund.succeeded') {
     if (refund.status !== 'pending') return outcome('already_applied');
-    await repo.updateRefund(tx, refund.id, { status: 'succeeded', succeededAt: now, providerRefundId, updatedAt: now });
-    for (const line of refund.lines) await repo.addRefundedCents(tx, line.orderLineId, line.amountCents);
-    await settleOrder(tx, order, now, false);
-    if (order.userId) await notifyRefundIssued(tx, { userId: order.userId, refundId: refund.id, totalCents: refund.totalCents, at: now });
-    if (site) await mailRefundIssued(tx, { refundId: refund.id, publicUrl: site.publicUrl, authSecret: site.authSecret });
+    await completeRefund(tx, order, refund, providerRefundId, now, site);
     return outcome('applied');
   }
 
@@ -84,40 +77,4 @@ export async function applyRefundEventAndPlan(
     provider,
   });
   return { outcome: 'applied', refund: planned };
-}
-
-/**
- * From what each line has had back: a fully refunded line's purchase loses its access, and the
- * order is 'refunded' when every line is, 'partially_refunded' when some money went back. Undone:
- * returns the lines whose purchase was NOT given back because the person bought that course again
- * through another order (to be refunded again; never two purchases of one course).
- */
-async function settleOrder(tx: Db, order: { id: string; userId: string; status: string }, now: Date, undone: boolean): Promise<string[]> {
-  const { id: orderId, status } = order;
-  const lines = await repo.listLines(tx, orderId);
-  // Purchases change below: the same lock as a payment granting one (purchases/course-rights.ts).
-  await lockCourseRights(tx, order.userId, lines.flatMap((l) => (l.courseId ? [l.courseId] : [])));
-  const allBack = lines.every((l) => l.refundedCents >= l.amountCents);
-  // A free line is "fully refunded" only with the whole order.
-  const isBack = (l: (typeof lines)[number]) => allBack || (l.amountCents > 0 && l.refundedCents >= l.amountCents);
-  await repo.setPurchaseStatus(tx, lines.filter(isBack).map((l) => l.id), 'succeeded', 'refunded', now);
-  if (!undone) {
-    // A live class refunded in full gives its seat back (the learner's own and the session's
-    // cancellations have already ended theirs: nothing more happens to those).
-    const freed = await repo.cancelSeatsOfLines(tx, lines.filter(isBack).map((l) => l.id), now);
-    for (const r of freed) await publish(tx, { userId: r.userId }, { type: 'reservation.updated', reservationId: r.id });
-    for (const r of freed) await notifyReservationCancelled(tx, { reservationId: r.id, at: now, by: 'admin' });
-  }
-  let boughtAgain: string[] = [];
-  if (undone) {
-    const restore = lines.filter((l) => !isBack(l));
-    const wasRefunded = await repo.refundedPurchaseLines(tx, restore.map((l) => l.id));
-    const owned = await repo.coursesOwnedElsewhere(tx, order.userId, restore.flatMap((l) => (l.courseId && wasRefunded.has(l.id) ? [l.courseId] : [])), orderId);
-    boughtAgain = restore.filter((l) => wasRefunded.has(l.id) && l.courseId && owned.has(l.courseId)).map((l) => l.id);
-    await repo.setPurchaseStatus(tx, restore.filter((l) => !boughtAgain.includes(l.id)).map((l) => l.id), 'refunded', 'succeeded', now);
-  }
-  if (!['paid', 'partially_refunded', 'refunded'].includes(status)) return boughtAgain;
-  const anyBack = lines.some((l) => l.refundedCents > 0);
-  await repo.setOrderStatus(tx, orderId, allBack && anyBack ? 'refunded' : anyBack ? 'partially_refunded' : 'paid', now);
-  return boughtAgain;
 }

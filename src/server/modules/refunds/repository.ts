@@ -59,6 +59,7 @@ export async function lockOrder(tx: Db, orderId: string) {
       subtotalCents: orders.subtotalCents,
       taxCents: orders.taxCents,
       totalCents: orders.totalCents,
+      creditAppliedCents: orders.creditAppliedCents,
       taxLines: orders.taxLines,
       buyerName: orders.buyerName,
       buyerEmail: orders.buyerEmail,
@@ -131,6 +132,7 @@ const refundColumns = {
   status: refunds.status,
   lines: refunds.lines,
   totalCents: refunds.totalCents,
+  creditCents: refunds.creditCents,
   providerRefundId: refunds.providerRefundId,
 };
 
@@ -146,10 +148,10 @@ export async function findRefundByKey(tx: Db, orderId: string, idempotencyKey: s
 /** Refunds that count against what is left: done, or asked and not yet answered. */
 export async function listOpenRefunds(tx: Db, orderId: string) {
   const rows = await tx
-    .select({ status: refunds.status, lines: refunds.lines })
+    .select({ status: refunds.status, lines: refunds.lines, totalCents: refunds.totalCents, creditCents: refunds.creditCents })
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'succeeded'])));
-  return rows.map((r) => ({ status: r.status, lines: r.lines as RefundLineRecord[] }));
+  return rows.map((r) => ({ status: r.status, lines: r.lines as RefundLineRecord[], totalCents: r.totalCents, creditCents: r.creditCents }));
 }
 
 export async function insertRefund(
@@ -189,6 +191,11 @@ export async function setProviderRefundId(db: Db, refundId: string, providerRefu
     .update(refunds)
     .set({ providerRefundId, updatedAt: now })
     .where(and(eq(refunds.id, refundId), sql`${refunds.providerRefundId} is null`));
+}
+
+/** The part of the refund given to the buyer's « Crédit Toque » instead of the card. */
+export async function setRefundCredit(tx: Db, refundId: string, creditCents: number) {
+  await tx.update(refunds).set({ creditCents }).where(eq(refunds.id, refundId));
 }
 
 /** A refund the provider refused outright: it no longer counts against what is left. */

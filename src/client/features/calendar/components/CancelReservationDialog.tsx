@@ -42,16 +42,20 @@ function Confirm({
   const [failure, setFailure] = useState<string | null>(null);
   const terms = cancelTerms(r, new Date(), lateNotice !== null);
   const refundable = terms.refundable;
+  // « Recevoir un crédit Toque » instead of the card: immediate (docs/decisions/0038).
+  const [refundTo, setRefundTo] = useState<'card' | 'credit'>('card');
 
   const confirm = () => {
     setFailure(null);
     cancel.mutate(
-      { reservationId: r.id, input: { idempotencyKey, ...(refundable ? {} : { acceptNoRefund: true }) } },
+      { reservationId: r.id, input: { idempotencyKey, ...(refundable ? { refundTo } : { acceptNoRefund: true }) } },
       {
         onSuccess: ({ refund }) => {
           notifySuccess(
             'Réservation annulée',
-            refund
+            refund && refund.creditCents >= refund.totalCents && refund.totalCents > 0
+              ? `Votre place est libérée. ${formatPrice(refund.totalCents)} ont été ajoutés à votre crédit Toque.`
+              : refund
               ? `Votre place est libérée. Remboursement complet de ${formatPrice(refund.totalCents)} en cours.`
               : 'Votre place est libérée, sans remboursement.',
           );
@@ -83,6 +87,19 @@ function Confirm({
         <p className="font-semibold">{terms.heading}</p>
         <p className="mt-1">{terms.text}</p>
       </div>
+      {refundable ? (
+        <fieldset className="space-y-2">
+          <legend className="font-semibold text-ink">Comment voulez-vous être remboursé ?</legend>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3">
+            <input type="radio" name="refund-to" value="card" checked={refundTo === 'card'} onChange={() => setRefundTo('card')} className="size-5" />
+            Sur ma carte (quelques jours ouvrables)
+          </label>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3">
+            <input type="radio" name="refund-to" value="credit" checked={refundTo === 'credit'} onChange={() => setRefundTo('credit')} className="size-5" />
+            Recevoir un crédit Toque (immédiat, sans expiration)
+          </label>
+        </fieldset>
+      ) : null}
       {lateNotice ? <FormAlert>{lateNotice}</FormAlert> : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

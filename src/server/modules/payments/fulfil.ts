@@ -1,0 +1,40 @@
+// What a paid order buys, and an order « Crédit Toque » pays in full at checkout. Apart from the
+// payment service so the checkout can call it without importing the webhook's dependencies.
+import type { Deps } from '../../deps';
+import type { Tx } from '../../db/client';
+import { mailOrderReceipt } from '../../integrations/mail/transactional';
+import type { PaymentProvider } from '../../integrations/payments/port';
+import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
+import type { PlannedRefund } from '../refunds/automatic';
+import { grantCourses } from './owned-courses';
+import * as repo from './repository';
+
+/**
+ * What a paid order buys, inside the transaction that marked it paid: its courses granted, its
+ * receipt e-mailed, its seats confirmed. The provider's payment event calls it, and the checkout of
+ * an order paid wholly with « Crédit Toque » (no provider: checkout/service.ts). What it returns is
+ * done after commit (the seat counts refreshed, a refund asked of the provider).
+ */
+export async function fulfilPaidOrder(
+  tx: Tx,
+  input: { order: { id: string; userId: string; number: number; email: string; name: string }; now: Date; provider: PaymentProvider['name']; config: Pick<Deps['config'], 'publicUrl' | 'authSecret'> },
+): Promise<{ seats: SeatSettlement | null; refund: PlannedRefund | null }> {
+  const { order, now, config } = input;
+  const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: input.provider, publicUrl: config.publicUrl, buyer: order });
+  await mailOrderReceipt(tx, { orderId: order.id, publicUrl: config.publicUrl, authSecret: config.authSecret });
+  const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: input.provider, publicUrl: config.publicUrl });
+  return { seats, refund };
+}
+
+/**
+ * An order « Crédit Toque » pays in full, at checkout (no provider): paid now, in the checkout's
+ * transaction (the credit already spent there), and fulfilled as a payment event would.
+ */
+export async function payWithCreditOnly(
+  tx: Tx,
+  input: { order: { id: string; userId: string; number: number; email: string; name: string }; now: Date; provider: PaymentProvider['name']; config: Pick<Deps['config'], 'publicUrl' | 'authSecret'> },
+) {
+  await repo.setOrder(tx, input.order.id, { status: 'paid', paidAt: input.now, paymentMethodType: 'credit', failureMessage: null }, input.now);
+  return fulfilPaidOrder(tx, input);
+}
+
