@@ -83,6 +83,11 @@ function Summary({ summary }: { summary: BooksSummary }) {
         <Figure label="TVQ perçue" value={formatPrice(totals.qstCents)} hint="Déclaration de TVQ" />
         <Figure label="Frais du fournisseur de paiement" value={formatPrice(totals.feeCents)} hint="Sur les reçus de la période" />
       </dl>
+      {totals.giftCardSalesCents !== 0 ? (
+        <p className="text-sm text-muted">
+          Cartes-cadeaux vendues : {formatPrice(totals.giftCardSalesCents)} — hors des ventes taxables (ce n'est pas une fourniture) ; la taxe s'applique au cours acheté avec la carte.
+        </p>
+      ) : null}
       <p className="text-sm text-muted md:hidden">Le tableau défile de côté pour montrer toutes ses colonnes.</p>
       <div role="region" aria-labelledby="books-table-caption" tabIndex={0} className="overflow-x-auto rounded-2xl border border-line bg-white shadow-sm">
         <table className="w-full min-w-[40rem] text-left text-sm text-ink">
