@@ -71,6 +71,8 @@ export type PurchasedGiftCardView = {
   deliveredAt: string | null;
   openedAt: string | null;
   courseTitle: string | null;
+  /** The order's receipt (« Carte-cadeau — non taxable à l'achat »). */
+  receiptUrl: string;
 };
 export type PurchasedGiftCardsResponse = { giftCards: PurchasedGiftCardView[] };
 
