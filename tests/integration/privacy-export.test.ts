@@ -73,6 +73,8 @@ async function personWithEverything() {
     idempotencyKey: `k-${randomBytes(4).toString('hex')}`,
   });
   await createSubscription(t.db, user.id);
+  // « Crédit Toque »: a credit the chef gave.
+  await t.db.insert(schema.creditEntries).values({ userId: user.id, amountCents: 1500, kind: 'admin_credit', reason: 'Geste commercial', idempotencyKey: `c-${randomBytes(4).toString('hex')}` });
   const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
   await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
   // A note the chef keeps about the person (« Clients »).
@@ -133,6 +135,7 @@ describe('GET /api/account/data-export', () => {
     expect(exportedOrder.refunds).toEqual([expect.objectContaining({ totalCents: 1150, creditNoteNumber: expect.any(Number) })]);
     expect(data.reservations).toEqual([expect.objectContaining({ course: 'Tourtière du Lac', status: 'confirmed' })]);
     expect(data.favorites).toEqual([expect.objectContaining({ recipe: 'Pouding chômeur' })]);
+    expect(data.storeCredit).toEqual({ balanceCents: 1500, entries: [expect.objectContaining({ amountCents: 1500, kind: 'admin_credit', label: 'Crédit offert par Toque', reason: 'Geste commercial' })] });
     expect(data.notesAboutYou).toEqual([expect.objectContaining({ body: 'Allergique aux noix.', authorEmail: 'cheffe@exemple.test' })]);
     expect(data.calendarFeed).toMatchObject({ exists: true });
     expect(data.emailsSent.copies).toEqual([expect.objectContaining({ subject: 'Bienvenue chez Toque' })]);

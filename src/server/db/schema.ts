@@ -463,6 +463,11 @@ export const orders = pgTable(
     discountCents: integer().notNull().default(0),
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
+    /**
+     * The part of totalCents paid with the buyer's « Crédit Toque » (payment, after tax: never a
+     * discount); the card is asked for totalCents − creditAppliedCents. Its ledger entry names the order.
+     */
+    creditAppliedCents: integer().notNull().default(0),
     /** The tax engine's TaxLine[] as charged. */
     taxLines: jsonb().notNull(),
     /** The buyer as the receipt names them, copied at checkout. */
@@ -556,6 +561,11 @@ export const refunds = pgTable(
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
     reason: text(),
+    /**
+     * The part of totalCents given back to the buyer's « Crédit Toque » instead of the card: the
+     * credit part of the order first, or all of it when the learner chose « Recevoir un crédit Toque ».
+     */
+    creditCents: integer().notNull().default(0),
     providerRefundId: text(),
     createdBy: text().references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text().notNull(),
@@ -1004,5 +1014,43 @@ export const giftCards = pgTable(
     index('gift_cards_order_idx').on(t.orderId),
     check('gift_cards_amount_bounds', sql`${t.amountCents} > 0 and ${t.redeemedCents} >= 0 and ${t.redeemedCents} <= ${t.amountCents}`),
     check('gift_cards_status', sql`${t.status} in ('pending', 'active', 'redeemed', 'voided')`),
+  ],
+);
+
+/**
+ * « Crédit Toque »: one append-only ledger per customer (docs/decisions/0038-store-credit-ledger.md).
+ * The balance is the sum of a person's entries, never stored alone; an entry is never updated.
+ * Positive entries add credit (a gift card redeemed, a refund taken as credit, the admin's credit, a
+ * payment given back); negative ones spend it (an order's payment, a payout of a small balance).
+ * Each names what caused it; its idempotency key makes every call safe to repeat.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Signed: + credits the person, − spends their credit. Never 0. */
+    amountCents: integer().notNull(),
+    /** CreditEntryKind (src/shared/schemas/credit.ts): text, so a new kind needs no migration. */
+    kind: text().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'restrict' }),
+    /** The refund (its credit note) that became credit. */
+    refundId: uuid().references(() => refunds.id, { onDelete: 'restrict' }),
+    /** The gift card redeemed (plain uuid: the gift cards' table lives in its own slice). */
+    giftCardId: uuid(),
+    /** The admin who gave the credit, and why (admin_credit). */
+    actorId: text(),
+    reason: text(),
+    /** Unique: the same key is the same entry, however often the call is repeated. */
+    idempotencyKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_entries_idempotency_uq').on(t.idempotencyKey),
+    index('credit_entries_user_idx').on(t.userId, t.createdAt),
+    index('credit_entries_order_idx').on(t.orderId),
+    check('credit_entries_amount_non_zero', sql`${t.amountCents} <> 0`),
   ],
 );

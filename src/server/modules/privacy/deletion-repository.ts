@@ -11,6 +11,7 @@ import {
   calendarFeeds,
   courseProgress,
   courseSessions,
+  creditEntries,
   emailDeliveries,
   emailPreferences,
   favorites,
@@ -96,6 +97,8 @@ export async function eraseAccount(tx: Tx, userId: string, oldEmail: string, now
   await tx.delete(verifications).where(eq(verifications.identifier, oldEmail));
   await tx.delete(favorites).where(eq(favorites.userId, userId));
   await tx.delete(adminClientNotes).where(eq(adminClientNotes.userId, userId));
+  // The ledger stays (money records, like the orders); the admin's free-text reasons may name the person.
+  await tx.update(creditEntries).set({ reason: null }).where(eq(creditEntries.userId, userId));
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   await tx.delete(courseProgress).where(eq(courseProgress.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));

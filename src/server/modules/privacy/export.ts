@@ -2,6 +2,7 @@
 // document. The sections are named in coverage.ts; secrets never leave the database.
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { exportOf as storeCreditOf } from '../credit/service';
 import * as repo from './export-repository';
 
 export type DataExport = Awaited<ReturnType<ReturnType<typeof createDataExport>['build']>>;
@@ -34,6 +35,7 @@ export function createDataExport(deps: Pick<Deps, 'database' | 'now' | 'config'>
         subscriptions: await repo.subscriptionHistory(db(), userId),
         favorites: await repo.favoriteRecipes(db(), userId),
         notesAboutYou: await repo.notesAboutYou(db(), userId),
+        storeCredit: await storeCreditOf(db(), userId),
         notifications: await repo.inbox(db(), userId),
         emailPreferences: await repo.preferences(db(), userId),
         // The feed's address is a secret (whoever has it reads the calendar): only that it exists.
