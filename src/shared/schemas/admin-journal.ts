@@ -28,6 +28,8 @@ export const AUDIT_ACTION_LABELS = {
   'recipe.image_remove': 'Image de la recette retirée',
   'order.refund': 'Remboursement',
   'order.receipt_resend': 'Reçu renvoyé au client',
+  'gift_card.resend': 'Carte-cadeau renvoyée à sa destinataire',
+  'gift_card.void': 'Carte-cadeau annulée et remboursée',
   'client.note.create': 'Note ajoutée au dossier du client',
   'client.note.update': 'Note du dossier du client modifiée',
   'profile.chef_update': 'Profil de chef modifié',

@@ -57,6 +57,8 @@ export type GiftCardRedeemResponse = {
   amountCents: number;
   /** The code as printed (groups of four). */
   code: string;
+  /** The person's « Crédit Toque » after it. */
+  balanceCents: number;
 };
 
 /** A card as its buyer sees it in Mes Achats: never its code (it is the recipient's). */

@@ -101,20 +101,6 @@ export async function markVoided(tx: Tx, id: string, input: { adminId: string; r
     .where(eq(giftCards.id, id));
 }
 
-/**
- * The balance moved into the person's « Crédit Toque »: one ledger entry naming the card, under a
- * key made from the card (the whole balance moves at once, so one entry per card, ever).
- * Written against credit_entries as the ledger's plan (decision 0038) describes it.
- */
-export async function appendRedemption(tx: Tx, input: { userId: string; cardId: string; amountCents: number; now: Date }): Promise<boolean> {
-  const result = await tx.execute<{ id: string }>(sql`
-    insert into credit_entries (user_id, amount_cents, kind, gift_card_id, idempotency_key, created_at)
-    values (${input.userId}, ${input.amountCents}, 'gift_card_redeemed', ${input.cardId}, ${`gift_card_redeemed:${input.cardId}`}, ${input.now.toISOString()})
-    on conflict (idempotency_key) do nothing
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
-}
-
 const viewColumns = {
   card: giftCards,
   courseTitle: courses.title,
@@ -173,4 +159,13 @@ export async function findForDocument(db: Conn, id: string) {
     .leftJoin(courses, eq(courses.id, giftCards.courseId))
     .where(eq(giftCards.id, id));
   return row;
+}
+
+/** The cards a person bought or added to their credit (the data export). */
+export async function listForExport(db: Conn, userId: string): Promise<GiftCardRow[]> {
+  return db
+    .select()
+    .from(giftCards)
+    .where(and(or(eq(giftCards.buyerId, userId), eq(giftCards.redeemedBy, userId)), sql`${giftCards.status} <> 'pending'`))
+    .orderBy(desc(giftCards.createdAt));
 }

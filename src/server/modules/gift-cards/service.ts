@@ -12,11 +12,11 @@ import { formatGiftCardCode, giftCardCodeHint, GIFT_CARD_LINE_LABEL, normaliseGi
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { CheckoutResponse, PaymentSession } from '@shared/schemas/checkout';
 import {
-  adminGiftCardsQuerySchema,
   giftCardPurchaseSchema,
   giftCardRedeemSchema,
   giftCardVoidSchema,
   GIFT_CARD_MAX_DELAY_DAYS,
+  type AdminGiftCardsQuery,
   type AdminGiftCardsResponse,
   type AdminGiftCardView,
   type GiftCardRedeemResponse,
@@ -32,6 +32,7 @@ import { createLimiter } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { recordAudit } from '../audit/service';
+import { append as appendCredit, balance as creditBalance } from '../credit/service';
 import { closesAt, scheduleOrderClose } from '../checkout/abandon';
 import { toOrderView } from '../checkout/order-view';
 import { loadOrderDetail } from '../checkout/service';
@@ -233,13 +234,20 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
         const printed = formatGiftCardCode(normal);
         const remaining = card.amountCents - card.redeemedCents;
         if (remaining <= 0) {
-          if (card.redeemedBy === userId) return { creditedCents: 0, amountCents: card.amountCents, code: printed };
+          if (card.redeemedBy === userId) return { creditedCents: 0, amountCents: card.amountCents, code: printed, balanceCents: await creditBalance(tx, userId) };
           throw new AppError('GIFT_CARD_USED', undefined, { code: 'Carte-cadeau déjà utilisée entièrement.' });
         }
-        const appended = await repo.appendRedemption(tx, { userId, cardId: card.id, amountCents: remaining, now });
-        if (!appended) throw new Error(`gift card ${card.id}: ledger entry exists but the card has a balance`);
+        // The whole balance moves at once: one entry per card, ever (its key is the card's).
+        const { balanceCents } = await appendCredit(tx, {
+          userId,
+          amountCents: remaining,
+          kind: 'gift_card_redeemed',
+          giftCardId: card.id,
+          idempotencyKey: `gift-card-redeem:${card.id}`,
+          at: now,
+        });
         await repo.markRedeemed(tx, card.id, userId, now);
-        return { creditedCents: remaining, amountCents: card.amountCents, code: printed };
+        return { creditedCents: remaining, amountCents: card.amountCents, code: printed, balanceCents };
       });
       // A code that worked is no guess: its try is given back.
       await limiter.reward(key).catch(() => undefined);
@@ -249,9 +257,8 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
     /** Parses the body of POST /api/gift-cards/redeem. */
     parseRedeem: (body: unknown) => parseInput(giftCardRedeemSchema, body),
 
-    async adminList(query: unknown): Promise<AdminGiftCardsResponse> {
-      const q = parseInput(adminGiftCardsQuerySchema, query);
-      const { rows, total } = await repo.listForAdmin(db(), q);
+    async adminList(query: AdminGiftCardsQuery): Promise<AdminGiftCardsResponse> {
+      const { rows, total } = await repo.listForAdmin(db(), query);
       const giftCards = rows.map(
         (r): AdminGiftCardView => ({
           ...toBuyerView(r),
@@ -352,3 +359,22 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
 }
 
 export type GiftCardService = ReturnType<typeof createGiftCardService>;
+
+/** Law 25 export: the cards the person bought (whom for, the message) and those they added to their credit; never a code. */
+export async function giftCardsExportOf(db: Deps['database']['db'], userId: string) {
+  const rows = await repo.listForExport(db, userId);
+  return rows.map((c) => ({
+    id: c.id,
+    role: c.buyerId === userId ? ('bought' as const) : ('redeemed' as const),
+    status: c.status,
+    amountCents: c.amountCents,
+    recipientName: c.buyerId === userId ? c.recipientName : null,
+    recipientEmail: c.buyerId === userId ? c.recipientEmail : null,
+    message: c.buyerId === userId ? c.message : null,
+    deliverAt: toIso(c.deliverAt),
+    deliveredAt: toIso(c.deliveredAt),
+    openedAt: toIso(c.openedAt),
+    redeemedAt: toIso(c.redeemedAt),
+    createdAt: toIso(c.createdAt),
+  }));
+}

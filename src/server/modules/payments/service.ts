@@ -28,6 +28,7 @@ import { isDeletedEmail } from '../privacy/deletion';
 import { applyRefundEventAndPlan } from '../refunds/events';
 import { submitRefund } from '../refunds/automatic';
 import { grantCourses } from './owned-courses';
+import { issueGiftCards } from '../gift-cards/delivery';
 import { applyInvoicePaid, applyProviderState, renewalFailureMail, type MembershipContext } from '../subscriptions/events';
 import * as repo from './repository';
 import type { Tx } from '../../db/client';
@@ -132,6 +133,8 @@ export function createPaymentService(
       return { seats: null, refund };
     }
     const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl, buyer: order });
+    // The order's gift cards come into being now (their codes), and go to their recipients now or at their hour.
+    await issueGiftCards(tx, { orderId: order.id, now, site: deps.config });
     await mailOrderReceipt(tx, { orderId: order.id, publicUrl: deps.config.publicUrl, authSecret: deps.config.authSecret });
     const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: provider.name, publicUrl: deps.config.publicUrl });
     return { seats, refund };
