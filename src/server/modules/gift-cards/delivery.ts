@@ -25,7 +25,7 @@ import * as repo from './repository';
 type Site = { publicUrl: string; authSecret: string };
 
 /** Where the recipient adds a card to their credit (Mon Compte › Mon crédit). */
-export const REDEEM_PATH = '/compte/credit';
+export const REDEEM_PATH = '/account#mon-credit';
 
 export const deliveryJobKey = (cardId: string) => `gift-card:${cardId}`;
 

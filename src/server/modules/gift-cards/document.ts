@@ -51,7 +51,7 @@ export function renderGiftCardHtml(doc: GiftCardDocument, links: { pdfUrl: strin
   return standaloneHtml({
     title: `Carte-cadeau Toque de ${formatPrice(doc.amountCents)}`,
     style: STYLE,
-    body: `<nav class="actions" aria-label="Actions"><a href="${escapeHtml(links.pdfUrl)}" download="${escapeHtml(giftCardFileName(doc))}">Télécharger le PDF à imprimer</a><a href="/compte/credit">Ajouter à mon crédit</a></nav>
+    body: `<nav class="actions" aria-label="Actions"><a href="${escapeHtml(links.pdfUrl)}" download="${escapeHtml(giftCardFileName(doc))}">Télécharger le PDF à imprimer</a><a href="/account#mon-credit">Ajouter à mon crédit</a></nav>
 <main>
 <p class="brand">Toque</p>
 <h1>Carte-cadeau pour ${escapeHtml(doc.recipientName)}</h1>
