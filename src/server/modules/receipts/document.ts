@@ -2,7 +2,6 @@
 // print, so the two never disagree. Contents: research/canada-sales-tax.md §4 (receipts: seller
 // and registration numbers, date, each item, each tax on its own line with its rate, province of
 // supply) and §7 (credit note: says it is one, supplier and numbers, recipient, date, tax adjusted).
-import { GIFT_CARD_LINE_LABEL } from '@shared/gift-cards';
 import { COURSE_TYPE_LABELS } from '@shared/catalog';
 import { CHEF_TIME_ZONE, formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
 import { discountRows, formatDiscount, listPriceCents } from '@shared/order-discounts';
@@ -39,7 +38,8 @@ const LINE_KIND_LABELS: Record<DocumentLineRow['kind'], string> = {
   live_class: COURSE_TYPE_LABELS.live,
   recorded_course: COURSE_TYPE_LABELS.recorded,
   membership: 'Abonnement mensuel',
-  gift_card: GIFT_CARD_LINE_LABEL,
+  // The description already says « Carte-cadeau — non taxable à l'achat » (shared/gift-cards.ts).
+  gift_card: 'Aucune taxe à la vente : elle s’applique au cours acheté avec la carte',
 };
 
 const BRAND_LABELS: Record<string, string> = {
