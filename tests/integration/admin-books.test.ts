@@ -231,7 +231,7 @@ describe('the summary of a period', () => {
       { province: 'ON', name: 'Ontario', ...EXPECTED_ON },
     ]);
     expect(res.body.totals).toEqual({
-      receiptCount: 3, creditNoteCount: 2, salesCents: 5100 + 6500 + 3333, creditedCents: 4500, netSalesCents: 3100 + 4000 + 3333,
+      receiptCount: 3, creditNoteCount: 2, salesCents: 5100 + 6500 + 3333, creditedCents: 4500, netSalesCents: 3100 + 4000 + 3333, giftCardSalesCents: 0,
       taxes: taxes({ GST: 155 + 167, QST: 309, HST: 520 }), gstHstCents: 155 + 167 + 520, qstCents: 309, totalCents: 3564 + 4520 + 3500, feeCents: 200,
     });
   });
