@@ -67,6 +67,8 @@ import { purchaseRoutes } from './modules/purchases/routes';
 import { creditNoteRoutes, receiptRoutes } from './modules/receipts/routes';
 import { createReceiptService } from './modules/receipts/service';
 import { documentRoutes } from './modules/receipts/document-routes';
+import { adminGiftCardRoutes, giftCardDocumentRoutes, giftCardRoutes } from './modules/gift-cards/routes';
+import { createGiftCardService } from './modules/gift-cards/service';
 import { privacyRoutes } from './modules/privacy/routes';
 import { recipeRoutes } from './modules/recipes/routes';
 import { adminRosterRoutes, chefRosterRoutes } from './modules/rosters/routes';
@@ -144,6 +146,9 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/orders', receiptRoutes(receipts));
   api.route('/refunds', creditNoteRoutes(receipts));
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
+  const giftCards = createGiftCardService(deps, paymentProvider);
+  api.route('/gift-cards', giftCardRoutes(giftCards));
+  api.route('/admin/gift-cards', adminGiftCardRoutes(giftCards));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));
   const sales = createSalesService(deps);
   api.route('/admin/sales', adminSalesRoutes(sales));
@@ -182,6 +187,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   app.route('/media', mediaRoutes(deps));
   // A person's receipts and credit notes as pages (e-mails' signed links, Mes Achats).
   app.route('/documents', documentRoutes(receipts, deps));
+  app.route('/documents', giftCardDocumentRoutes(giftCards, deps));
   // The « séance déplacée » e-mail's signed cancel link (a page, then its form's POST).
   app.route('/reservations', movedCancelRoutes(createReservationService(deps, paymentProvider)));
   app.route('/', webRoutes(deps, services));

@@ -43,6 +43,8 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/orders/', 'signed-in'],
   ['/api/refunds/', 'signed-in'],
   ['/api/purchases', 'signed-in'],
+  // « Offrir un cours »: buying a card, one's cards bought, adding a card to one's credit.
+  ['/api/gift-cards/', 'signed-in'],
   ['/api/booking/', 'signed-in'],
   // A calendar app fetches the feed without a session: the random token in the URL is the key.
   ['/api/calendar/feeds/', 'public'],

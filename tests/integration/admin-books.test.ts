@@ -100,15 +100,15 @@ afterAll(() => t.close());
 const taxes = (v: Partial<BooksFigures['taxes']>) => ({ GST: 0, QST: 0, HST: 0, PST: 0, ...v });
 
 const EXPECTED_QC: BooksFigures = {
-  receiptCount: 1, creditNoteCount: 1, salesCents: 5100, creditedCents: 2000, netSalesCents: 3100,
+  receiptCount: 1, creditNoteCount: 1, salesCents: 5100, creditedCents: 2000, netSalesCents: 3100, giftCardSalesCents: 0,
   taxes: taxes({ GST: 255 - 100, QST: 509 - 200 }), gstHstCents: 155, qstCents: 309, totalCents: 5864 - 2300, feeCents: sandboxFee(5864),
 };
 const EXPECTED_ON: BooksFigures = {
-  receiptCount: 1, creditNoteCount: 1, salesCents: 6500, creditedCents: 2500, netSalesCents: 4000,
+  receiptCount: 1, creditNoteCount: 1, salesCents: 6500, creditedCents: 2500, netSalesCents: 4000, giftCardSalesCents: 0,
   taxes: taxes({ HST: 845 - 325 }), gstHstCents: 520, qstCents: 0, totalCents: 7345 - 2825, feeCents: 0,
 };
 const EXPECTED_AB: BooksFigures = {
-  receiptCount: 1, creditNoteCount: 0, salesCents: 3333, creditedCents: 0, netSalesCents: 3333,
+  receiptCount: 1, creditNoteCount: 0, salesCents: 3333, creditedCents: 0, netSalesCents: 3333, giftCardSalesCents: 0,
   taxes: taxes({ GST: 167 }), gstHstCents: 167, qstCents: 0, totalCents: 3500, feeCents: 0,
 };
 
@@ -299,7 +299,7 @@ describe('the summary of a period', () => {
       { province: 'ON', name: 'Ontario', ...EXPECTED_ON },
     ]);
     expect(res.body.totals).toEqual({
-      receiptCount: 3, creditNoteCount: 2, salesCents: 5100 + 6500 + 3333, creditedCents: 4500, netSalesCents: 3100 + 4000 + 3333,
+      receiptCount: 3, creditNoteCount: 2, salesCents: 5100 + 6500 + 3333, creditedCents: 4500, netSalesCents: 3100 + 4000 + 3333, giftCardSalesCents: 0,
       taxes: taxes({ GST: 155 + 167, QST: 309, HST: 520 }), gstHstCents: 155 + 167 + 520, qstCents: 309, totalCents: 3564 + 4520 + 3500, feeCents: 200,
     });
   });

@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import type { AdminCourseResponse } from '@shared/schemas/admin-courses';
+import type { CheckoutResponse } from '@shared/schemas/checkout';
+import type { AdminGiftCardsResponse } from '@shared/schemas/gift-cards';
 import { AUDIT_ACTION_KINDS, AUDIT_ACTION_LABELS, type JournalResponse } from '@shared/schemas/admin-journal';
 import type { SalesResponse } from '@shared/schemas/admin-sales';
 import type { SecondFactorEnrolment } from '@shared/schemas/second-factor';
@@ -181,6 +183,20 @@ beforeAll(async () => {
   await t.db.update(profiles).set({ role: 'admin' }).where(eq(profiles.userId, other.id));
   const enrolment = (await ok(await send(t, 'POST', '/api/account/second-factor/enrolment', { cookie: other.cookie }))) as SecondFactorEnrolment;
   await ok(await send(t, 'POST', '/api/account/second-factor/enrolment/confirm', { cookie: other.cookie, body: { code: totpCode(enrolment.secret.replace(/\s/g, ''), now()) } }));
+
+  // A gift card bought and paid, its e-mail sent again, then voided (refunded to its buyer).
+  const gift = (await ok(
+    await send(t, 'POST', '/api/gift-cards/checkout', {
+      cookie: member.cookie,
+      body: { amountCents: 2500, recipientName: 'Jules Ami', recipientEmail: 'jules.ami@example.com', delivery: 'now', idempotencyKey: newKey() },
+    }),
+    201,
+  )) as CheckoutResponse;
+  await ok(await send(t, 'POST', '/api/payments/sandbox/confirm', { cookie: member.cookie, body: { paymentId: gift.payment!.paymentId, clientSecret: gift.payment!.clientSecret, method: SUCCESS_CARD } }));
+  await deliverEvents(t);
+  const cards = (await ok(await send(t, 'GET', '/api/admin/gift-cards?q=jules', as))) as AdminGiftCardsResponse;
+  await ok(await send(t, 'POST', `/api/admin/gift-cards/${cards.giftCards[0]!.id}/resend`, { ...as, body: { idempotencyKey: newKey() } }));
+  await ok(await send(t, 'POST', `/api/admin/gift-cards/${cards.giftCards[0]!.id}/void`, { ...as, body: { reason: 'Erreur de destinataire', idempotencyKey: newKey() } }));
 
   // The sandbox's test clock moved for a member.
   const subscriber = (await createSignedInLearners(t, 1))[0]!;

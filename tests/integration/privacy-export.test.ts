@@ -75,6 +75,20 @@ async function personWithEverything() {
   await createSubscription(t.db, user.id);
   // « Crédit Toque »: a credit the chef gave.
   await t.db.insert(schema.creditEntries).values({ userId: user.id, amountCents: 1500, kind: 'admin_credit', reason: 'Geste commercial', idempotencyKey: `c-${randomBytes(4).toString('hex')}` });
+  // A gift card the person bought for a friend (paid: it has its code).
+  const giftLine = order.lines[0]!;
+  await t.db.insert(schema.giftCards).values({
+    code: `TEST${randomBytes(6).toString('hex').toUpperCase()}`.slice(0, 16),
+    orderId: order.id,
+    orderLineId: giftLine.id,
+    buyerId: user.id,
+    status: 'active',
+    amountCents: 2500,
+    recipientName: 'Jules Ami',
+    recipientEmail: 'jules.ami@example.com',
+    message: 'Bonne fête !',
+    deliverAt: testNow(),
+  });
   const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
   await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
   // A note the chef keeps about the person (« Clients »).

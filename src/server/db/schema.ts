@@ -41,7 +41,7 @@ export const orderStatusEnum = pgEnum('order_status', [
   'partially_refunded',
   'refunded',
 ]);
-export const productKindEnum = pgEnum('product_kind', ['live_class', 'recorded_course', 'membership']);
+export const productKindEnum = pgEnum('product_kind', ['live_class', 'recorded_course', 'membership', 'gift_card']);
 export const refundStatusEnum = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
 export const subscriptionStatusEnum = pgEnum('subscription_status', [
   'incomplete',
@@ -1032,6 +1032,61 @@ export const adminClientNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('admin_client_notes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Gift cards (« Offrir un cours », docs/decisions/0039-gift-cards.md). A row is written with its
+ * order ('pending', no code yet); the paid order's event gives it its code and makes it 'active'
+ * in the same transaction. A card never expires. Its whole balance moves at once into the
+ * recipient's « Crédit Toque » (a credit_entries row naming the card): 'redeemed'. An unused card
+ * may be voided by the admin (its line refunded to the buyer).
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Normalised (16 capitals, no separator, shared/gift-cards.ts); null until the order is paid. */
+    code: text(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderLineId: uuid()
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    buyerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** 'pending' | 'active' | 'redeemed' | 'voided' (GiftCardStatus). */
+    status: text().notNull().default('pending'),
+    amountCents: integer().notNull(),
+    /** What has left the card for a person's credit (all of it at once, today). */
+    redeemedCents: integer().notNull().default(0),
+    recipientName: text().notNull(),
+    recipientEmail: text().notNull(),
+    message: text().notNull().default(''),
+    /** The course suggested (« Offrir ce cours »). */
+    courseId: uuid().references(() => courses.id, { onDelete: 'set null' }),
+    /** When the e-mail goes to the recipient; delivered once at or after it. */
+    deliverAt: timestamp({ withTimezone: true }).notNull(),
+    deliveredAt: timestamp({ withTimezone: true }),
+    /** First time the card's page or PDF was opened through the recipient's signed link. */
+    openedAt: timestamp({ withTimezone: true }),
+    redeemedBy: text().references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp({ withTimezone: true }),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidedBy: text().references(() => users.id, { onDelete: 'set null' }),
+    voidRefundId: uuid().references(() => refunds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('gift_cards_code_uq').on(t.code),
+    uniqueIndex('gift_cards_order_line_uq').on(t.orderLineId),
+    index('gift_cards_buyer_idx').on(t.buyerId, t.createdAt),
+    index('gift_cards_order_idx').on(t.orderId),
+    check('gift_cards_amount_bounds', sql`${t.amountCents} > 0 and ${t.redeemedCents} >= 0 and ${t.redeemedCents} <= ${t.amountCents}`),
+    check('gift_cards_status', sql`${t.status} in ('pending', 'active', 'redeemed', 'voided')`),
+  ],
 );
 
 /**

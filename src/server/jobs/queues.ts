@@ -19,6 +19,8 @@ export const QUEUES = {
   orderAbandon: 'order.abandon',
   /** Deletes a deleted account's customer at the payment provider, until the provider accepts (modules/privacy/provider-customers.ts). */
   customerDelete: 'payments.customer_delete',
+  /** Sends a paid gift card to its recipient at the day and hour its buyer chose (modules/gift-cards/delivery.ts). */
+  giftCardDeliver: 'gift_card.deliver',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -38,6 +40,7 @@ export type JobData = {
   'reservation.prep_kit': { reservationId: string };
   'payments.customer_delete': { provider: string; customerId: string; userId: string };
   'order.abandon': { orderId: string; closesAt: string };
+  'gift_card.deliver': { giftCardId: string; deliverAt: string };
 };
 
 /**
@@ -54,4 +57,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'reservation.prep_kit': { retryLimit: 4, retryDelay: 30 },
   'payments.customer_delete': { retryLimit: 8, retryDelay: 300 },
   'order.abandon': { retryLimit: 4, retryDelay: 10 },
+  'gift_card.deliver': { retryLimit: 6, retryDelay: 30 },
 };

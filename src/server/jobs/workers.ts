@@ -5,6 +5,7 @@ import { emailSender } from '../integrations/mail/outgoing';
 import type { Mailer } from '../integrations/mail/mailer';
 import { orderCloseWorker } from '../modules/checkout/abandon';
 import { prepKitWorker } from '../modules/prep-kit/job';
+import { giftCardDeliveryWorker } from '../modules/gift-cards/delivery';
 import { createPaymentProvider } from '../integrations/payments';
 import { createProviderCustomerDeletion } from '../modules/privacy/provider-customers';
 import { endingWorker } from '../modules/subscriptions/ending';
@@ -46,6 +47,10 @@ export function registerWorkers(
   const orderClose = orderCloseWorker(deps, provider);
   jobs.work(QUEUES.orderAbandon, async (job) => {
     deps.logger.info({ orderId: job.data.orderId, outcome: await orderClose(job) }, 'commande non payée à la fin de son délai');
+  });
+  const giftCards = giftCardDeliveryWorker(deps);
+  jobs.work(QUEUES.giftCardDeliver, async (job) => {
+    deps.logger.info({ giftCardId: job.data.giftCardId, outcome: await giftCards(job) }, 'carte-cadeau : envoi à la personne qui la reçoit');
   });
   const customers = createProviderCustomerDeletion(deps, provider);
   jobs.work(QUEUES.customerDelete, (job) => customers.work(job));

@@ -96,6 +96,8 @@ export type BooksFigures = {
   creditedCents: number;
   /** salesCents − creditedCents: the sales a return declares. */
   netSalesCents: number;
+  /** Gift cards sold, net of their refunds: not a supply, so in none of the figures above (nor taxed). */
+  giftCardSalesCents: number;
   /** Net of credit notes, by kind (TPS, TVQ, TVH, TVP). */
   taxes: TaxAmounts;
   /** TPS + TVH: the GST/HST return's tax collected. */

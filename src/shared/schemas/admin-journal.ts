@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS = {
   'promo_code.deactivate': 'Code promo désactivé',
   'promo_code.activate': 'Code promo réactivé',
   'order.receipt_resend': 'Reçu renvoyé au client',
+  'gift_card.resend': 'Carte-cadeau renvoyée à sa destinataire',
+  'gift_card.void': 'Carte-cadeau annulée et remboursée',
   'client.note.create': 'Note ajoutée au dossier du client',
   'client.note.update': 'Note du dossier du client modifiée',
   'client.credit.add': 'Crédit Toque ajouté au client',

@@ -42,7 +42,7 @@ export const checkoutSchema = z.object({
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 export type OrderStatus = 'pending' | 'processing' | 'paid' | 'failed' | 'canceled' | 'partially_refunded' | 'refunded';
-export type ProductKind = 'live_class' | 'recorded_course' | 'membership';
+export type ProductKind = 'live_class' | 'recorded_course' | 'membership' | 'gift_card';
 
 export type OrderLineView = {
   id: string;

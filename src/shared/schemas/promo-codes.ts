@@ -6,7 +6,8 @@ import { z } from '../zod';
 import type { ProductKind } from './checkout';
 
 export const PROMO_KINDS = ['live_class', 'recorded_course', 'membership'] as const satisfies readonly ProductKind[];
-export const PROMO_KIND_LABELS: Record<ProductKind, string> = {
+export type PromoKind = (typeof PROMO_KINDS)[number];
+export const PROMO_KIND_LABELS: Record<PromoKind, string> = {
   live_class: 'les cours en direct',
   recorded_course: 'les cours enregistrés',
   membership: "le premier paiement de l'abonnement",
@@ -131,7 +132,7 @@ export function promoSummary(
 ): string {
   const off = p.percentOff !== null ? `− ${p.percentOff}\u00a0%` : `− ${formatCents(p.amountOffCents ?? 0)}`;
   const scope = [
-    ...p.kinds.map((k) => PROMO_KIND_LABELS[k as ProductKind] ?? k),
+    ...p.kinds.map((k) => PROMO_KIND_LABELS[k as PromoKind] ?? k),
     ...(p.courseCount ? [p.courseCount === 1 ? 'un cours choisi' : `${p.courseCount} cours choisis`] : []),
   ];
   return `${off} sur ${scope.length ? scope.join(', ') : 'tout'}`;

@@ -1,7 +1,7 @@
 // The tax engine: which taxes an order bears, each on its own line, rounded half-up per invoice
 // (research/canada-sales-tax.md §4, §6). Pure and integer-only: amounts are cents.
 import type { ProvinceCode } from '../provinces';
-import { inForce, RATES, type ProductKind, type PstProvince, type TaxCode } from './rates';
+import { inForce, NOT_TAXABLE, RATES, type ProductKind, type PstProvince, type TaxCode } from './rates';
 
 /** How the seller is registered (from configuration). */
 export type TaxSettings = {
@@ -82,7 +82,7 @@ export function computeTaxes(
   const taxLines: TaxLine[] = [];
   for (const entry of [inForce(table.federal, day), inForce(provincial, day)]) {
     if (!entry) continue;
-    const applicable = lines.filter((l) => !entry.appliesTo || entry.appliesTo.includes(l.kind));
+    const applicable = lines.filter((l) => !NOT_TAXABLE.includes(l.kind) && (!entry.appliesTo || entry.appliesTo.includes(l.kind)));
     if (applicable.length === 0) continue;
     const baseCents = applicable.reduce((sum, l) => sum + l.amountCents, 0);
     taxLines.push({

@@ -5,7 +5,13 @@ import type { ProvinceCode } from '../provinces';
 export type TaxCode = 'GST' | 'HST' | 'QST' | 'PST';
 
 /** What Toque sells, each with its own provincial-tax treatment. */
-export type ProductKind = 'live_class' | 'recorded_course' | 'membership';
+export type ProductKind = 'live_class' | 'recorded_course' | 'membership' | 'gift_card';
+
+/**
+ * What is sold without any tax: a gift card's sale is not a supply (ETA s. 181.2, QST alike); the
+ * course later bought with it is taxed then (research/gift-cards-and-discounts.md).
+ */
+export const NOT_TAXABLE: readonly ProductKind[] = ['gift_card'];
 
 /** Provinces with a retail sales tax separate from the GST, which needs its own registration. */
 export type PstProvince = 'BC' | 'MB' | 'SK';

@@ -1,6 +1,6 @@
 // Sticky header (spec: Layout): back button except on home, logo, then visitor or member actions.
 import { lazy, Suspense } from 'react';
-import { Bell, ShoppingBag, UserRound } from 'lucide-react';
+import { Bell, Gift, ShoppingBag, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '@client/components/ui/Button';
 import { useAuth, useAuthDialog } from '../auth';
@@ -30,6 +30,14 @@ export function Header() {
           <DesktopNav />
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Link
+            to="/offrir"
+            aria-label="Offrir un cours"
+            className="inline-flex size-10 items-center justify-center gap-1.5 rounded-full text-sm font-semibold text-brand-700 underline-offset-4 hover:underline xl:w-auto xl:px-3"
+          >
+            <Gift aria-hidden="true" className="size-5" />
+            <span className="hidden xl:inline">Offrir un cours</span>
+          </Link>
           {status === 'signed-in' && user ? (
             <>
               <Suspense

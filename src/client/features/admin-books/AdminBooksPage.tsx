@@ -77,7 +77,12 @@ function Summary({ summary }: { summary: BooksSummary }) {
         <Figure label="TVQ perçue" value={formatPrice(totals.qstCents)} hint="Déclaration de TVQ" />
         <Figure label="Frais du fournisseur de paiement" value={formatPrice(totals.feeCents)} hint="Sur les reçus de la période" />
       </dl>
-      <FiguresTable
+      {totals.giftCardSalesCents !== 0 ? (
+        <p className="text-sm text-muted">
+          Cartes-cadeaux vendues : {formatPrice(totals.giftCardSalesCents)} — hors des ventes taxables (ce n'est pas une fourniture) ; la taxe s'applique au cours acheté avec la carte.
+        </p>
+      ) : null}
+            <FiguresTable
         id="books-table-caption"
         caption="Par province de fourniture"
         rowHeading="Province"

@@ -30,6 +30,7 @@ export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
   recorded_course: 'Cours enregistré',
   live_class: 'Cours en direct',
   membership: 'Abonnement',
+  gift_card: 'Carte-cadeau',
 };
 
 export const REFUND_STATUS_LABELS: Record<RefundView['status'], string> = {

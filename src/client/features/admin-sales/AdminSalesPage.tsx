@@ -2,7 +2,8 @@
 // table), the period's totals and taxes to declare, the members with access, the orders CSV for the
 // accountant, the latest refunds from the audit trail and the orders, each leading to its page where
 // it can be refunded.
-import { Download, Receipt } from 'lucide-react';
+import { Download, Gift, Receipt } from 'lucide-react';
+import { Link } from 'react-router';
 import { MONTH_PATTERN } from '@shared/schemas/admin-sales';
 import { buttonClass } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
@@ -97,6 +98,10 @@ export default function AdminSalesPage() {
             <p className="mt-1 text-muted">
               Par mois, à l'heure de Montréal : les ventes à leur date de paiement, les remboursements à la date où l'argent a été rendu.
             </p>
+            <Link to="/admin/cartes-cadeaux" className="mt-2 inline-flex items-center gap-1.5 font-semibold text-brand-700 underline-offset-4 hover:underline">
+              <Gift aria-hidden="true" className="size-4" />
+              Cartes-cadeaux
+            </Link>
           </div>
           {data ? (
             <a

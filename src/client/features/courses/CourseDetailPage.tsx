@@ -2,6 +2,7 @@
 // book or buy it; a premium course not unlocked shows the subscribers' panel (spec: course detail).
 // A recorded course the viewer may open has its video (features/learning, loaded apart): the player
 // in the picture's place for whoever may watch, else a word in the body on why there is none.
+import { Gift } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '@client/lib/toast';
@@ -90,6 +91,15 @@ export default function CourseDetailPage() {
             <div className="space-y-5 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
               <CoursePrice course={course} />
               <CourseActions course={course} />
+              {course.priceCents > 0 ? (
+                <Link
+                  to={`/offrir?cours=${course.id}`}
+                  className="flex items-center justify-center gap-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+                >
+                  <Gift aria-hidden="true" className="size-4" />
+                  Offrir ce cours
+                </Link>
+              ) : null}
               <hr className="border-line" />
               <CourseFacts course={course} />
             </div>

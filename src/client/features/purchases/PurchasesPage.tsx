@@ -6,6 +6,7 @@ import { ButtonLink } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { PageHeader } from '@client/components/ui/PageHeader';
+import { PurchasedGiftCards } from '@client/features/gift-cards';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -50,6 +51,7 @@ export default function PurchasesPage() {
           ))}
         </ul>
       )}
+      <PurchasedGiftCards />
     </div>
   );
 }

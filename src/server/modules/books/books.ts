@@ -12,8 +12,13 @@ import { emptyTaxAmounts, TAX_KINDS, type TaxAmounts, type TaxKind } from '@shar
 import type { BooksFigures, BooksProvince } from '@shared/schemas/admin-books';
 import type { ProductKind } from '@shared/tax';
 
-export const PRODUCT_KINDS: readonly ProductKind[] = ['membership', 'live_class', 'recorded_course'];
-export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = { membership: 'Abonnement', live_class: 'Cours en direct', recorded_course: 'Cours enregistré' };
+export const PRODUCT_KINDS: readonly ProductKind[] = ['membership', 'live_class', 'recorded_course', 'gift_card'];
+export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
+  membership: 'Abonnement',
+  live_class: 'Cours en direct',
+  recorded_course: 'Cours enregistré',
+  gift_card: 'Carte-cadeau (non taxable)',
+};
 
 export type BookRow = {
   kind: 'receipt' | 'credit_note';
@@ -98,7 +103,7 @@ export function totalsOf(rows: BookRow[]): { subtotalCents: number; taxes: TaxAm
 }
 
 function emptyFigures(): BooksFigures {
-  return { receiptCount: 0, creditNoteCount: 0, salesCents: 0, creditedCents: 0, netSalesCents: 0, taxes: emptyTaxAmounts(), gstHstCents: 0, qstCents: 0, totalCents: 0, feeCents: 0 };
+  return { receiptCount: 0, creditNoteCount: 0, salesCents: 0, creditedCents: 0, netSalesCents: 0, giftCardSalesCents: 0, taxes: emptyTaxAmounts(), gstHstCents: 0, qstCents: 0, totalCents: 0, feeCents: 0 };
 }
 
 function add(f: BooksFigures, row: BookRow, counted: Set<string>, scope: string) {
@@ -108,9 +113,13 @@ function add(f: BooksFigures, row: BookRow, counted: Set<string>, scope: string)
     if (row.kind === 'receipt') f.receiptCount += 1;
     else f.creditNoteCount += 1;
   }
-  if (row.kind === 'receipt') f.salesCents += row.subtotalCents;
-  else f.creditedCents -= row.subtotalCents;
-  f.netSalesCents += row.subtotalCents;
+  // A gift card sold is not a supply (ETA s. 181.2): apart from the sales a return declares.
+  if (row.productKind === 'gift_card') f.giftCardSalesCents += row.subtotalCents;
+  else {
+    if (row.kind === 'receipt') f.salesCents += row.subtotalCents;
+    else f.creditedCents -= row.subtotalCents;
+    f.netSalesCents += row.subtotalCents;
+  }
   for (const k of TAX_KINDS) f.taxes[k] += row.taxes[k];
   f.gstHstCents += row.taxes.GST + row.taxes.HST;
   f.qstCents += row.taxes.QST;

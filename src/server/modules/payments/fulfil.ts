@@ -6,6 +6,7 @@ import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
 import type { PlannedRefund } from '../refunds/automatic';
+import { issueGiftCards } from '../gift-cards/delivery';
 import { grantCourses } from './owned-courses';
 import * as repo from './repository';
 
@@ -21,6 +22,8 @@ export async function fulfilPaidOrder(
 ): Promise<{ seats: SeatSettlement | null; refund: PlannedRefund | null }> {
   const { order, now, config } = input;
   const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: input.provider, publicUrl: config.publicUrl, buyer: order });
+  // The order's gift cards come into being now (their codes), and go to their recipients now or at their hour.
+  await issueGiftCards(tx, { orderId: order.id, now, site: config });
   await mailOrderReceipt(tx, { orderId: order.id, publicUrl: config.publicUrl, authSecret: config.authSecret });
   const seats = await settlePaidSeats(tx, { orderId: order.id, userId: order.userId, now, provider: input.provider, publicUrl: config.publicUrl });
   return { seats, refund };

@@ -19,7 +19,6 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type PayoutTransaction, type ProviderSubscription } from '../../integrations/payments/port';
 import { retryRace } from '../../db/retry';
-import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import { invalidatePublicCache } from '../../web/public-cache';
 import type { SeatSettlement } from '../booking/payment-confirmation';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';

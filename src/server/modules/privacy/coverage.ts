@@ -29,5 +29,6 @@ export const PERSONAL_DATA_TABLES: Record<string, { export: ExportCoverage; dele
   email_preferences: { export: { section: 'emailPreferences' }, deletion: 'deleted' },
   admin_client_notes: { export: { section: 'notesAboutYou' }, deletion: 'deleted', why: 'the chef’s notes about a customer (« Clients »)' },
   credit_entries: { export: { section: 'storeCredit' }, deletion: 'anonymised', why: 'the « Crédit Toque » ledger is money records, kept with the orders; the admin’s reason is erased' },
+  gift_cards: { export: { section: 'giftCards' }, deletion: 'kept', why: 'a gift card is money its recipient holds (no expiry); kept with its order for tax records' },
   email_deliveries: { export: { section: 'emailsSent' }, deletion: 'anonymised', why: 'the record that an e-mail went out stops repeats; the address is erased' },
 };

@@ -58,6 +58,8 @@ export const unknownCodeError = () => fail('PROMO_CODE_UNKNOWN');
 export type PromoLine = { kind: ProductKind; courseId: string | null; amountCents: number };
 
 function eligible(promo: PromoCodeRow, line: PromoLine): boolean {
+  // A gift card is bought with money, never at a discount: it is payment, not a supply (decision 0039).
+  if (line.kind === 'gift_card') return false;
   if (promo.kinds.length === 0 && promo.courseIds.length === 0) return true;
   return promo.kinds.includes(line.kind) || (line.courseId !== null && promo.courseIds.includes(line.courseId));
 }

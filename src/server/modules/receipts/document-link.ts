@@ -9,10 +9,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../env';
 
 /**
- * The documents a link may open; each has its page under /documents/<segment>/<id>. A gift card
- * is meant to join with its own segment ('carte-cadeau') and its own lifetime.
+ * The documents a link may open; each has its page under /documents/<segment>/<id>. A gift card's
+ * page is served by its own slice (modules/gift-cards/document-routes.ts).
  */
-export const DOCUMENT_SEGMENTS = { receipt: 'recu', 'credit-note': 'note-de-credit' } as const;
+export const DOCUMENT_SEGMENTS = { receipt: 'recu', 'credit-note': 'note-de-credit', 'gift-card': 'carte-cadeau' } as const;
 export type DocumentKind = keyof typeof DOCUMENT_SEGMENTS;
 
 const DAY_MS = 86_400_000;
@@ -21,6 +21,8 @@ const DAY_MS = 86_400_000;
 export const DOCUMENT_LINK_LIFETIME_MS: Record<DocumentKind, number> = {
   receipt: 60 * DAY_MS,
   'credit-note': 60 * DAY_MS,
+  // A gift card never expires: its recipient's link works as long as a card may be kept (ten years).
+  'gift-card': 3653 * DAY_MS,
 };
 
 type SecretConfig = Pick<Config, 'authSecret'>;

@@ -38,6 +38,8 @@ const LINE_KIND_LABELS: Record<DocumentLineRow['kind'], string> = {
   live_class: COURSE_TYPE_LABELS.live,
   recorded_course: COURSE_TYPE_LABELS.recorded,
   membership: 'Abonnement mensuel',
+  // The description already says « Carte-cadeau — non taxable à l'achat » (shared/gift-cards.ts).
+  gift_card: 'Aucune taxe à la vente : elle s’applique au cours acheté avec la carte',
 };
 
 const BRAND_LABELS: Record<string, string> = {

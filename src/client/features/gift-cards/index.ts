@@ -1,0 +1,3 @@
+// What this feature offers the others (decision 0023): they import it from here, never from its files.
+export { AddGiftCardForm } from './AddGiftCardForm';
+export { PurchasedGiftCards } from './PurchasedGiftCards';
