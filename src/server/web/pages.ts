@@ -269,6 +269,8 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   // An e-mail's unsubscribe link (signed out too): not indexed, like the private pages.
   { path: '/desabonnement', module: 'features/notifications/UnsubscribePage.tsx', title: 'Désabonnement' },
   { path: '/panier', module: 'features/cart/CartPage.tsx', title: 'Mon Panier' },
+  // « Offrir un cours »: a gift card is bought signed in, like a course (not indexed).
+  { path: '/offrir', module: 'features/gift-cards/GiftCardPage.tsx', title: 'Offrir un cours' },
   { path: '/abonne', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/tableau-de-bord', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/paiement', module: 'features/subscription/PaymentMethodPage.tsx', title: 'Gérer mon abonnement' },
@@ -284,6 +286,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/admin/clients/:id', module: 'features/admin-clients/AdminClientPage.tsx', title: 'Client' },
   { path: '/admin/membres', module: 'features/admin-clients/AdminMembersPage.tsx', title: 'Membres — Tableau de Bord Admin' },
   { path: '/admin/ventes', module: 'features/admin-sales/AdminSalesPage.tsx', title: 'Ventes — Tableau de Bord Admin' },
+  { path: '/admin/cartes-cadeaux', module: 'features/gift-cards/AdminGiftCardsPage.tsx', title: 'Cartes-cadeaux — Tableau de Bord Admin' },
   { path: '/admin/comptabilite', module: 'features/admin-books/AdminBooksPage.tsx', title: 'Comptabilité — Tableau de Bord Admin' },
   { path: '/admin/courriels', module: 'features/admin-outbox/AdminOutboxPage.tsx', title: 'Courriels envoyés' },
   { path: '/admin/recettes', module: 'features/admin-recipes/AdminRecipesPage.tsx', title: 'Recettes — Tableau de Bord Admin' },

@@ -62,7 +62,7 @@ export const promoCodeInputSchema = z
       .trim()
       .min(3, { error: 'Le code compte au moins 3 caractères.' })
       .max(30, { error: 'Le code compte au plus 30 caractères.' })
-      .regex(/^[A-Za-z0-9_-]+$/, { error: 'Lettres sans accents, chiffres, tirets seulement.' }),
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'Le code : lettres sans accents, chiffres et tirets seulement.' }),
     percentOff: z
       .number({ error: 'Pourcentage : un nombre entier.' })
       .int({ error: 'Pourcentage : un nombre entier.' })
@@ -82,7 +82,7 @@ export const promoCodeInputSchema = z
     maxUsesPerCustomer: optionalLimit('Utilisations par client'),
     startsAt: wallClock,
     endsAt: wallClock,
-    audience: z.enum(PROMO_AUDIENCES, { error: 'Public inconnu.' }),
+    audience: z.enum(PROMO_AUDIENCES, { error: 'Choisissez un public dans la liste.' }),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -17,8 +17,8 @@ const TABS: readonly Tab[] = [
   { to: '/admin/cours', label: 'Cours', end: false },
   { to: '/admin/recettes', label: 'Recettes', end: false },
   { to: '/admin/clients', label: 'Clients', end: false, also: ['/admin/membres'] },
-  { to: '/admin/codes-promo', label: 'Codes promo', end: false },
   { to: '/admin/ventes', label: 'Ventes', end: false, also: ['/admin/cartes-cadeaux'] },
+  { to: '/admin/codes-promo', label: 'Codes promo', end: false },
   { to: '/admin/comptabilite', label: 'Comptabilité', end: false },
   { to: '/admin/journal', label: 'Journal', end: false },
 ];
