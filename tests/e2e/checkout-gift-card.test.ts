@@ -11,7 +11,7 @@ import { formatPrice } from '@shared/format';
 import type { CheckoutResponse } from '@shared/schemas/checkout';
 import { callApi } from './api';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser, viewports } from './browser';
-import { orderOf, openPayment, paidRecordedCourses, payWithCard, waitForPaid } from './checkout-helpers';
+import { orderOf, openPayment, paidRecordedCourses, payButton, payWithCard, waitForPaid } from './checkout-helpers';
 import { waitForMail } from './mailbox';
 import { signUpLearner, uniqueEmail } from './session';
 import { open } from './site';
@@ -71,6 +71,8 @@ describe.each(viewports)('a gift card typed at checkout (%s)', (viewport) => {
       const summary = squash(await learner.getByRole('region', { name: 'Votre commande' }).textContent());
       expect(summary).toContain(squash(`Crédit Toque− ${formatPrice(amountCents)}`));
       expect(summary).toContain(squash(`Reste à payer par carte${formatPrice(order.totalCents - amountCents)}`));
+      // The card is asked only for the rest.
+      expect(squash(await payButton(learner).textContent())).toBe(squash(`Payer ${formatPrice(order.totalCents - amountCents)}`));
       await expectNoAxeViolations(learner, `payment with a gift card (${viewport})`);
       await payWithCard(learner, '4242 4242 4242 4242');
     }

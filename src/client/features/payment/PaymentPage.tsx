@@ -258,7 +258,8 @@ export default function PaymentPage() {
                 <CreditChoice
                   order={data.order}
                   availableCents={availableCredit}
-                  checked={useCredit || data.order.creditAppliedCents > 0}
+                  // A gift card's code makes the credit pay, ticked or not.
+                  checked={useCredit || (!!data.giftCard && data.order.creditAppliedCents > 0)}
                   busy={applying}
                   error={creditError}
                   onChange={(on) => void applyCredit(on)}

@@ -115,13 +115,16 @@ export function useCheckout(items: Items | null, holdId?: string) {
     async (on: boolean) => {
       const current = itemsRef.current;
       if (!current || current.length === 0) return;
+      const was = useCreditRef.current;
+      // The box follows the click at once; refused, it goes back.
+      setUseCredit(on);
       setApplying(true);
       setCreditError(null);
       try {
         const data = await checkout(current, province, holdId, codeRef.current, on);
-        setUseCredit(on);
         setState({ kind: 'ready', data });
       } catch (error) {
+        setUseCredit(was);
         const e = asApiError(error);
         if (e.status >= 500 || e.status === 0) setCreditError(e.message);
         else setState({ kind: 'error', error: e });
