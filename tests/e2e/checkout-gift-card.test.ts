@@ -4,8 +4,9 @@
 // code promo ». At phone width the card covers the course before tax: the field says it went to his
 // credit and what it paid, the summary shows « Crédit Toque − X » and the rest, paid by card. At
 // desktop width it covers everything: no card form, the result page at once. Either way the result
-// page and the receipt name the credit, and « Mon crédit » shows what is left (the money itself is
-// proven on the pinned clock in tests/integration/checkout-gift-card.test.ts).
+// page and the receipt name the credit, « Mon crédit » shows what is left, and Mes Achats links
+// there with the balance (the money itself is proven on the pinned clock in
+// tests/integration/checkout-gift-card.test.ts).
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@shared/format';
 import type { CheckoutResponse } from '@shared/schemas/checkout';
@@ -93,6 +94,15 @@ describe.each(viewports)('a gift card typed at checkout (%s)', (viewport) => {
     const section = learner.locator('#mon-credit');
     await section.getByText(/^Solde :/).waitFor();
     expect(squash(await section.textContent())).toContain(squash(`Solde : ${formatPrice(left)}`));
+    // Mes Achats says the balance, with the way to « Mon crédit » (only when there is some).
+    if (left > 0) {
+      await open(learner, '/mes-achats');
+      const link = learner.getByRole('link', { name: 'Voir mon crédit' });
+      await link.waitFor();
+      expect(squash(await link.locator('..').textContent())).toContain(squash(`Crédit Toque : ${formatPrice(left)} disponibles`));
+      await link.click();
+      await learner.waitForURL(/\/account#mon-credit$/);
+    }
     expect(pageErrors(learner)).toEqual([]);
   });
 });
