@@ -138,7 +138,9 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/account', accountRoutes(createAccountProfileService(deps), createUploadLimits(deps.database.db)));
   api.route('/favorites', favoriteRoutes(createFavoriteService(deps)));
   api.route('/admin', adminRoutes(createAdminService(deps)));
-  const checkout = createCheckoutService(deps, paymentProvider);
+  const giftCards = createGiftCardService(deps, paymentProvider);
+  // « Carte-cadeau ou code promo »: a code that is no promo code is redeemed as a gift card to the buyer's credit.
+  const checkout = createCheckoutService(deps, paymentProvider, { redeemGiftCard: giftCards.redeemToCredit });
   api.route('/checkout', checkoutRoutes(checkout));
   api.route('/orders', orderRoutes(checkout));
   api.route('/payments', paymentRoutes(createPaymentService(deps, paymentProvider), paymentProvider, () => deps.database.db));
@@ -146,7 +148,6 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/orders', receiptRoutes(receipts));
   api.route('/refunds', creditNoteRoutes(receipts));
   api.route('/purchases', purchaseRoutes(createPurchaseService(deps)));
-  const giftCards = createGiftCardService(deps, paymentProvider);
   api.route('/gift-cards', giftCardRoutes(giftCards));
   api.route('/admin/gift-cards', adminGiftCardRoutes(giftCards));
   api.route('/admin/orders', adminOrderRoutes(createRefundService(deps, paymentProvider)));

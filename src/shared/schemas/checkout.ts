@@ -120,8 +120,14 @@ export type PaymentSession =
   | { provider: 'sandbox'; paymentId: string; clientSecret: string }
   | { provider: 'stripe'; paymentId: string; clientSecret: string; publishableKey: string };
 
+/**
+ * A gift card typed in « Carte-cadeau ou code promo »: its balance went to the buyer's « Crédit Toque »
+ * (creditedCents, 0 when it was there already) and that credit paid the order (order.creditAppliedCents).
+ */
+export type GiftCardAtCheckout = { code: string; amountCents: number; creditedCents: number };
+
 /** POST /api/checkout → 201 (or 200 when the same key returns the existing order). */
-export type CheckoutResponse = { order: OrderView; payment: PaymentSession | null };
+export type CheckoutResponse = { order: OrderView; payment: PaymentSession | null; giftCard?: GiftCardAtCheckout | null };
 
 /** GET /api/orders/:orderId — the buyer's own order only. */
 export type OrderResponse = { order: OrderView };

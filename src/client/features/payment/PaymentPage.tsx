@@ -4,15 +4,19 @@
 // the processor has the payment, the result page waits for the server to confirm it. A live class
 // comes from the booking page with its session and the seat held for it: the session's details and
 // the time left on the hold show above the order; once the hold lapses there is nothing to pay.
-// Under the order, « Carte-cadeau ou code promo » prices it again with a code (decision 0040).
+// Under the order, « Carte-cadeau ou code promo » prices it again with a code (decision 0040), a gift
+// card's going to the buyer's credit (0039); « Utiliser mon crédit » lets that credit pay first (0038).
+// An order the credit pays wholly is paid at once: the result page comes next, no card form.
 
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '@shared/format';
 import type { CourseResponse } from '@shared/schemas/public';
 import type { CheckoutInput, CheckoutResponse } from '@shared/schemas/checkout';
+import type { CreditResponse } from '@shared/schemas/credit';
+import { api } from '@client/lib/api';
 import { Button, ButtonLink } from '@client/components/ui/Button';
 import type { ApiError } from '@client/lib/api';
 import { notifyError, notifySuccess } from '@client/lib/notify';
@@ -22,6 +26,7 @@ import { getCart, priceCents, removeFromCart, updateCartPrice, useCart } from '@
 import { releaseHold, useCurrentHold, type BookingNavigationState } from '@client/features/booking/api';
 import { CheckoutCodeField } from './components/CheckoutCodeField';
 import { CheckoutProblem } from './components/CheckoutProblem';
+import { CreditChoice } from './components/CreditChoice';
 import { HoldExpired } from './components/HoldExpired';
 import { LiveSessionWarning } from './components/LiveSessionWarning';
 import { OrderSummary } from './components/OrderSummary';
@@ -115,7 +120,7 @@ export default function PaymentPage() {
   // A hold is read before the order is made: a lapsed one has nothing left to pay for.
   const holdKnown = hold.kind !== 'loading';
   const holdLapsed = hold.kind === 'lapsed';
-  const { state, pending, withProvince, retry, codeError, applying, applyCode } = useCheckout(
+  const { state, pending, withProvince, retry, codeError, applying, applyCode, useCredit, creditError, applyCredit } = useCheckout(
     noCourse || liveWithoutSession || !courseKnown || !holdKnown || holdLapsed ? null : items,
     reservationId,
   );
@@ -156,6 +161,7 @@ export default function PaymentPage() {
     if (data?.payment) void import('./PaymentResultPage');
   }, [data]);
 
+  const availableCredit = useAvailableCredit(data);
   const cart = useCart();
   const repriced = useRepriced(data, cart);
   const courseTitle = course.data?.course.title ?? cart.find((i) => i.id === courseId)?.title;
@@ -248,7 +254,18 @@ export default function PaymentPage() {
           <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:items-start">
             <div className="space-y-4">
               <OrderSummary order={data.order} />
-              <CheckoutCodeField order={data.order} error={codeError} busy={applying} onApply={(code) => void applyCode(code)} />
+              {availableCredit > 0 ? (
+                <CreditChoice
+                  order={data.order}
+                  availableCents={availableCredit}
+                  // A gift card's code makes the credit pay, ticked or not.
+                  checked={useCredit || (!!data.giftCard && data.order.creditAppliedCents > 0)}
+                  busy={applying}
+                  error={creditError}
+                  onChange={(on) => void applyCredit(on)}
+                />
+              ) : null}
+              <CheckoutCodeField order={data.order} giftCard={data.giftCard} error={codeError} busy={applying} onApply={(code) => void applyCode(code)} />
             </div>
             <section aria-labelledby="payment-title" className="rounded-2xl bg-ink p-5 text-white shadow-lg sm:p-6">
               <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">
@@ -286,6 +303,29 @@ function namedCourseIds(fields: Record<string, string> | undefined, items: Items
     return item ? [item.courseId] : [];
   });
   return named.length ? [...new Set(named)] : items.map((i) => i.courseId);
+}
+
+/**
+ * The « Crédit Toque » this buyer may use on the order shown (GET /api/account/credit, read again with
+ * each order): the balance, plus what this order already takes from it. An order priced without the
+ * credit keeps the figure first read, since another unpaid order of this page may hold part of it.
+ */
+function useAvailableCredit(data: CheckoutResponse | null): number {
+  const orderId = data?.order.id;
+  const applied = data?.order.creditAppliedCents ?? 0;
+  const credit = useQuery({
+    queryKey: ['api', '/account/credit?limit=1', orderId],
+    queryFn: ({ signal }) => api<CreditResponse>('/account/credit', { query: { limit: 1 }, signal }),
+    enabled: !!orderId,
+    retry: false,
+  });
+  const [available, setAvailable] = useState(0);
+  const balance = credit.data?.balanceCents;
+  useEffect(() => {
+    if (balance === undefined) return;
+    setAvailable((was) => (applied > 0 || was === 0 ? balance + applied : was));
+  }, [balance, applied]);
+  return available;
 }
 
 /** Cart lines whose price moved since they were added; the cart then shows the new one. */

@@ -181,13 +181,21 @@ function Outcome({ icon, tone, title, children }: { icon: ReactNode; tone: keyof
   );
 }
 
+/** How it was paid: the card, « Crédit Toque » alone, or the credit's part and then the card. */
+function paidWith(order: OrderView): string | null {
+  const card = paymentMethodLabel(order.paymentMethod);
+  if (order.creditAppliedCents <= 0) return card;
+  const credit = order.creditAppliedCents >= order.totalCents ? 'Crédit Toque' : `Crédit Toque ${formatPrice(order.creditAppliedCents)}`;
+  return card ? `${credit} + ${card}` : credit;
+}
+
 /** What was bought, with a way into each course. */
 function PaidSummary({ order }: { order: OrderView }) {
   return (
     <div className="mt-6 w-full rounded-2xl border border-line bg-cream/60 p-4 text-left">
       <p className="text-sm text-muted">
         Commande n° {order.number} — {formatPrice(order.totalCents)}
-        {paymentMethodLabel(order.paymentMethod) ? ` — ${paymentMethodLabel(order.paymentMethod)}` : ''}
+        {paidWith(order) ? ` — ${paidWith(order)}` : ''}
       </p>
       <ul className="mt-3 space-y-2">
         {order.lines.map((line) => (

@@ -5,6 +5,7 @@
 // lapsed or was given back) is a new attempt, never the order made for the old seat. A code typed in
 // « Carte-cadeau ou code promo » is part of the attempt too: the order with the code is another
 // order (the one without stays until its window closes it), and removing the code finds the first.
+// « Utiliser mon crédit » likewise: the order the credit pays is another attempt than the one without.
 import type { CheckoutInput } from '@shared/schemas/checkout';
 
 type Items = CheckoutInput['items'];
@@ -12,10 +13,12 @@ type Attempt = { key: string; orderId: string | null };
 
 const PREFIX = 'toque:checkout:';
 
-/** The same courses (and sessions), in any order, under the same hold, with the same code, are the same checkout. */
-export function attemptName(items: Items, holdId?: string, code?: string): string {
+/** The same courses (and sessions), in any order, under the same hold, with the same code and credit choice, are the same checkout. */
+export function attemptName(items: Items, holdId?: string, code?: string, useCredit?: boolean): string {
   const promo = code?.trim() ? `|${code.trim().toUpperCase()}` : '';
-  return PREFIX + items.map((i) => `${i.courseId}${i.sessionId ? `@${i.sessionId}` : ''}`).sort().join(',') + (holdId ? `#${holdId}` : '') + promo;
+  return (
+    PREFIX + items.map((i) => `${i.courseId}${i.sessionId ? `@${i.sessionId}` : ''}`).sort().join(',') + (holdId ? `#${holdId}` : '') + promo + (useCredit ? '+credit' : '')
+  );
 }
 
 function store(): Storage | null {
@@ -50,8 +53,8 @@ export function newIdempotencyKey(): string {
 }
 
 /** The key of this checkout: the remembered one, or a new one remembered from now on. */
-export function checkoutKey(items: Items, holdId?: string, code?: string): string {
-  const name = attemptName(items, holdId, code);
+export function checkoutKey(items: Items, holdId?: string, code?: string, useCredit?: boolean): string {
+  const name = attemptName(items, holdId, code, useCredit);
   const existing = read(name);
   if (existing) return existing.key;
   const key = newIdempotencyKey();
@@ -59,14 +62,14 @@ export function checkoutKey(items: Items, holdId?: string, code?: string): strin
   return key;
 }
 
-export function rememberOrder(items: Items, key: string, orderId: string, holdId?: string, code?: string): void {
-  write(attemptName(items, holdId, code), { key, orderId });
+export function rememberOrder(items: Items, key: string, orderId: string, holdId?: string, code?: string, useCredit?: boolean): void {
+  write(attemptName(items, holdId, code, useCredit), { key, orderId });
 }
 
 /** Starts over with a fresh key (the old order cannot be paid any more). */
-export function renewCheckoutKey(items: Items, holdId?: string, code?: string): string {
+export function renewCheckoutKey(items: Items, holdId?: string, code?: string, useCredit?: boolean): string {
   const key = newIdempotencyKey();
-  write(attemptName(items, holdId, code), { key, orderId: null });
+  write(attemptName(items, holdId, code, useCredit), { key, orderId: null });
   return key;
 }
 

@@ -21,22 +21,22 @@ const asApiError = (error: unknown): ApiError =>
 /** An order this key made earlier that can no longer take a payment: a new attempt is needed. */
 const spent = (data: CheckoutResponse) => !data.payment && (data.order.status === 'failed' || data.order.status === 'canceled');
 
-async function checkout(items: Items, province: ProvinceCode | undefined, holdId: string | undefined, code?: string): Promise<CheckoutResponse> {
-  let key = checkoutKey(items, holdId, code);
+async function checkout(items: Items, province: ProvinceCode | undefined, holdId: string | undefined, code?: string, useCredit?: boolean): Promise<CheckoutResponse> {
+  let key = checkoutKey(items, holdId, code, useCredit);
   for (let attempt = 0; ; attempt++) {
     try {
-      const data = await startCheckout({ items, province, idempotencyKey: key, ...(code ? { code } : {}) });
+      const data = await startCheckout({ items, province, idempotencyKey: key, ...(code ? { code } : {}), ...(useCredit ? { useCredit } : {}) });
       if (attempt === 0 && spent(data)) {
-        key = renewCheckoutKey(items, holdId, code);
+        key = renewCheckoutKey(items, holdId, code, useCredit);
         continue;
       }
-      rememberOrder(items, key, data.order.id, holdId, code);
+      rememberOrder(items, key, data.order.id, holdId, code, useCredit);
       return data;
     } catch (error) {
       // The remembered attempt cannot serve (its order was closed, or it named other courses): start
       // a new one, once.
       if (attempt === 0 && error instanceof ApiError && (error.code === 'ORDER_NOT_PAYABLE' || error.code === 'CONFLICT')) {
-        key = renewCheckoutKey(items, holdId, code);
+        key = renewCheckoutKey(items, holdId, code, useCredit);
         continue;
       }
       throw error;
@@ -58,13 +58,18 @@ export function useCheckout(items: Items | null, holdId?: string) {
   codeRef.current = code;
   const [codeError, setCodeError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
+  // « Utiliser mon crédit »: the order shown was priced with the buyer's credit paying first.
+  const [useCredit, setUseCredit] = useState(false);
+  const useCreditRef = useRef(useCredit);
+  useCreditRef.current = useCredit;
+  const [creditError, setCreditError] = useState<string | null>(null);
 
   useEffect(() => {
     const current = itemsRef.current;
     if (!current || current.length === 0) return;
     let live = true;
     setPending(true);
-    checkout(current, province, holdId, codeRef.current)
+    checkout(current, province, holdId, codeRef.current, useCreditRef.current)
       .then((data) => live && setState({ kind: 'ready', data }))
       .catch((error: unknown) => live && setState({ kind: 'error', error: asApiError(error) }))
       .finally(() => live && setPending(false));
@@ -91,7 +96,7 @@ export function useCheckout(items: Items | null, holdId?: string) {
       setApplying(true);
       setCodeError(null);
       try {
-        const data = await checkout(current, province, holdId, next);
+        const data = await checkout(current, province, holdId, next, useCreditRef.current);
         setCode(next);
         setState({ kind: 'ready', data });
       } catch (error) {
@@ -105,5 +110,30 @@ export function useCheckout(items: Items | null, holdId?: string) {
     [province, holdId],
   );
 
-  return { state, pending, withProvince, retry, code, codeError, applying, applyCode };
+  /** Prices the order again with (or without) « Utiliser mon crédit »; the same call as the code's. */
+  const applyCredit = useCallback(
+    async (on: boolean) => {
+      const current = itemsRef.current;
+      if (!current || current.length === 0) return;
+      const was = useCreditRef.current;
+      // The box follows the click at once; refused, it goes back.
+      setUseCredit(on);
+      setApplying(true);
+      setCreditError(null);
+      try {
+        const data = await checkout(current, province, holdId, codeRef.current, on);
+        setState({ kind: 'ready', data });
+      } catch (error) {
+        setUseCredit(was);
+        const e = asApiError(error);
+        if (e.status >= 500 || e.status === 0) setCreditError(e.message);
+        else setState({ kind: 'error', error: e });
+      } finally {
+        setApplying(false);
+      }
+    },
+    [province, holdId],
+  );
+
+  return { state, pending, withProvince, retry, code, codeError, applying, applyCode, useCredit, creditError, applyCredit };
 }

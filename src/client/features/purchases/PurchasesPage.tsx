@@ -1,7 +1,12 @@
 // /mes-achats — Mes Achats (spec: purchase history): the courses the person bought, newest first,
 // with their receipts; refunded ones stay listed with their credit note. A placeholder list while
-// loading, the spec's panel and toast when the list cannot load, an empty state otherwise.
-import { ShoppingBag } from 'lucide-react';
+// loading, the spec's panel and toast when the list cannot load, an empty state otherwise. A buyer
+// with « Crédit Toque » sees its balance with a link to « Mon crédit » (decision 0038).
+import { ShoppingBag, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatPrice } from '@shared/format';
+import type { CreditResponse } from '@shared/schemas/credit';
+import { useApiQuery } from '@client/lib/use-api-query';
 import { ButtonLink } from '@client/components/ui/Button';
 import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
@@ -26,6 +31,7 @@ export default function PurchasesPage() {
         // Spec §9: every live class is recorded, and its recording is found here.
         subtitle="Tous les cours en direct sont enregistrés : leur enregistrement est disponible ici."
       />
+      <CreditBalance />
       {query.isPending ? (
         <div role="status" aria-label="Chargement de vos achats" className="space-y-4">
           {Array.from({ length: 3 }, (_, i) => (
@@ -53,6 +59,24 @@ export default function PurchasesPage() {
       )}
       <PurchasedGiftCards />
     </div>
+  );
+}
+
+/** « Crédit Toque : X disponibles », linking to « Mon crédit »; nothing without a balance. */
+function CreditBalance() {
+  const credit = useApiQuery<CreditResponse>('/account/credit', { limit: 1 }, { retry: false });
+  const balance = credit.data?.balanceCents ?? 0;
+  if (balance <= 0) return null;
+  return (
+    <p className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-white px-5 py-4 text-ink shadow-sm">
+      <Wallet aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+      <span>
+        Crédit Toque : <strong className="tabular-nums">{formatPrice(balance)}</strong> disponibles
+      </span>
+      <Link to="/account#mon-credit" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+        Voir mon crédit
+      </Link>
+    </p>
   );
 }
 

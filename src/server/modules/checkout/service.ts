@@ -1,6 +1,7 @@
 // Checkout: the server prices the courses named by the client (never a price from the client),
 // takes the subscriber's discount off live classes, then the promo code's if one was typed (decision
-// 0040), adds the buyer's taxes on what is left, writes
+// 0040) — or, a code that is no promo code, redeems it as a gift card to the buyer's credit and lets
+// that credit pay (0039) — adds the buyer's taxes on what is left, writes
 // the order and its lines in one transaction, then asks the provider for a payment whose
 // idempotency key comes from the order id. The same (user, key) gives back the same order and
 // payment. The order becomes paid only through a provider event.
@@ -12,7 +13,8 @@ import { isActiveSubscription, type Viewer } from '@shared/access';
 import { courseProduct, entitlement, notForSaleMessage, type Entitlement } from '@shared/entitlements';
 import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
-import type { CheckoutInput, CheckoutResponse, OrderView, PaymentSession, ProductKind } from '@shared/schemas/checkout';
+import type { CheckoutInput, CheckoutResponse, GiftCardAtCheckout, OrderView, PaymentSession, ProductKind } from '@shared/schemas/checkout';
+import type { GiftCardRedeemResponse } from '@shared/schemas/gift-cards';
 import { computeTaxes, orderAmounts } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -75,8 +77,27 @@ const normalizeCode = (code: string | undefined) => (code?.trim() ? code.trim().
 const isProvince = (value: string | null | undefined): value is ProvinceCode =>
   !!value && (PROVINCE_CODES as readonly string[]).includes(value);
 
-export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
+/** Other slices' services the checkout calls through (wired in app.ts). */
+export type CheckoutHooks = {
+  /** A code that is not a promo code is tried as a gift card: its balance moves to the buyer's credit (docs/decisions/0039). */
+  redeemGiftCard?: (userId: string, code: string) => Promise<GiftCardRedeemResponse>;
+};
+
+export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider, hooks: CheckoutHooks = {}) {
   const db = () => deps.database.db;
+
+  /** The gift card behind a code that is no promo code, moved to the buyer's credit; not a card either: « Ce code n'existe pas ». */
+  async function redeemGiftCard(userId: string, code: string): Promise<GiftCardAtCheckout> {
+    if (!hooks.redeemGiftCard) throw unknownCodeError();
+    try {
+      const { code: printed, amountCents, creditedCents } = await hooks.redeemGiftCard(userId, code);
+      return { code: printed, amountCents, creditedCents };
+    } catch (err) {
+      // Voided, used up by someone else, too many tries: the card's own French error, on the field `code`.
+      if (err instanceof AppError && err.code === 'GIFT_CARD_UNKNOWN') throw unknownCodeError();
+      throw err;
+    }
+  }
 
   /** The buyer as the entitlement rules see them, from the database (the role stored, the subscription now). */
   async function buyerViewer(userId: string, role: Viewer['role'], now: Date): Promise<Viewer & { userId: string }> {
@@ -185,11 +206,18 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
     const asked = input.items.map((i) => i.courseId.toLowerCase()).sort();
     const had = detail.lines.map((l) => l.courseId ?? '').sort();
     const askedCode = normalizeCode(input.code);
-    if (asked.join() !== had.join() || askedCode !== (order.promoCode ?? null)) {
-      throw new AppError('CONFLICT', "Cette tentative de paiement a déjà servi pour d'autres cours. Rechargez la page et réessayez.");
+    const conflict = () => new AppError('CONFLICT', "Cette tentative de paiement a déjà servi pour d'autres cours. Rechargez la page et réessayez.");
+    if (asked.join() !== had.join()) throw conflict();
+    let giftCard: GiftCardAtCheckout | null = null;
+    if (askedCode !== (order.promoCode ?? null)) {
+      // A gift card leaves no promo code on the order: the same card again (already in this buyer's credit) is the same request.
+      if (order.promoCode || !askedCode || !hooks.redeemGiftCard) throw conflict();
+      giftCard = await redeemGiftCard(order.userId, input.code!).catch((err: unknown) => {
+        throw err instanceof AppError && err.status < 500 && err.status !== 429 ? conflict() : err;
+      });
     }
     const payment = await paymentFor(detail.order);
-    return { order: toOrderView((await repo.loadOrderDetail(db(), order.id))!), payment };
+    return { order: toOrderView((await repo.loadOrderDetail(db(), order.id))!), payment, giftCard };
   }
 
   return {
@@ -205,11 +233,15 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const priced = await priceItems(viewer, input.items, now);
       // « Carte-cadeau ou code promo »: one code per order, taken off the eligible lines before tax.
       let promo: PromoCodeRow | null = null;
+      let giftCardCode: string | null = null;
       let items = priced;
-      if (normalizeCode(input.code)) {
-        const resolved = await resolveCheckoutCode(db(), input.code!);
-        // At merge: a code that is not a promo code is tried as a gift card here.
-        if (resolved.kind === 'unknown') throw unknownCodeError();
+      const resolved = normalizeCode(input.code) ? await resolveCheckoutCode(db(), input.code!) : null;
+      if (resolved?.kind === 'unknown') {
+        // Not a promo code: tried as a gift card, once the order is known to be possible (below).
+        if (!hooks.redeemGiftCard) throw unknownCodeError();
+        giftCardCode = input.code!;
+      }
+      if (resolved?.kind === 'promo') {
         promo = resolved.promo;
         const off = await checkPromo(db(), promo, { userId, isMember: viewer.isSubscriber }, priced, now);
         items = priced.map((item, i) => ({
@@ -223,6 +255,9 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const province = input.province ?? (isProvince(buyer.province) ? buyer.province : null);
       if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
       if (input.province && input.province !== buyer.province) await repo.saveProvince(db(), userId, input.province, now);
+      // The card's balance moves to the buyer's credit (its own transaction, once per card), and that credit pays this order.
+      const giftCard = giftCardCode ? await redeemGiftCard(userId, giftCardCode) : null;
+      const useCredit = !!input.useCredit || giftCard !== null;
 
       const lines = items.map((item, position) => ({ ...item, id: randomUUID(), position }));
       const { seller } = deps.config;
@@ -238,7 +273,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
           // Closed (« Abandonnée ») if still unpaid when its seat's hold or its payment window ends.
           await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, lines.map((l) => l.holdExpiresAt)), now });
           // « Utiliser mon crédit »: the credit pays first, after tax, under the buyer's ledger lock (docs/decisions/0038).
-          const creditAppliedCents = input.useCredit ? Math.min(await lockedBalance(tx, userId), amounts.totalCents) : 0;
+          const creditAppliedCents = useCredit ? Math.min(await lockedBalance(tx, userId), amounts.totalCents) : 0;
           const inserted = await repo.insertOrder(
             tx,
             {
@@ -291,14 +326,14 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         if (!isUniqueViolation(err)) throw err;
         const winner = await repo.findOrderByKey(db(), userId, input.idempotencyKey);
         if (!winner) throw err;
-        return { created: false, response: await replay(winner, input) };
+        return { created: false, response: { ...(await replay(winner, input)), giftCard } };
       }
       if (after.seatsChanged) invalidatePublicCache();
       for (const refund of after.refunds) {
         await submitRefund(deps, provider, refund).catch((err: unknown) => deps.logger.error({ err, refundId: refund.id }, 'remboursement automatique non transmis (la reprise le fera)'));
       }
       const payment = await paymentFor(order);
-      return { created: true, response: { order: toOrderView((await repo.loadOrderDetail(db(), orderId))!), payment } };
+      return { created: true, response: { order: toOrderView((await repo.loadOrderDetail(db(), orderId))!), payment, giftCard } };
     },
 
     /** The buyer's own order; anyone else's is answered exactly like one that does not exist. */

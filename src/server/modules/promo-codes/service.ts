@@ -38,8 +38,8 @@ const isUniqueViolation = (err: unknown) => {
 export type CheckoutCode = { kind: 'promo'; promo: PromoCodeRow } | { kind: 'unknown' };
 
 /**
- * The code typed at checkout: a promo code, or unknown. At merge, the 'unknown' branch is where a
- * gift card is tried (giftcards' redeemToCredit) before answering « code inconnu ».
+ * The code typed at checkout: a promo code, or unknown. On 'unknown' the checkout tries it as a gift
+ * card (its redeemGiftCard hook: gift-cards' redeemToCredit) before answering « code inconnu ».
  */
 export async function resolveCheckoutCode(db: Db | Tx, text: string): Promise<CheckoutCode> {
   const code = normalizePromoCode(text);

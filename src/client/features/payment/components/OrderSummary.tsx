@@ -1,5 +1,6 @@
 // What the order costs, as the server priced it: each line at its list price, a discount if any,
-// the subtotal after it, each tax on its own line with its rate, the total (as the receipt reads).
+// the subtotal after it, each tax on its own line with its rate, the total (as the receipt reads);
+// then « Crédit Toque − X » and what the card pays, when the buyer's credit pays part of it.
 import { formatPrice } from '@shared/format';
 import { discountRows, formatDiscount, listPriceCents } from '@shared/order-discounts';
 import { provinceName } from '@shared/provinces';
@@ -49,6 +50,15 @@ export function OrderSummary({ order, title = 'Votre commande', totalSuffix = ''
             {totalSuffix}
           </dd>
         </div>
+        {order.creditAppliedCents > 0 ? (
+          <>
+            <Row label="Crédit Toque" value={`− ${formatPrice(order.creditAppliedCents)}`} />
+            <div className="flex items-baseline justify-between gap-4 font-semibold">
+              <dt className="text-ink">Reste à payer par carte</dt>
+              <dd className="tabular-nums text-ink">{formatPrice(order.totalCents - order.creditAppliedCents)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       {children}
       {province && order.taxStatus === 'taxed' ? (

@@ -32,7 +32,8 @@ export function SandboxPaymentForm({ order, payment, onAccepted, submitLabel }: 
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
   const inputs = useRef<Partial<Record<keyof CardValues, HTMLInputElement | null>>>({});
-  const payLabel = submitLabel ?? `Payer ${formatAmount(order.totalCents)} CAD`;
+  // The card pays what « Crédit Toque » did not.
+  const payLabel = submitLabel ?? `Payer ${formatAmount(order.totalCents - order.creditAppliedCents)} CAD`;
 
   const set = (name: keyof CardValues, value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
@@ -141,7 +142,7 @@ export function SandboxPaymentForm({ order, payment, onAccepted, submitLabel }: 
 
       <ConfirmationDialog
         open={confirming}
-        amount={formatPrice(order.totalCents)}
+        amount={formatPrice(order.totalCents - order.creditAppliedCents)}
         busy={busy === 'approve' ? 'approve' : busy === 'refuse' ? 'refuse' : null}
         onAnswer={(approve) => void answer(approve)}
       />

@@ -81,7 +81,7 @@ function PaymentForm({ order, returnPath, setup }: { order: OrderView; returnPat
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <Button type="submit" size="lg" className="w-full" loading={busy} disabled={!stripe || !elements || !ready}>
         <CreditCard aria-hidden="true" className="size-5" />
-        {setup ? setup.submitLabel : `Payer ${formatAmount(order.totalCents)} CAD`}
+        {setup ? setup.submitLabel : `Payer ${formatAmount(order.totalCents - order.creditAppliedCents)} CAD`}
       </Button>
     </form>
   );
