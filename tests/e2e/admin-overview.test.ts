@@ -2,7 +2,7 @@
 // the chef adds a class for later today, finds it on « Aperçu » under today with its seats and what
 // it lacks (no video link within 24 h), follows the revenue figure to Ventes, then reads the
 // « Journal » filtered by kind (« Séance ajoutée ») and by person, and finds the class she added with
-// its before → after. The eight tabs are all on screen, none cut. The class is cancelled at the end.
+// its before → after. The nine tabs are all on screen, none cut. The class is cancelled at the end.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
@@ -27,7 +27,7 @@ describe.each(viewports)('the chef runs her day from « Aperçu » (%s)', (viewp
     if (session) await callApi(page, 'POST', `/admin/sessions/${session.id}/cancel`, { reason: 'Séance de test.' });
   });
 
-  it("sees today's class with its seats and what it lacks, on a tab bar that shows all eight tabs", async () => {
+  it("sees today's class with its seats and what it lacks, on a tab bar that shows all nine tabs", async () => {
     await visit(page, '/');
     await signInByApi(page, DEMO.admin);
     const { json } = await callApi<AdminCourseListResponse>(page, 'GET', '/admin/courses');

@@ -45,7 +45,7 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
         }
       />
       <DemoAccountsWarning />
-      {/* Eight tabs, none hidden or cut: three per row on a phone and four on a tablet (buttons
+      {/* Nine tabs, none hidden or cut: three per row on a phone and four on a tablet (buttons
           that wrap), one row of underlined tabs from the laptop up. */}
       <nav aria-label="Sections du tableau de bord" className="mb-8">
         <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:flex lg:gap-1 lg:border-b lg:border-line">
