@@ -104,6 +104,13 @@ function amount(cents: number): string {
   return `${cents < 0 && abs > 0 ? '-' : ''}${units},${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** An amount typed in dollars ('45', '45,5', '45,00', '45.00') → 4500 cents; null when it is not one. */
+export function parseDollars(text: string): number | null {
+  const t = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
 /** 1999 -> '19,99 CAD' (spec: prices in CAD, fr-CA digits). */
 export function formatPrice(cents: number): string {
   return `${amount(cents)} CAD`;

@@ -60,11 +60,12 @@ describe('the admin at phone width', () => {
     await open(admin, '/admin');
     expect(await admin.locator('h1').textContent()).toBe('Tableau de Bord Admin');
     const tabs = admin.getByRole('navigation', { name: 'Sections du tableau de bord' });
-    expect(await tabs.getByRole('link', { name: 'Aperçu' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => tabs.getByRole('link', { name: 'Aperçu' }).getAttribute('aria-current')).toBe('page');
     expect(await admin.title()).toBe('Aperçu — Tableau de Bord Admin | Toque');
     await tabs.getByRole('link', { name: 'Réservations' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/reservations');
-    expect(await tabs.getByRole('link', { name: 'Réservations' }).getAttribute('aria-current')).toBe('page');
+    // The address changes before React renders the new page: wait for the tab bar to follow.
+    await expect.poll(() => tabs.getByRole('link', { name: 'Réservations' }).getAttribute('aria-current')).toBe('page');
     expect(await tabs.getByRole('link', { name: 'Aperçu' }).getAttribute('aria-current')).toBeNull();
     await admin.getByRole('link', { name: 'Commandes et remboursements' }).waitFor();
     await cards(admin).first().waitFor();

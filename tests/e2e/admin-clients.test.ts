@@ -121,6 +121,21 @@ for (const viewport of viewports) {
       expect(await orders.getByRole('button', { name: `Rembourser la commande n° ${order.number}` }).count()).toBe(0);
     });
 
+    it('gives her « Crédit Toque » with its reason: the balance and the entry show, a missing reason is refused in French', async () => {
+      const credit = admin.getByRole('region', { name: 'Crédit Toque' });
+      await credit.getByText('Aucun mouvement pour le moment.').waitFor();
+      await credit.getByLabel('Montant ($)').fill('25,00');
+      await credit.getByRole('button', { name: 'Ajouter le crédit' }).click();
+      await credit.getByText('Indiquez la raison de ce crédit.').waitFor();
+      await credit.getByLabel('Raison').fill('Geste commercial : panne de la visio.');
+      const posted = admin.waitForResponse((r) => /\/api\/admin\/clients\/[^/]+\/credit$/.test(r.url()) && r.request().method() === 'POST');
+      await credit.getByRole('button', { name: 'Ajouter le crédit' }).click();
+      expect((await posted).status()).toBe(201);
+      await expectToast(admin, 'Crédit ajouté : 25,00 CAD');
+      await credit.getByText('Geste commercial : panne de la visio.', { exact: false }).waitFor();
+      expect((await credit.textContent())!.replace(/\u00a0/g, ' ')).toContain('Solde : 25,00 CAD');
+    });
+
     it('« Membres » shows the members by state and the monthly recurring revenue', async () => {
       await admin.getByRole('link', { name: 'Tous les clients' }).click();
       await admin.waitForURL((url) => url.pathname === '/admin/clients');

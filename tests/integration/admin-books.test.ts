@@ -366,7 +366,7 @@ describe.each(['excel-fr', 'standard'] as const)('the %s file', (format) => {
       expect(cents(total[column], format)).toBe(sum(column, 'Reçu') + sum(column, 'Note de crédit'));
       expect(sum(column, 'Note de crédit')).toBeLessThanOrEqual(0);
     }
-    expect(cents(total['Montant avant taxes'], format)).toBe(summary.netSalesCents);
+    expect(cents(total['Montant avant taxes'], format)).toBe(summary.netSalesCents + summary.giftCardSalesCents);
     expect(sum('Montant avant taxes', 'Reçu')).toBe(summary.salesCents);
     expect(-sum('Montant avant taxes', 'Note de crédit')).toBe(summary.creditedCents);
     expect([cents(total.TPS, format), cents(total.TVQ, format), cents(total.TVH, format), cents(total.TVP, format)]).toEqual([summary.taxes.GST, summary.taxes.QST, summary.taxes.HST, summary.taxes.PST]);

@@ -192,6 +192,13 @@ describe('the code on the price after the subscriber’s discount', () => {
     ]);
     expect(res.body.order).toMatchObject({ subtotalCents: 0, taxCents: 0, totalCents: 0 });
     expect(text(res.body.order.promo!.message)).toBe('Code MOINS100 appliqué : − 100,00 CAD sur tout');
+    // 0 $ left: paid at once without the provider (none charges 0 $), and the courses are the buyer's.
+    expect(res.body.order.status).toBe('paid');
+    expect(res.body.payment).toBeNull();
+    const [row] = await t.db.select({ status: orders.status, method: orders.paymentMethodType }).from(orders).where(eq(orders.id, res.body.order.id));
+    expect(row).toEqual({ status: 'paid', method: null });
+    const again = await checkout(t, user.cookie, { items: [{ courseId: a.id }] });
+    expect(again.status).toBe(409);
   });
 });
 

@@ -21,6 +21,7 @@ import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { OrderRefundButton, OrderStatusBadge } from '@client/features/admin-orders';
 import { useAdminClient, useRefreshClient, useResendReceipt } from './api';
+import { ClientCredit } from './components/ClientCredit';
 import { ClientNotes } from './components/ClientNotes';
 import { BOOKING_LABELS, MEMBERSHIP_LABELS, MEMBERSHIP_TONES, ROLE_LABELS } from './labels';
 
@@ -105,7 +106,8 @@ function ClientView({ userId, data }: { userId: string; data: AdminClientRespons
           <Bookings buyerName={client.name} bookings={data.bookings} onChanged={refresh} />
           <Memberships data={data} />
         </div>
-        <div className="min-w-0">
+        <div className="min-w-0 space-y-6">
+          <ClientCredit userId={userId} credit={data.credit} />
           <ClientNotes userId={userId} notes={data.notes} />
         </div>
       </div>

@@ -9,6 +9,7 @@ import {
   type ClientNoteInput,
   type ResendReceiptResponse,
 } from '@shared/schemas/admin-clients';
+import type { AdminCreditInput, AdminCreditResponse } from '@shared/schemas/credit';
 import { api, type ApiError } from '@client/lib/api';
 
 export const PAGE_SIZE = CLIENTS_PAGE_SIZE;
@@ -70,5 +71,15 @@ export function useAdminMembers() {
     queryKey: [...clientsKey, 'members'],
     queryFn: ({ signal }) => api<AdminMembersResponse>('/admin/members', { signal }),
     refetchOnMount: 'always',
+  });
+}
+
+/** POST /api/admin/clients/:userId/credit — « Ajouter un crédit »: the form's key makes one click one credit. */
+export function useAddCredit(userId: string) {
+  const client = useQueryClient();
+  return useMutation<AdminCreditResponse, ApiError, AdminCreditInput>({
+    mutationFn: (body) =>
+      api<AdminCreditResponse>(`/admin/clients/${encodeURIComponent(userId)}/credit`, { method: 'POST', body: JSON.stringify(body) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: clientKey(userId) }),
   });
 }

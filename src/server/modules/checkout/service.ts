@@ -308,15 +308,18 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               promoDiscountCents: l.promoDiscountCents,
             })),
           );
-          if (creditAppliedCents === 0) return inserted;
-          await appendCredit(tx, { userId, amountCents: -creditAppliedCents, kind: 'order_payment', orderId, idempotencyKey: `order-payment:${orderId}`, at: now });
+          if (creditAppliedCents > 0) {
+            await appendCredit(tx, { userId, amountCents: -creditAppliedCents, kind: 'order_payment', orderId, idempotencyKey: `order-payment:${orderId}`, at: now });
+          }
           if (creditAppliedCents < amounts.totalCents) return inserted;
-          // The credit pays it all: paid now, no provider, receipt as usual.
+          // Nothing left for a card (the credit pays it all, or a code took it to 0 $): paid now, no
+          // provider (none charges 0 $), receipt as usual.
           const done = await payWithCreditOnly(tx, {
             order: { id: orderId, userId, number: inserted.number, email: inserted.buyerEmail, name: inserted.buyerName },
             now,
             provider: provider.name,
             config: deps.config,
+            method: creditAppliedCents > 0 ? 'credit' : null,
           });
           after = { seatsChanged: done.seats?.seatsChanged ?? false, refunds: [done.refund, done.seats?.refund].filter((r): r is PlannedRefund => !!r) };
           return { ...inserted, status: 'paid' };

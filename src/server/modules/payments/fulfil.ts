@@ -30,14 +30,22 @@ export async function fulfilPaidOrder(
 }
 
 /**
- * An order « Crédit Toque » pays in full, at checkout (no provider): paid now, in the checkout's
+ * An order « Crédit Toque » pays in full (or a code took to 0 $), at checkout (no provider): paid now, in the checkout's
  * transaction (the credit already spent there), and fulfilled as a payment event would.
  */
 export async function payWithCreditOnly(
   tx: Tx,
-  input: { order: { id: string; userId: string; number: number; email: string; name: string }; now: Date; provider: PaymentProvider['name']; config: Pick<Deps['config'], 'publicUrl' | 'authSecret'> },
+  input: {
+    order: { id: string; userId: string; number: number; email: string; name: string };
+    now: Date;
+    provider: PaymentProvider['name'];
+    config: Pick<Deps['config'], 'publicUrl' | 'authSecret'>;
+    /** 'credit' when « Crédit Toque » paid it; null for an order a code took to 0 $ (nothing paid). */
+    method?: 'credit' | null;
+  },
 ) {
-  await repo.setOrder(tx, input.order.id, { status: 'paid', paidAt: input.now, paymentMethodType: 'credit', failureMessage: null }, input.now);
+  const paymentMethodType = input.method === undefined ? 'credit' : input.method;
+  await repo.setOrder(tx, input.order.id, { status: 'paid', paidAt: input.now, paymentMethodType, failureMessage: null }, input.now);
   return fulfilPaidOrder(tx, input);
 }
 

@@ -5,6 +5,7 @@
 // server's field messages land under the same fields.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { DIFFICULTIES, DIFFICULTY_LABELS } from '@shared/catalog';
+import { parseDollars } from '@shared/format';
 import { DEFAULT_KIT_SERVINGS, PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
 import {
   adminCourseCreateSchema,
@@ -99,11 +100,7 @@ export function valuesOf(course: AdminCourseDetail | null, defaultTeacher: strin
 }
 
 /** '45', '45,5', '45,00' or '45.00' → 4500; null when it is not an amount. */
-export function parsePrice(text: string): number | null {
-  const t = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
-}
+export const parsePrice = parseDollars;
 
 const PRICE_INVALID = 'Entrez un prix en dollars, par exemple 45,00.';
 const DURATION_INVALID = 'Entrez une durée en minutes, par exemple 90.';
