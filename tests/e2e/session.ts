@@ -143,8 +143,17 @@ export async function openDialogFromHeader(page: Page): Promise<Locator> {
 }
 
 export async function fillSignIn(dialog: Locator, email: string, password: string) {
-  await dialog.getByLabel('Adresse courriel').fill(email);
-  await dialog.getByLabel('Mot de passe', { exact: true }).fill(password);
+  const emailField = dialog.getByLabel('Adresse courriel');
+  const passwordField = dialog.getByLabel('Mot de passe', { exact: true });
+  // A render that lands while typing on a busy machine (the session's first answer) can empty a
+  // field: type again until both hold what was typed, then send.
+  await expect
+    .poll(async () => {
+      if ((await emailField.inputValue()) !== email) await emailField.fill(email);
+      if ((await passwordField.inputValue()) !== password) await passwordField.fill(password);
+      return (await emailField.inputValue()) === email && (await passwordField.inputValue()) === password;
+    })
+    .toBe(true);
   await dialog.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
