@@ -146,14 +146,14 @@ export async function fillSignIn(dialog: Locator, email: string, password: strin
   const emailField = dialog.getByLabel('Adresse courriel');
   const passwordField = dialog.getByLabel('Mot de passe', { exact: true });
   // A render that lands while typing on a busy machine (the session's first answer) can empty a
-  // field: type again until both hold what was typed, then send.
-  await expect
-    .poll(async () => {
-      if ((await emailField.inputValue()) !== email) await emailField.fill(email);
-      if ((await passwordField.inputValue()) !== password) await passwordField.fill(password);
-      return (await emailField.inputValue()) === email && (await passwordField.inputValue()) === password;
-    })
-    .toBe(true);
+  // field: type again until both hold what was typed, then send. A plain loop, not expect.poll: this
+  // runs in hooks too (beforeAll), where vitest's expect is not available.
+  for (let attempt = 0; ; attempt++) {
+    if ((await emailField.inputValue()) !== email) await emailField.fill(email);
+    if ((await passwordField.inputValue()) !== password) await passwordField.fill(password);
+    if ((await emailField.inputValue()) === email && (await passwordField.inputValue()) === password) break;
+    if (attempt === 20) throw new Error('the sign-in fields keep losing what was typed');
+  }
   await dialog.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
