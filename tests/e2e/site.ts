@@ -8,6 +8,19 @@ export const baseURL = inject('baseURL');
 /** Goes to `path` (the app fetches what it shows on arrival) and waits until the network is quiet. */
 export async function visit(page: Page, path: string) {
   await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await settled(page);
+}
+
+/**
+ * Waits until the page's main thread has had an idle moment. A server-rendered page is hydrated in a
+ * transition, in slices (src/client/start.tsx): its buttons are on screen before React listens to
+ * them, and a click in between is lost — which a loaded machine made happen (CI). Idle comes once
+ * the slices are done.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 5_000 }), { timeout: 5_000 })),
+  );
 }
 
 /** Goes to `path` and waits for the page's own content (its h1) once the network is quiet. */
