@@ -13,7 +13,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useProfile } from './api';
 import { AvatarUploader } from './components/AvatarUploader';
 import { ChefProfileCard } from './components/ChefProfileCard';
-import { AddGiftCardForm } from '@client/features/gift-cards';
+import { AddGiftCardForm, GiftedMembershipNotice } from '@client/features/gift-cards';
 import { DataExportSection } from './components/DataExportSection';
 import { DeleteAccountSection } from './components/DeleteAccountSection';
 import { PasswordForm } from './components/PasswordForm';
@@ -55,6 +55,7 @@ export default function AccountPage() {
             </Section>
           ) : null}
           <Section id="mon-credit" title="Mon crédit" subtitle="Votre crédit Toque : solde et historique. Une carte-cadeau reçue ? Son montant s'ajoute à votre crédit.">
+            <GiftedMembershipNotice />
             <StoreCreditSection />
             <AddGiftCardForm />
           </Section>
