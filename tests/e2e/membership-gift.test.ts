@@ -32,10 +32,6 @@ describe('offering the membership (phone)', () => {
     await buyer.getByRole('heading', { name: "Offrir l'abonnement" }).waitFor();
     // 3 × 19,99 $ from the membership's price.
     await buyer.getByText(/^3 mois · 59,97/).click();
-    await buyer.screenshot({ path: '/tmp/shot-offrir-390.png', fullPage: true }); // SHOT-TMP
-    await buyer.setViewportSize({ width: 1280, height: 800 }); // SHOT-TMP
-    await buyer.screenshot({ path: '/tmp/shot-offrir-1280.png', fullPage: true }); // SHOT-TMP
-    await buyer.setViewportSize({ width: 390, height: 844 }); // SHOT-TMP
 
     const friendEmail = uniqueEmail('ami-abonnement');
     await buyer.getByLabel('Nom de la personne').fill('Jules Ami');
@@ -58,13 +54,6 @@ describe('offering the membership (phone)', () => {
     await friend.getByRole('button', { name: 'Ajouter à mon crédit' }).click();
     await friend.getByRole('status').filter({ hasText: "3 mois d'abonnement Toque offerts : votre abonnement est actif jusqu'au" }).waitFor();
     await friend.getByText(/^Abonnement offert jusqu'au .+ \d{4}$/).waitFor();
-    await friend.screenshot({ path: '/tmp/shot-account-390.png', fullPage: true }); // SHOT-TMP
-    await friend.setViewportSize({ width: 1280, height: 800 }); // SHOT-TMP
-    await friend.screenshot({ path: '/tmp/shot-account-1280.png', fullPage: true }); // SHOT-TMP
-    await open(friend, '/abonne/tableau-de-bord'); // SHOT-TMP
-    await friend.getByText(/^Abonnement offert jusqu'au/).waitFor(); // SHOT-TMP
-    await friend.screenshot({ path: '/tmp/shot-dashboard-1280.png', fullPage: true }); // SHOT-TMP
-    await friend.setViewportSize({ width: 390, height: 844 }); // SHOT-TMP
 
     await open(friend, `/cours/${brunch.id}`);
     await friend

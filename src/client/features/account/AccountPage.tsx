@@ -54,10 +54,12 @@ export default function AccountPage() {
               <ChefProfileCard role={profile.role} />
             </Section>
           ) : null}
-          <Section id="mon-credit" title="Mon crédit" subtitle="Votre crédit Toque : solde et historique. Une carte-cadeau reçue ? Son montant s'ajoute à votre crédit.">
-            <GiftedMembershipNotice />
-            <StoreCreditSection />
-            <AddGiftCardForm />
+          <Section id="mon-credit" title="Mon crédit" subtitle="Votre crédit Toque : solde et historique. Une carte-cadeau reçue ? Son montant s'ajoute à votre crédit ; un abonnement offert s'active ici aussi.">
+            <div className="space-y-6">
+              <GiftedMembershipNotice />
+              <StoreCreditSection />
+              <AddGiftCardForm />
+            </div>
           </Section>
           <Section id="mot-de-passe" title="Mot de passe" subtitle="Les autres appareils connectés seront déconnectés.">
             <PasswordForm />

@@ -53,9 +53,9 @@ export function AddGiftCardForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
       <TextField
-        className="flex-1"
+        className="flex-1 sm:min-w-[16rem]"
         label="Ajouter une carte-cadeau"
         hint="Le code à 16 caractères de la carte, par exemple K7QM-2XHP-9RTV-4WZC. Un abonnement offert s'active ici aussi."
         autoComplete="off"

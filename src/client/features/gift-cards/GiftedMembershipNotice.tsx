@@ -15,7 +15,7 @@ export function giftedMembershipText(gifted: NonNullable<SubscriptionResponse['g
   return new Date(gifted.startsAt).getTime() > now.getTime() ? `${until} (à partir du ${formatLongDate(gifted.startsAt)})` : until;
 }
 
-export function GiftedMembershipNotice({ className = 'mb-6' }: { className?: string }) {
+export function GiftedMembershipNotice({ className = '', showLink = true }: { className?: string; showLink?: boolean }) {
   const { status, user } = useAuth();
   const query = useQuery<SubscriptionResponse, ApiError>({
     queryKey: ['subscription', user?.id ?? 'visitor'],
@@ -25,15 +25,20 @@ export function GiftedMembershipNotice({ className = 'mb-6' }: { className?: str
   const gifted = query.data?.gifted;
   if (!gifted) return null;
   return (
-    <div role="status" className={`${className} flex items-start gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-ink`}>
+    <div role="status" className={`${className} flex items-start gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-4 text-ink`}>
       <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
       <p>
         <strong className="font-semibold">{giftedMembershipText(gifted)}</strong>
         <span className="block text-sm text-muted">
-          Cours enregistrés inclus, recettes réservées aux abonnés et rabais des abonnés.{' '}
-          <Link to="/abonne/tableau-de-bord" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-            Mon abonnement
-          </Link>
+          Cours enregistrés inclus, recettes réservées aux abonnés et rabais des abonnés.
+          {showLink ? (
+            <>
+              {' '}
+              <Link to="/abonne/tableau-de-bord" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+                Mon abonnement
+              </Link>
+            </>
+          ) : null}
         </span>
       </p>
     </div>

@@ -46,7 +46,7 @@ export default function SubscriberDashboardPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <div className="space-y-6">
-            {data!.gifted ? <GiftedMembershipNotice className="" /> : null}
+            {data!.gifted ? <GiftedMembershipNotice showLink={false} /> : null}
             {data!.gifted && !data!.current ? null : <CurrentSubscription data={data!} />}
             <section aria-labelledby="history-title" className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-7">
               <h2 id="history-title" className="mb-4 text-xl font-semibold text-ink">
