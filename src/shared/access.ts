@@ -22,6 +22,20 @@ export function isActiveSubscription(
   return new Date(latest.currentPeriodEnd).getTime() > now.getTime();
 }
 
+/**
+ * Whether a person is a member now — what `Viewer.isSubscriber` means everywhere, and so what the one
+ * entitlement function (entitlements.ts) counts as « part of the membership »: a subscription that
+ * gives access (above), or gifted months (a membership gift card, decision 0042) whose period holds
+ * now. `giftedUntil` is the latest end of the person's grants that have started.
+ */
+export function hasMembership(
+  sources: { subscription: Parameters<typeof isActiveSubscription>[0]; giftedUntil: Date | string | null | undefined },
+  now: Date = new Date(),
+): boolean {
+  if (isActiveSubscription(sources.subscription, now)) return true;
+  return !!sources.giftedUntil && new Date(sources.giftedUntil).getTime() > now.getTime();
+}
+
 // The rules below are views of the one answer in entitlements.ts (DESIGN §7): they ask it, never decide apart.
 
 /** A premium recipe's ingredients and steps are for subscribers (and the admin who writes them). */

@@ -22,6 +22,8 @@ export const ERROR_MESSAGES = {
   GIFT_CARD_NOT_FOUND: "Cette carte-cadeau n'existe pas.",
   GIFT_CARD_NOT_VOIDABLE: 'Seule une carte-cadeau payée et encore inutilisée peut être annulée.',
   GIFT_CARD_NOT_DELIVERABLE: "Cette carte-cadeau ne peut pas être envoyée : elle n'est pas payée ou a été annulée.",
+  GIFT_CARD_WRONG_KIND:
+    "Cette carte-cadeau offre des mois d'abonnement Toque : elle ne paie pas un achat. Activez-la dans Mon Compte › Mon crédit, « Ajouter une carte-cadeau ».",
   INVALID_CREDENTIALS: 'Adresse courriel ou mot de passe incorrect.',
   INVALID_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
   INVALID_RESET_TOKEN: 'Lien invalide ou expiré',
@@ -147,6 +149,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GIFT_CARD_NOT_FOUND: 404,
   GIFT_CARD_NOT_VOIDABLE: 409,
   GIFT_CARD_NOT_DELIVERABLE: 409,
+  GIFT_CARD_WRONG_KIND: 422,
   INVALID_CREDENTIALS: 401,
   INVALID_CURRENT_PASSWORD: 400,
   INVALID_RESET_TOKEN: 400,

@@ -68,3 +68,35 @@ export function torontoHourToUtc(day: string, hour: number): Date {
   const guess = wall - chefZoneOffset(new Date(wall)) * 60_000;
   return new Date(wall - chefZoneOffset(new Date(guess)) * 60_000);
 }
+
+// Membership gift cards (docs/decisions/0042-gifted-membership.md): « Offrir l'abonnement », 3, 6 or
+// 12 months, redeemable only for the membership (never money credit).
+
+/** What a card gives: an amount (into « Crédit Toque »), or months of membership. */
+export const GIFT_CARD_KINDS = ['amount', 'membership'] as const;
+export type GiftCardKind = (typeof GIFT_CARD_KINDS)[number];
+
+export const MEMBERSHIP_GIFT_MONTHS = [3, 6, 12] as const;
+export type MembershipGiftMonths = (typeof MEMBERSHIP_GIFT_MONTHS)[number];
+
+/**
+ * A membership gift's price before tax: N × the monthly price; 12 months is the annual plan's price
+ * (the same « two months free » a member gets by choosing it).
+ */
+export function membershipGiftPriceCents(months: MembershipGiftMonths, prices: { monthlyPriceCents: number; annualPriceCents: number }): number {
+  return months === 12 ? prices.annualPriceCents : months * prices.monthlyPriceCents;
+}
+
+/** « 3 mois d'abonnement Toque » — what the card, its e-mail and lists say it gives. */
+export const membershipGiftLabel = (months: number) => `${months} mois d'abonnement Toque`;
+
+/** The order line of a membership gift: a prepaid membership, taxed at purchase (decision 0042). */
+export const membershipGiftLineLabel = (months: number, recipientName: string) => `Abonnement offert — ${membershipGiftLabel(months)} · pour ${recipientName}`;
+
+/** The card's kind as the admin's list says it. */
+export const giftCardKindLabel = (card: { kind: GiftCardKind; membershipMonths: number | null }) =>
+  card.kind === 'membership' ? `Abonnement ${card.membershipMonths ?? '?'} mois` : 'Montant';
+
+/** Where the e-mail's link takes the recipient: « Mon crédit » with the code typed in for them. */
+export const REDEEM_CODE_PARAM = 'carte-cadeau';
+export const redeemPathFor = (code: string) => `/account?${REDEEM_CODE_PARAM}=${encodeURIComponent(code)}#mon-credit`;

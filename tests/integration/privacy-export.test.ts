@@ -77,7 +77,7 @@ async function personWithEverything() {
   await t.db.insert(schema.creditEntries).values({ userId: user.id, amountCents: 1500, kind: 'admin_credit', reason: 'Geste commercial', idempotencyKey: `c-${randomBytes(4).toString('hex')}` });
   // A gift card the person bought for a friend (paid: it has its code).
   const giftLine = order.lines[0]!;
-  await t.db.insert(schema.giftCards).values({
+  const [giftCard] = await t.db.insert(schema.giftCards).values({
     code: `TEST${randomBytes(6).toString('hex').toUpperCase()}`.slice(0, 16),
     orderId: order.id,
     orderLineId: giftLine.id,
@@ -88,7 +88,9 @@ async function personWithEverything() {
     recipientEmail: 'jules.ami@example.com',
     message: 'Bonne fête !',
     deliverAt: testNow(),
-  });
+  }).returning();
+  // Months of membership the person was given (a membership gift card, decision 0042).
+  await t.db.insert(schema.membershipGrants).values({ userId: user.id, giftCardId: giftCard!.id, months: 3, startsAt: testNow(), endsAt: new Date(testNow().getTime() + 90 * 24 * HOUR) });
   const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
   await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
   // A note the chef keeps about the person (« Clients »).

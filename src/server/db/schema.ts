@@ -1058,6 +1058,11 @@ export const giftCards = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** 'pending' | 'active' | 'redeemed' | 'voided' (GiftCardStatus). */
     status: text().notNull().default('pending'),
+    /** 'amount': money for any purchase (into « Crédit Toque »); 'membership': months of membership only (decision 0042). */
+    kind: text().notNull().default('amount'),
+    /** The months a 'membership' card gives (3, 6 or 12); null for an amount. */
+    membershipMonths: integer(),
+    /** What the buyer paid before tax (a 'membership' card: its months' price). */
     amountCents: integer().notNull(),
     /** What has left the card for a person's credit (all of it at once, today). */
     redeemedCents: integer().notNull().default(0),
@@ -1086,6 +1091,39 @@ export const giftCards = pgTable(
     index('gift_cards_order_idx').on(t.orderId),
     check('gift_cards_amount_bounds', sql`${t.amountCents} > 0 and ${t.redeemedCents} >= 0 and ${t.redeemedCents} <= ${t.amountCents}`),
     check('gift_cards_status', sql`${t.status} in ('pending', 'active', 'redeemed', 'voided')`),
+    check(
+      'gift_cards_kind',
+      sql`(${t.kind} = 'amount' and ${t.membershipMonths} is null) or (${t.kind} = 'membership' and ${t.membershipMonths} in (3, 6, 12))`,
+    ),
+  ],
+);
+
+/**
+ * Months of membership given by a membership gift card (decision 0042): the entitlement rules count
+ * a person as a member while now is in [starts_at, ends_at) of one of their grants. One per card.
+ * A grant redeemed during a paid period starts when it ends (the renewal stopped).
+ */
+export const membershipGrants = pgTable(
+  'membership_grants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    giftCardId: uuid()
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'restrict' }),
+    months: integer().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    /** The paid subscription whose renewal this grant stopped (it starts at that period's end); null when none. */
+    stoppedSubscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('membership_grants_gift_card_uq').on(t.giftCardId),
+    index('membership_grants_user_idx').on(t.userId, t.endsAt),
+    check('membership_grants_period', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
 

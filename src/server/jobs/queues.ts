@@ -21,6 +21,8 @@ export const QUEUES = {
   customerDelete: 'payments.customer_delete',
   /** Sends a paid gift card to its recipient at the day and hour its buyer chose (modules/gift-cards/delivery.ts). */
   giftCardDeliver: 'gift_card.deliver',
+  /** Tells a person their gifted months end in 7 days, unless something follows them (modules/gift-cards/grant-ending.ts). */
+  membershipGiftEnding: 'membership_gift.ending',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -41,6 +43,7 @@ export type JobData = {
   'payments.customer_delete': { provider: string; customerId: string; userId: string };
   'order.abandon': { orderId: string; closesAt: string };
   'gift_card.deliver': { giftCardId: string; deliverAt: string };
+  'membership_gift.ending': { grantId: string; endsAt: string };
 };
 
 /**
@@ -58,4 +61,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'payments.customer_delete': { retryLimit: 8, retryDelay: 300 },
   'order.abandon': { retryLimit: 4, retryDelay: 10 },
   'gift_card.deliver': { retryLimit: 6, retryDelay: 30 },
+  'membership_gift.ending': { retryLimit: 4, retryDelay: 30 },
 };

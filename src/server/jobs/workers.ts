@@ -6,6 +6,7 @@ import type { Mailer } from '../integrations/mail/mailer';
 import { orderCloseWorker } from '../modules/checkout/abandon';
 import { prepKitWorker } from '../modules/prep-kit/job';
 import { giftCardDeliveryWorker } from '../modules/gift-cards/delivery';
+import { grantEndingWorker } from '../modules/gift-cards/grant-ending';
 import { createPaymentProvider } from '../integrations/payments';
 import { createProviderCustomerDeletion } from '../modules/privacy/provider-customers';
 import { endingWorker } from '../modules/subscriptions/ending';
@@ -51,6 +52,10 @@ export function registerWorkers(
   const giftCards = giftCardDeliveryWorker(deps);
   jobs.work(QUEUES.giftCardDeliver, async (job) => {
     deps.logger.info({ giftCardId: job.data.giftCardId, outcome: await giftCards(job) }, 'carte-cadeau : envoi à la personne qui la reçoit');
+  });
+  const grantEnding = grantEndingWorker(deps);
+  jobs.work(QUEUES.membershipGiftEnding, async (job) => {
+    deps.logger.info({ grantId: job.data.grantId, outcome: await grantEnding(job) }, 'abonnement offert : fin dans 7 jours');
   });
   const customers = createProviderCustomerDeletion(deps, provider);
   jobs.work(QUEUES.customerDelete, (job) => customers.work(job));

@@ -1,7 +1,7 @@
 // The gift cards' API contract (« Offrir un cours », docs/decisions/0039-gift-cards.md): the
 // purchase form (checked by the form and the server alike), the redemption, and what the buyer,
 // the recipient and the admin read.
-import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS, type GiftCardStatus } from '../gift-cards';
+import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS, MEMBERSHIP_GIFT_MONTHS, type GiftCardKind, type GiftCardStatus } from '../gift-cards';
 import { z } from '../zod';
 import { pagingFields } from './paging';
 
@@ -14,11 +14,18 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** POST /api/gift-cards/checkout — the card bought, then paid like any order. */
 export const giftCardPurchaseSchema = z
   .object({
+    /** 'amount' (the default): a card of `amountCents`; 'membership': `months` of membership, priced by the server. */
+    kind: z.enum(['amount', 'membership'], { message: 'Choisissez quoi offrir.' }).default('amount'),
     amountCents: z
       .number({ message: 'Indiquez un montant.' })
       .int({ message: 'Indiquez un montant en dollars et en cents.' })
       .min(GIFT_CARD_MIN_CENTS, { message: 'Le montant minimum est de 10 $.' })
-      .max(GIFT_CARD_MAX_CENTS, { message: 'Le montant maximum est de 1 000 $.' }),
+      .max(GIFT_CARD_MAX_CENTS, { message: 'Le montant maximum est de 1 000 $.' })
+      .optional(),
+    months: z
+      .number({ message: 'Choisissez une durée.' })
+      .refine((m) => (MEMBERSHIP_GIFT_MONTHS as readonly number[]).includes(m), { message: 'Choisissez 3, 6 ou 12 mois.' })
+      .optional(),
     recipientName: z.string().trim().min(1, { message: 'Indiquez le nom de la personne.' }).max(120, { message: 'Ce nom est trop long (120 caractères au plus).' }),
     recipientEmail: z
       .string()
@@ -39,6 +46,9 @@ export const giftCardPurchaseSchema = z
     idempotencyKey: z.string().min(8).max(100),
   })
   .superRefine((v, ctx) => {
+    if (v.kind === 'amount' && v.amountCents === undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'Indiquez un montant.' });
+    if (v.kind === 'membership' && v.months === undefined) ctx.addIssue({ code: 'custom', path: ['months'], message: 'Choisissez 3, 6 ou 12 mois.' });
+    if (v.kind === 'membership' && v.courseId) ctx.addIssue({ code: 'custom', path: ['courseId'], message: "Un abonnement offert ne suggère pas de cours." });
     if (v.delivery !== 'scheduled') return;
     if (!v.deliverOn) ctx.addIssue({ code: 'custom', path: ['deliverOn'], message: "Choisissez la date d'envoi." });
     if (v.deliverHour === undefined) ctx.addIssue({ code: 'custom', path: ['deliverHour'], message: "Choisissez l'heure d'envoi." });
@@ -51,8 +61,22 @@ export const giftCardRedeemSchema = z.object({
 });
 export type GiftCardRedeemInput = z.input<typeof giftCardRedeemSchema>;
 
+/** What a membership card gave (POST /api/gift-cards/redeem of a 'membership' card). */
+export type MembershipGrantView = {
+  months: number;
+  startsAt: string;
+  endsAt: string;
+  /** A paid subscription was running: the months start at its period's end and its renewal is stopped then. */
+  afterPaidPeriod: boolean;
+  /** The French sentence to show (with the dates). */
+  message: string;
+};
+
 export type GiftCardRedeemResponse = {
-  /** What this request moved into the person's credit (0 when it had been moved already by them). */
+  kind: GiftCardKind;
+  /** A membership card: the months it gave (null for an amount, which goes to the credit). */
+  membership: MembershipGrantView | null;
+  /** What this request moved into the person's credit (0 when it had been moved already by them; always 0 for a membership card). */
   creditedCents: number;
   amountCents: number;
   /** The code as printed (groups of four). */
@@ -65,6 +89,9 @@ export type GiftCardRedeemResponse = {
 export type PurchasedGiftCardView = {
   id: string;
   orderId: string;
+  kind: GiftCardKind;
+  /** The months a membership card gives; null for an amount. */
+  membershipMonths: number | null;
   amountCents: number;
   recipientName: string;
   recipientEmail: string;

@@ -118,8 +118,10 @@ export type MembershipReceiptView = {
 export type SubscriptionResponse = {
   /** The record that decides access (spec §4), else the latest record, else null. */
   current: SubscriptionView | null;
-  /** Whether `current` gives access now (same rule as the server's guards). */
+  /** Whether this person is a member now: `current` gives access, or gifted months run (same rule as the server's guards, shared/access hasMembership). */
   isSubscriber: boolean;
+  /** Gifted months (membership gift cards, decision 0042) still running or to come: from the first start to the last end; null when none. */
+  gifted: { startsAt: string; endsAt: string; months: number } | null;
   /** Cancelling is offered: status not canceled, no cancellation pending, a provider id known. */
   canCancel: boolean;
   /** Every record, newest first. */

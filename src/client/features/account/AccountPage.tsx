@@ -13,7 +13,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useProfile } from './api';
 import { AvatarUploader } from './components/AvatarUploader';
 import { ChefProfileCard } from './components/ChefProfileCard';
-import { AddGiftCardForm } from '@client/features/gift-cards';
+import { AddGiftCardForm, GiftedMembershipNotice } from '@client/features/gift-cards';
 import { DataExportSection } from './components/DataExportSection';
 import { DeleteAccountSection } from './components/DeleteAccountSection';
 import { PasswordForm } from './components/PasswordForm';
@@ -54,9 +54,12 @@ export default function AccountPage() {
               <ChefProfileCard role={profile.role} />
             </Section>
           ) : null}
-          <Section id="mon-credit" title="Mon crédit" subtitle="Votre crédit Toque : solde et historique. Une carte-cadeau reçue ? Son montant s'ajoute à votre crédit.">
-            <StoreCreditSection />
-            <AddGiftCardForm />
+          <Section id="mon-credit" title="Mon crédit" subtitle="Votre crédit Toque : solde et historique. Une carte-cadeau reçue ? Son montant s'ajoute à votre crédit ; un abonnement offert s'active ici aussi.">
+            <div className="space-y-6">
+              <GiftedMembershipNotice />
+              <StoreCreditSection />
+              <AddGiftCardForm />
+            </div>
           </Section>
           <Section id="mot-de-passe" title="Mot de passe" subtitle="Les autres appareils connectés seront déconnectés.">
             <PasswordForm />

@@ -1,16 +1,22 @@
 // Mon crédit › « Ajouter une carte-cadeau »: the code typed as printed (or not: case, spaces and
 // dashes do not count); the card's whole balance becomes « Crédit Toque ». French errors from the
-// server (inconnu, déjà utilisée entièrement, annulée, trop d'essais).
+// server (inconnu, déjà utilisée entièrement, annulée, trop d'essais). A membership card gives its
+// months instead (decision 0042): the server's sentence, with the dates, is shown. The e-mail's link
+// (/account?carte-cadeau=CODE#mon-credit) types the code in.
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@shared/format';
+import { REDEEM_CODE_PARAM } from '@shared/gift-cards';
+import { ME_QUERY_KEY } from '@client/app/auth';
 import { Button } from '@client/components/ui/Button';
 import { TextField } from '@client/components/ui/TextField';
 import { ApiError } from '@client/lib/api';
 import { redeemGiftCard } from './api';
 
 export function AddGiftCardForm() {
-  const [code, setCode] = useState('');
+  const [params] = useSearchParams();
+  const [code, setCode] = useState(() => params.get(REDEEM_CODE_PARAM) ?? '');
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,7 +30,9 @@ export function AddGiftCardForm() {
     try {
       const result = await redeemGiftCard(code);
       setDone(
-        result.creditedCents > 0
+        result.membership
+          ? result.membership.message
+          : result.creditedCents > 0
           ? `${formatPrice(result.creditedCents)} ajoutés à votre crédit Toque. Solde : ${formatPrice(result.balanceCents)}.`
           : `Cette carte est déjà dans votre crédit. Solde : ${formatPrice(result.balanceCents)}.`,
       );
@@ -32,6 +40,11 @@ export function AddGiftCardForm() {
       // The balance and history shown beside it (« Mon crédit », account/components/StoreCreditSection).
       void client.invalidateQueries({ queryKey: ['api'] });
       void client.invalidateQueries({ queryKey: ['account'] });
+      // Gifted months: the person is a member now (/api/me) and Mon abonnement says until when.
+      if (result.membership) {
+        void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        void client.invalidateQueries({ queryKey: ['subscription'] });
+      }
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Une erreur inattendue est survenue.');
     } finally {
@@ -40,11 +53,11 @@ export function AddGiftCardForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
       <TextField
-        className="flex-1"
+        className="flex-1 sm:min-w-[16rem]"
         label="Ajouter une carte-cadeau"
-        hint="Le code à 16 caractères de la carte, par exemple K7QM-2XHP-9RTV-4WZC."
+        hint="Le code à 16 caractères de la carte, par exemple K7QM-2XHP-9RTV-4WZC. Un abonnement offert s'active ici aussi."
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

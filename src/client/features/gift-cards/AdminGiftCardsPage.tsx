@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
-import { GIFT_CARD_STATUS_LABELS, GIFT_CARD_STATUSES, type GiftCardStatus } from '@shared/gift-cards';
+import { GIFT_CARD_STATUS_LABELS, GIFT_CARD_STATUSES, type GiftCardStatus, giftCardKindLabel, membershipGiftLabel } from '@shared/gift-cards';
 import type { AdminGiftCardView } from '@shared/schemas/gift-cards';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { Button } from '@client/components/ui/Button';
@@ -87,7 +87,7 @@ export default function AdminGiftCardsPage() {
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-ink">
-                      {formatPrice(card.amountCents)} · {GIFT_CARD_STATUS_LABELS[card.status]}
+                      {giftCardKindLabel(card)} · {formatPrice(card.amountCents)} · {GIFT_CARD_STATUS_LABELS[card.status]}
                       {card.codeHint ? <span className="ml-2 font-mono text-sm text-muted">{card.codeHint}</span> : null}
                     </p>
                     <p className="text-sm text-ink">
@@ -113,7 +113,7 @@ export default function AdminGiftCardsPage() {
                         variant="secondary"
                         disabled={cancel.isPending}
                         onClick={() => {
-                          if (window.confirm(`Annuler la carte de ${formatPrice(card.amountCents)} et rembourser ${card.buyerName} ?`)) cancel.mutate(card);
+                          if (window.confirm(`Annuler la carte de ${card.kind === 'membership' ? membershipGiftLabel(card.membershipMonths ?? 0) : formatPrice(card.amountCents)} et rembourser ${card.buyerName} ?`)) cancel.mutate(card);
                         }}
                       >
                         Annuler et rembourser

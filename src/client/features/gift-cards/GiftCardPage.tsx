@@ -2,14 +2,18 @@
 // (10–1 000 $), the buyer's message, the recipient, sent now or at a day and hour (Toronto), then
 // paid like any order (the sandbox's form, or Stripe's). From a course page the card takes the
 // course's price and names the course. No tax: the receipt says « non taxable à l'achat ».
+// « Offrir l'abonnement » (/offrir?abonnement): 3, 6 or 12 months of membership, priced from the
+// membership's settings (12 months: the annual plan's price), taxed as the membership it is
+// (docs/decisions/0042-gifted-membership.md); the card says « N mois d'abonnement Toque ».
 import { Gift } from 'lucide-react';
 import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatPrice } from '@shared/format';
-import { GIFT_CARD_PRESETS_CENTS } from '@shared/gift-cards';
+import { GIFT_CARD_PRESETS_CENTS, MEMBERSHIP_GIFT_MONTHS, membershipGiftLabel, membershipGiftPriceCents, type MembershipGiftMonths } from '@shared/gift-cards';
 import type { CheckoutResponse } from '@shared/schemas/checkout';
 import { giftCardPurchaseSchema, GIFT_CARD_MESSAGE_MAX, type GiftCardPurchaseInput } from '@shared/schemas/gift-cards';
 import type { CourseResponse } from '@shared/schemas/public';
+import type { MembershipPlansResponse } from '@shared/schemas/subscription';
 import { Button } from '@client/components/ui/Button';
 import { TextField } from '@client/components/ui/TextField';
 import { ApiError } from '@client/lib/api';
@@ -41,6 +45,10 @@ export default function GiftCardPage() {
   const courseId = params.get('cours') ?? '';
   const course = useApiQuery<CourseResponse>(`/courses/${courseId}`, undefined, { enabled: UUID.test(courseId), retry: false });
   const coursePrice = course.data?.course.priceCents ?? null;
+  const [kind, setKind] = useState<'amount' | 'membership'>(() => (params.has('abonnement') && !UUID.test(courseId) ? 'membership' : 'amount'));
+  const plans = useApiQuery<MembershipPlansResponse>('/membership/plans', undefined, { enabled: kind === 'membership' });
+  const [months, setMonths] = useState<MembershipGiftMonths>(3);
+  const monthsPrice = (m: MembershipGiftMonths) => (plans.data ? membershipGiftPriceCents(m, plans.data) : null);
 
   const [preset, setPreset] = useState<number | 'other' | null>(null);
   const [other, setOther] = useState('');
@@ -57,7 +65,7 @@ export default function GiftCardPage() {
 
   // From a course page, the course's price is chosen until another amount is.
   const chosen = preset ?? (coursePrice && coursePrice > 0 ? coursePrice : null);
-  const amountCents = chosen === 'other' ? toCents(other) : chosen;
+  const amountCents = kind === 'membership' ? monthsPrice(months) : chosen === 'other' ? toCents(other) : chosen;
   const presets = useMemo(() => {
     const list: number[] = [...GIFT_CARD_PRESETS_CENTS];
     if (coursePrice && coursePrice > 0 && !list.includes(coursePrice)) list.unshift(coursePrice);
@@ -67,20 +75,20 @@ export default function GiftCardPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const input: GiftCardPurchaseInput = {
-      amountCents: amountCents ?? Number.NaN,
+      ...(kind === 'membership' ? { kind, months } : { kind, amountCents: amountCents ?? Number.NaN }),
       recipientName,
       recipientEmail,
       message,
       delivery,
       ...(delivery === 'scheduled' ? { deliverOn, deliverHour } : {}),
-      ...(course.data ? { courseId } : {}),
+      ...(course.data && kind === 'amount' ? { courseId } : {}),
       idempotencyKey: key,
     };
     const parsed = giftCardPurchaseSchema.safeParse(input);
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      if (amountCents === null || Number.isNaN(amountCents)) found.amountCents = chosen === 'other' ? 'Indiquez un montant en dollars, par exemple 40 ou 40,50.' : 'Choisissez un montant.';
+      if (kind === 'amount' && (amountCents === null || Number.isNaN(amountCents))) found.amountCents = chosen === 'other' ? 'Indiquez un montant en dollars, par exemple 40 ou 40,50.' : 'Choisissez un montant.';
       setErrors(found);
       return;
     }
@@ -100,12 +108,16 @@ export default function GiftCardPage() {
     const { order, payment } = paying;
     return (
       <div className="mx-auto w-full max-w-3xl px-4 pb-12 pt-6 sm:px-6">
-        <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Payer la carte-cadeau</h1>
+        <h1 className="text-3xl font-semibold text-ink sm:text-4xl">{kind === 'membership' ? "Payer l'abonnement offert" : 'Payer la carte-cadeau'}</h1>
         <p className="mt-2 text-lg text-muted">Pour {recipientName} — {delivery === 'now' ? 'envoyée dès le paiement reçu' : `envoyée le ${deliverOn} à ${deliverHour} h (heure de Montréal)`}</p>
         <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:items-start">
           <div className="space-y-2">
             <OrderSummary order={order} />
-            <p className="text-sm text-muted">Carte-cadeau — non taxable à l'achat : la taxe s'applique au cours acheté avec elle.</p>
+            <p className="text-sm text-muted">
+              {kind === 'membership'
+                ? `${membershipGiftLabel(months)}, sans date d'expiration : taxes de l'abonnement comprises à l'achat.`
+                : "Carte-cadeau — non taxable à l'achat : la taxe s'applique au cours acheté avec elle."}
+            </p>
           </div>
           <section aria-labelledby="payment-title" className="rounded-2xl bg-ink p-5 text-white shadow-lg sm:p-6">
             <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">
@@ -134,6 +146,8 @@ export default function GiftCardPage() {
   }
 
   const radio = 'peer sr-only';
+  const choice =
+    'flex h-full cursor-pointer flex-col gap-0.5 rounded-2xl border border-line bg-white px-4 py-3 text-ink peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600';
   const chip = 'inline-flex h-11 min-w-[5.5rem] cursor-pointer items-center justify-center rounded-full border border-line bg-white px-4 font-semibold text-ink peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600';
 
   return (
@@ -142,14 +156,59 @@ export default function GiftCardPage() {
         <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
           <Gift aria-hidden="true" className="size-4" /> Carte-cadeau
         </p>
-        <h1 className="mt-1 text-3xl font-semibold text-ink sm:text-4xl">{course.data ? 'Offrir ce cours' : 'Offrir un cours'}</h1>
+        <h1 className="mt-1 text-3xl font-semibold text-ink sm:text-4xl">{kind === 'membership' ? "Offrir l'abonnement" : course.data ? 'Offrir ce cours' : 'Offrir un cours'}</h1>
         <p className="mt-2 text-muted">
-          {course.data
-            ? `Une carte-cadeau du prix de « ${course.data.course.title} », avec le cours suggéré. Elle peut servir à tous les cours.`
-            : 'Une carte-cadeau Toque, utilisable sur tous les cours. Sans date d’expiration.'}
+          {kind === 'membership'
+            ? 'Des mois d’abonnement Toque : tous les cours enregistrés, les recettes réservées aux abonnés et le rabais des abonnés sur les cours en direct. Sans date d’expiration.'
+            : course.data
+              ? `Une carte-cadeau du prix de « ${course.data.course.title} », avec le cours suggéré. Elle peut servir à tous les cours.`
+              : 'Une carte-cadeau Toque, utilisable sur tous les cours. Sans date d’expiration.'}
         </p>
       </header>
       <form noValidate onSubmit={submit} className="space-y-6 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+        <fieldset>
+          <legend className="text-sm font-semibold text-ink">Que voulez-vous offrir ?</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            <label>
+              <input type="radio" name="kind" className={radio} checked={kind === 'amount'} onChange={() => setKind('amount')} />
+              <span className={choice}>
+                <span className="font-semibold">{course.data ? 'Offrir ce cours' : 'Offrir un cours'}</span>
+                <span className="text-sm font-normal text-muted">Un montant pour tous les cours</span>
+              </span>
+            </label>
+            <label>
+              <input type="radio" name="kind" className={radio} checked={kind === 'membership'} onChange={() => setKind('membership')} />
+              <span className={choice}>
+                <span className="font-semibold">Offrir l'abonnement</span>
+                <span className="text-sm font-normal text-muted">3, 6 ou 12 mois d'abonnement Toque</span>
+              </span>
+            </label>
+          </div>
+        </fieldset>
+        {kind === 'membership' ? (
+          <fieldset aria-describedby={errors.months ? 'months-error' : undefined}>
+            <legend className="text-sm font-semibold text-ink">Durée</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {MEMBERSHIP_GIFT_MONTHS.map((m) => {
+                const price = monthsPrice(m);
+                return (
+                  <label key={m}>
+                    <input type="radio" name="months" className={radio} checked={months === m} onChange={() => setMonths(m)} />
+                    <span className={chip}>
+                      {m} mois{price !== null ? ` · ${formatPrice(price)}` : ''}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+            <p className="mt-2 text-sm text-muted">12 mois au prix de la formule annuelle : deux mois offerts. Taxes de l'abonnement en sus.</p>
+            {errors.months ? (
+              <p id="months-error" role="alert" className="mt-2 text-sm font-semibold text-red-700">
+                {errors.months}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
         <fieldset aria-describedby={errors.amountCents ? 'amount-error' : undefined}>
           <legend className="text-sm font-semibold text-ink">Montant</legend>
           <div className="mt-2 flex flex-wrap gap-2">
@@ -173,6 +232,7 @@ export default function GiftCardPage() {
             </p>
           ) : null}
         </fieldset>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Nom de la personne" autoComplete="off" value={recipientName} onChange={(e) => setRecipientName(e.target.value)} error={errors.recipientName} />
           <TextField label="Son courriel" type="email" autoComplete="off" value={recipientEmail} onChange={(e) => setRecipientEmail(e.target.value)} error={errors.recipientEmail} />
@@ -222,9 +282,9 @@ export default function GiftCardPage() {
           ) : null}
         </fieldset>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-5">
-          <p className="text-sm text-muted">Non taxable à l'achat · sans date d'expiration</p>
+          <p className="text-sm text-muted">{kind === 'membership' ? "Taxes de l'abonnement en sus · sans date d'expiration" : "Non taxable à l'achat · sans date d'expiration"}</p>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Un instant…' : amountCents && !Number.isNaN(amountCents) ? `Payer ${formatPrice(amountCents)}` : 'Continuer vers le paiement'}
+            {busy ? 'Un instant…' : kind === 'amount' && amountCents && !Number.isNaN(amountCents) ? `Payer ${formatPrice(amountCents)}` : 'Continuer vers le paiement'}
           </Button>
         </div>
       </form>

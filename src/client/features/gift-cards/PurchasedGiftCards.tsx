@@ -3,7 +3,7 @@
 import { Gift } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice, formatSessionDateTime, CHEF_TIME_ZONE } from '@shared/format';
-import { GIFT_CARD_STATUS_LABELS } from '@shared/gift-cards';
+import { GIFT_CARD_STATUS_LABELS, membershipGiftLabel } from '@shared/gift-cards';
 import type { PurchasedGiftCardView } from '@shared/schemas/gift-cards';
 import { useAuth } from '@client/app/auth';
 import { fetchPurchasedGiftCards } from './api';
@@ -38,7 +38,7 @@ export function PurchasedGiftCards() {
             </span>
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-ink">
-                {formatPrice(card.amountCents)} pour {card.recipientName}
+                {card.kind === 'membership' ? membershipGiftLabel(card.membershipMonths ?? 0) : formatPrice(card.amountCents)} pour {card.recipientName}
               </p>
               <p className="text-sm text-muted">
                 {card.recipientEmail}

@@ -18,6 +18,7 @@ import { Skeleton } from '@client/components/ui/Skeleton';
 import { notifyError, notifyInfo } from '@client/lib/notify';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { GiftedMembershipNotice } from '@client/features/gift-cards';
 import { useChangePlan, useSubscription, useSubscriptionPortal } from './api';
 import { CancelSubscriptionDialog } from './components/CancelSubscriptionDialog';
 import { MembershipReceipts } from './components/MembershipReceipts';
@@ -45,7 +46,8 @@ export default function SubscriberDashboardPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <div className="space-y-6">
-            <CurrentSubscription data={data!} />
+            {data!.gifted ? <GiftedMembershipNotice showLink={false} /> : null}
+            {data!.gifted && !data!.current ? null : <CurrentSubscription data={data!} />}
             <section aria-labelledby="history-title" className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-7">
               <h2 id="history-title" className="mb-4 text-xl font-semibold text-ink">
                 Historique

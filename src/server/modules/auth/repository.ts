@@ -1,8 +1,8 @@
 // The rows accounts need beyond what the auth library writes itself: profiles and the viewer's rights.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
 import type { Db } from '../../db/client';
-import { adminSecondFactors, profiles, sessionSecondFactors, sessions, subscriptions, users } from '../../db/schema';
+import { adminSecondFactors, membershipGrants, profiles, sessionSecondFactors, sessions, subscriptions, users } from '../../db/schema';
 
 /** Every new account gets its profile as a learner; roles above that are only ever set by the server. */
 export async function createLearnerProfile(db: Db, userId: string, fullName: string): Promise<void> {
@@ -22,14 +22,20 @@ export type AccountRow = {
   role: 'learner' | 'chef' | 'admin';
   avatarUrl: string | null;
   latestSubscription: { status: string; currentPeriodEnd: Date | null } | null;
+  /** The latest end of the person's gifted months that have started by `now` (decision 0042); null when none. */
+  giftedUntil: Date | string | null;
 };
+
+/** The latest end of a person's membership grants started by `now` (shared/access hasMembership). */
+const giftedUntilOf = (userId: SQL | string, now: SQL | string) =>
+  sql<Date | string | null>`(select max(${membershipGrants.endsAt}) from ${membershipGrants} where ${membershipGrants.userId} = ${userId} and ${membershipGrants.startsAt} <= ${now}::timestamptz)`;
 
 /**
  * The signed-in person with the role from their profile and the subscription record that decides
  * access (spec §4): the latest with status active, trialing or past_due — not simply the latest,
  * so an unpaid attempt or an ended record made later never hides a period still paid for.
  */
-export async function findAccount(db: Db, userId: string): Promise<AccountRow | null> {
+export async function findAccount(db: Db, userId: string, now: Date): Promise<AccountRow | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -37,6 +43,7 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
       fullName: profiles.fullName,
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
+      giftedUntil: giftedUntilOf(sql`${users.id}`, now.toISOString()),
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -81,6 +88,7 @@ function sessionAccountQuery(db: Db) {
       avatarUrl: profiles.avatarUrl,
       subscriptionStatus: latest.status,
       subscriptionPeriodEnd: latest.currentPeriodEnd,
+      giftedUntil: giftedUntilOf(sql`${users.id}`, sql`${sql.placeholder('now')}`),
       factorConfirmedAt: adminSecondFactors.confirmedAt,
       sessionVerifiedAt: sessionSecondFactors.verifiedAt,
     })
@@ -102,13 +110,13 @@ const prepared = new WeakMap<Db, ReturnType<typeof sessionAccountQuery>>();
  * The session of a token with its person, as findAccount and adminSecondFactorOf read them, in one
  * query: what every signed-in request needs. Null when the token, the user or the profile is missing.
  */
-export async function findSessionAccount(db: Db, token: string): Promise<SessionAccountRow | null> {
+export async function findSessionAccount(db: Db, token: string, now: Date): Promise<SessionAccountRow | null> {
   let query = prepared.get(db);
   if (!query) {
     query = sessionAccountQuery(db);
     prepared.set(db, query);
   }
-  const [row] = await query.execute({ token });
+  const [row] = await query.execute({ token, now: now.toISOString() });
   if (!row) return null;
   const { subscriptionStatus, subscriptionPeriodEnd, ...rest } = row;
   return { ...rest, latestSubscription: subscriptionStatus ? { status: subscriptionStatus, currentPeriodEnd: subscriptionPeriodEnd } : null };

@@ -1,6 +1,6 @@
 // Sessions to viewers: the role comes from the profile row, subscriber status from the latest
 // subscription. The session lifetimes the library does not know are enforced here (see below).
-import { isActiveSubscription, VISITOR } from '@shared/access';
+import { hasMembership, VISITOR } from '@shared/access';
 import type { MeUser } from '@shared/schemas/auth';
 import type { Deps } from '../../deps';
 import type { AdminSecondFactor, SessionViewer, ViewerSource } from '../../http/viewer';
@@ -55,7 +55,7 @@ export function createAccountService(deps: Deps, auth: Auth) {
       fullName: account.fullName,
       role: account.role,
       avatarUrl: account.avatarUrl,
-      isSubscriber: isActiveSubscription(account.latestSubscription, now),
+      isSubscriber: hasMembership({ subscription: account.latestSubscription, giftedUntil: account.giftedUntil }, now),
     };
   }
 
@@ -72,7 +72,7 @@ export function createAccountService(deps: Deps, auth: Auth) {
     const context = await auth.$context;
     const token = verifiedToken(readCookie(headers.get('cookie'), context.authCookies.sessionToken.name), context.secret);
     if (!token) return null;
-    const row = await findSessionAccount(deps.database.db, token);
+    const row = await findSessionAccount(deps.database.db, token, deps.now());
     if (!row) return null;
     // The library's own tests, on the real clock (getSession): ended, or due to be pushed further.
     const clock = Date.now();
@@ -92,7 +92,7 @@ export function createAccountService(deps: Deps, auth: Auth) {
     const { response: session, headers: libraryHeaders } = await auth.api.getSession({ headers, returnHeaders: true });
     const cookies = libraryHeaders.getSetCookie();
     if (!session) return { user: null, sessionId: null, adminSecondFactor: null, cookies };
-    const account = await findAccount(deps.database.db, session.user.id);
+    const account = await findAccount(deps.database.db, session.user.id, deps.now());
     // The library's clock (see resolve).
     const sessionClock = new Date();
     const idle = session.session.expiresAt.getTime() <= sessionClock.getTime();

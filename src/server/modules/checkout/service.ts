@@ -9,7 +9,7 @@
 // A live class is paid for a seat the learner holds (POST /api/booking/holds): the line names that
 // reservation, and the payment event confirms it (booking/payment-confirmation.ts).
 import { randomUUID } from 'node:crypto';
-import { isActiveSubscription, type Viewer } from '@shared/access';
+import { hasMembership, type Viewer } from '@shared/access';
 import { courseProduct, entitlement, notForSaleMessage, type Entitlement } from '@shared/entitlements';
 import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
@@ -29,6 +29,7 @@ import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
 import { closesAt, scheduleOrderClose } from './abandon';
 import { toOrderView } from './order-view';
+import { giftedUntil } from '../gift-cards/grants';
 import * as repo from './repository';
 
 const UNIQUE_VIOLATION = '23505';
@@ -101,7 +102,8 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
 
   /** The buyer as the entitlement rules see them, from the database (the role stored, the subscription now). */
   async function buyerViewer(userId: string, role: Viewer['role'], now: Date): Promise<Viewer & { userId: string }> {
-    return { userId, role, isSubscriber: isActiveSubscription(await repo.latestSubscription(db(), userId), now) };
+    const [subscription, gifted] = await Promise.all([repo.latestSubscription(db(), userId), giftedUntil(db(), userId, now)]);
+    return { userId, role, isSubscriber: hasMembership({ subscription, giftedUntil: gifted }, now) };
   }
 
   /** The courses, checked and priced from the database, in the order asked: only what shared/entitlements.ts says is for sale to this buyer. */

@@ -10,7 +10,7 @@
 // (the e-mail's dedupe key), and a job that runs early (the database's clock ahead of the app's)
 // fails and is retried.
 import { randomInt } from 'node:crypto';
-import { makeGiftCardCode } from '@shared/gift-cards';
+import { formatGiftCardCode, makeGiftCardCode, redeemPathFor } from '@shared/gift-cards';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { queueEmail } from '../../integrations/mail/outgoing';
@@ -24,7 +24,7 @@ import * as repo from './repository';
 
 type Site = { publicUrl: string; authSecret: string };
 
-/** Where the recipient adds a card to their credit (Mon Compte › Mon crédit). */
+/** Where the recipient adds a card to their credit (Mon Compte › Mon crédit); the e-mail's link carries the code (redeemPathFor). */
 export const REDEEM_PATH = '/account#mon-credit';
 
 export const deliveryJobKey = (cardId: string) => `gift-card:${cardId}`;
@@ -64,11 +64,12 @@ export async function deliver(tx: Tx, cardId: string, opts: { now: Date; site: S
       to: { email: card.recipientEmail, name: card.recipientName },
       fromName: found.buyerName,
       amountCents: card.amountCents,
+      membershipMonths: card.kind === 'membership' ? card.membershipMonths : null,
       code: card.code!,
       message: card.message,
       courseTitle: found.courseTitle,
       cardUrl: signedDocumentUrl(opts.site, 'gift-card', card.id, opts.now),
-      redeemUrl: siteUrl(opts.site.publicUrl, REDEEM_PATH),
+      redeemUrl: siteUrl(opts.site.publicUrl, redeemPathFor(formatGiftCardCode(card.code!))),
     }),
   });
   if (!queued) return 'already';

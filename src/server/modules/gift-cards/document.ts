@@ -2,7 +2,7 @@
 // receipts') and a one-page Letter PDF (pdfkit's Helvetica, like the receipts): the amount, the
 // code in groups of four, the buyer's message, the course suggested, « Sans date d'expiration »,
 // and how to use it.
-import { formatGiftCardCode } from '@shared/gift-cards';
+import { formatGiftCardCode, membershipGiftLabel, redeemPathFor } from '@shared/gift-cards';
 import { formatPrice } from '@shared/format';
 import { escapeHtml } from '../../web/html/escape';
 import { standaloneHtml } from '../../web/html/standalone';
@@ -11,6 +11,8 @@ export type GiftCardDocument = {
   id: string;
   code: string;
   amountCents: number;
+  /** A membership card's months (« N mois d'abonnement Toque » in place of an amount); null for an amount. */
+  membershipMonths: number | null;
   recipientName: string;
   fromName: string;
   message: string;
@@ -21,6 +23,13 @@ export type GiftCardDocument = {
 export const NO_EXPIRY = "Sans date d'expiration";
 const HOW_TO =
   'Pour l’utiliser : créez votre compte Toque (ou connectez-vous), puis dans Mon Compte › Mon crédit, choisissez « Ajouter une carte-cadeau » et entrez ce code. Son montant devient votre Crédit Toque, utilisable sur tous les cours.';
+
+const HOW_TO_MEMBERSHIP =
+  'Pour l’activer : créez votre compte Toque (ou connectez-vous), puis dans Mon Compte › Mon crédit, choisissez « Ajouter une carte-cadeau » et entrez ce code. Vos mois d’abonnement commencent aussitôt (ou à la fin de votre période payée si vous êtes déjà abonné·e).';
+
+/** What the card gives, as its headline: the amount, or « N mois d'abonnement Toque ». */
+const headline = (doc: Pick<GiftCardDocument, 'amountCents' | 'membershipMonths'>) => (doc.membershipMonths ? membershipGiftLabel(doc.membershipMonths) : formatPrice(doc.amountCents));
+const howTo = (doc: Pick<GiftCardDocument, 'membershipMonths'>) => (doc.membershipMonths ? HOW_TO_MEMBERSHIP : HOW_TO);
 
 export const giftCardFileName = (doc: Pick<GiftCardDocument, 'code'>) => `carte-cadeau-toque-${doc.code.slice(-4)}.pdf`;
 
@@ -49,20 +58,20 @@ blockquote{margin:0 0 16px;padding:12px 16px;border-left:4px solid #e2d9ce;font-
 export function renderGiftCardHtml(doc: GiftCardDocument, links: { pdfUrl: string }): string {
   const code = formatGiftCardCode(doc.code);
   return standaloneHtml({
-    title: `Carte-cadeau Toque de ${formatPrice(doc.amountCents)}`,
+    title: doc.membershipMonths ? `Carte-cadeau Toque : ${headline(doc)}` : `Carte-cadeau Toque de ${formatPrice(doc.amountCents)}`,
     style: STYLE,
-    body: `<nav class="actions" aria-label="Actions"><a href="${escapeHtml(links.pdfUrl)}" download="${escapeHtml(giftCardFileName(doc))}">Télécharger le PDF à imprimer</a><a href="/account#mon-credit">Ajouter à mon crédit</a></nav>
+    body: `<nav class="actions" aria-label="Actions"><a href="${escapeHtml(links.pdfUrl)}" download="${escapeHtml(giftCardFileName(doc))}">Télécharger le PDF à imprimer</a><a href="${escapeHtml(redeemPathFor(code))}">${doc.membershipMonths ? 'Activer mon abonnement offert' : 'Ajouter à mon crédit'}</a></nav>
 <main>
 <p class="brand">Toque</p>
 <h1>Carte-cadeau pour ${escapeHtml(doc.recipientName)}</h1>
-<p class="amount">${escapeHtml(formatPrice(doc.amountCents))}</p>
+<p class="amount">${escapeHtml(headline(doc))}</p>
 <p class="expiry">${NO_EXPIRY}</p>
 ${doc.voided ? '<p class="void">Cette carte-cadeau a été annulée : elle ne peut plus être utilisée.</p>' : ''}
 <div class="code"><span>Code de la carte</span><strong>${escapeHtml(code)}</strong></div>
 <p>De la part de <strong>${escapeHtml(doc.fromName)}</strong></p>
 ${doc.message ? `<blockquote>${escapeHtml(doc.message)}</blockquote>` : ''}
 ${doc.courseTitle ? `<p class="course">Cours suggéré : <strong>« ${escapeHtml(doc.courseTitle)} »</strong></p>` : ''}
-<p class="how">${escapeHtml(HOW_TO)}</p>
+<p class="how">${escapeHtml(howTo(doc))}</p>
 </main>`,
   });
 }
@@ -78,7 +87,7 @@ export async function renderGiftCardPdf(doc: GiftCardDocument, opts: { compress?
     compress: opts.compress ?? true,
     lang: 'fr-CA',
     displayTitle: true,
-    info: { Title: `Carte-cadeau Toque de ${winAnsi(formatPrice(doc.amountCents))}`, Author: 'Toque', Subject: 'Carte-cadeau' },
+    info: { Title: winAnsi(doc.membershipMonths ? `Carte-cadeau Toque : ${headline(doc)}` : `Carte-cadeau Toque de ${formatPrice(doc.amountCents)}`), Author: 'Toque', Subject: 'Carte-cadeau' },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -100,8 +109,8 @@ export async function renderGiftCardPdf(doc: GiftCardDocument, opts: { compress?
   pdf.font('Helvetica').fontSize(14).fillColor('#1f1a17');
   text(`Carte-cadeau pour ${doc.recipientName}`, { width: inner });
   pdf.moveDown(0.5);
-  pdf.font('Helvetica-Bold').fontSize(40);
-  text(formatPrice(doc.amountCents), { width: inner });
+  pdf.font('Helvetica-Bold').fontSize(doc.membershipMonths ? 30 : 40);
+  text(headline(doc), { width: inner });
   pdf.font('Helvetica-Bold').fontSize(12).fillColor('#6b5f55');
   text(NO_EXPIRY, { width: inner });
   pdf.moveDown(1);
@@ -129,7 +138,7 @@ export async function renderGiftCardPdf(doc: GiftCardDocument, opts: { compress?
     pdf.moveDown(0.8);
   }
   pdf.font('Helvetica').fontSize(10).fillColor('#3d342e');
-  text(HOW_TO, { width });
+  text(howTo(doc), { width });
   pdf.end();
   return done;
 }

@@ -169,3 +169,9 @@ export async function listForExport(db: Conn, userId: string): Promise<GiftCardR
     .where(and(or(eq(giftCards.buyerId, userId), eq(giftCards.redeemedBy, userId)), sql`${giftCards.status} <> 'pending'`))
     .orderBy(desc(giftCards.createdAt));
 }
+
+/** The card of this (normalised) code, unlocked: which kind it is (the redemption then locks it). */
+export async function findByCode(db: Conn, code: string): Promise<GiftCardRow | undefined> {
+  const [row] = await db.select().from(giftCards).where(eq(giftCards.code, code));
+  return row;
+}

@@ -31,7 +31,7 @@ export function giftCardRoutes(gift: GiftCardService) {
   app.post('/redeem', async (c) => {
     const { userId } = await requireUser(c);
     const { code } = gift.parseRedeem(await readJsonBody(c));
-    return c.json<GiftCardRedeemResponse>(await gift.redeemToCredit(userId, code));
+    return c.json<GiftCardRedeemResponse>(await gift.redeem(userId, code));
   });
   return app;
 }

@@ -8,7 +8,21 @@
 // card, under the card's row lock: concurrent tries credit once). An unused card may be voided by
 // the admin: its line refunded to the buyer through the refunds' one path.
 import { randomUUID } from 'node:crypto';
-import { formatGiftCardCode, giftCardCodeHint, GIFT_CARD_LINE_LABEL, normaliseGiftCardCode, torontoHourToUtc, type GiftCardStatus } from '@shared/gift-cards';
+import { addMonths } from 'date-fns/addMonths';
+import { formatLongDate } from '@shared/format';
+import {
+  formatGiftCardCode,
+  giftCardCodeHint,
+  GIFT_CARD_LINE_LABEL,
+  membershipGiftLabel,
+  membershipGiftLineLabel,
+  membershipGiftPriceCents,
+  normaliseGiftCardCode,
+  torontoHourToUtc,
+  type GiftCardKind,
+  type GiftCardStatus,
+  type MembershipGiftMonths,
+} from '@shared/gift-cards';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { CheckoutResponse, PaymentSession } from '@shared/schemas/checkout';
 import {
@@ -20,6 +34,7 @@ import {
   type AdminGiftCardsResponse,
   type AdminGiftCardView,
   type GiftCardRedeemResponse,
+  type MembershipGrantView,
   type PurchasedGiftCardView,
 } from '@shared/schemas/gift-cards';
 import { computeTaxes, orderAmounts } from '@shared/tax';
@@ -41,7 +56,11 @@ import { receiptUrl } from '../receipts/urls';
 import { planRefund, submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/service';
 import { toIso } from '../rows';
+import { paidPeriodOf, stopRenewalForGift } from '../subscriptions/gift';
+import { planPriceCents, readMembershipSettings } from '../subscriptions/settings';
 import { deliver } from './delivery';
+import { scheduleGrantEndingNotice } from './grant-ending';
+import * as grants from './grants';
 import { giftCardFileName, renderGiftCardHtml, renderGiftCardPdf, type GiftCardDocument } from './document';
 import * as repo from './repository';
 
@@ -54,12 +73,37 @@ const isUniqueViolation = (err: unknown) => {
 /** Guessing codes: this many tries per person and hour (a success gives its try back). */
 export const REDEEM_LIMIT = { points: 10, duration: 3600 } as const;
 
+const wrongKindField = (months: number | null) => `Cette carte offre ${months ?? 'des'} mois d'abonnement : activez-la dans Mon crédit.`;
+
 const PAYABLE = new Set(['pending', 'failed']);
 const DAY_MS = 86_400_000;
 
 const isProvince = (value: string | null | undefined): value is ProvinceCode => !!value && (PROVINCE_CODES as readonly string[]).includes(value);
 
 export type GiftCardReader = 'signed-link' | Pick<SignedInViewer, 'userId' | 'role' | 'adminSecondFactor'>;
+
+const CHEF_ZONE = 'America/Toronto';
+
+/** What a membership grant tells the person, with its dates (in French). */
+export function grantMessage(grant: { months: number; startsAt: Date; endsAt: Date }, paid: { renews: boolean } | null): string {
+  const until = formatLongDate(grant.endsAt, CHEF_ZONE);
+  if (!paid) return `${membershipGiftLabel(grant.months)} offerts : votre abonnement est actif jusqu'au ${until}.`;
+  const from = formatLongDate(grant.startsAt, CHEF_ZONE);
+  return (
+    `Vos ${grant.months} mois offerts commenceront le ${from}, à la fin de votre période payée, et dureront jusqu'au ${until}. ` +
+    (paid.renews
+      ? `Le renouvellement de votre abonnement payant est arrêté : aucun paiement ne sera prélevé le ${from}.`
+      : 'Votre abonnement payant ne se renouvelait déjà plus.')
+  );
+}
+
+const toGrantView = (grant: grants.MembershipGrantRow, paid: { renews: boolean } | null): MembershipGrantView => ({
+  months: grant.months,
+  startsAt: grant.startsAt.toISOString(),
+  endsAt: grant.endsAt.toISOString(),
+  afterPaidPeriod: paid !== null,
+  message: grantMessage(grant, paid),
+});
 
 export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
@@ -101,6 +145,8 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
     return {
       id: r.card.id,
       orderId: r.card.orderId,
+      kind: r.card.kind as GiftCardKind,
+      membershipMonths: r.card.membershipMonths,
       amountCents: r.card.amountCents,
       recipientName: r.card.recipientName,
       recipientEmail: r.card.recipientEmail,
@@ -125,6 +171,7 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
         id: card.id,
         code: card.code!,
         amountCents: card.amountCents,
+        membershipMonths: card.kind === 'membership' ? card.membershipMonths : null,
         recipientName: card.recipientName,
         fromName: found.buyerName,
         message: card.message,
@@ -151,6 +198,13 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
         if (deliverAt.getTime() <= now.getTime()) throw new AppError('VALIDATION_FAILED', undefined, { deliverOn: "Ce moment est passé : choisissez une date et une heure à venir, ou « Dès le paiement »." });
         if (deliverAt.getTime() > now.getTime() + GIFT_CARD_MAX_DELAY_DAYS * DAY_MS) throw new AppError('VALIDATION_FAILED', undefined, { deliverOn: "Choisissez une date dans l'année qui vient." });
       }
+      // A membership gift is priced here, from the membership's settings (never from the client).
+      const months = input.kind === 'membership' ? (input.months as MembershipGiftMonths) : null;
+      let amountCents = input.amountCents ?? 0;
+      if (months) {
+        const settings = await readMembershipSettings(db());
+        amountCents = membershipGiftPriceCents(months, { monthlyPriceCents: planPriceCents('monthly', settings), annualPriceCents: settings.annualPriceCents });
+      }
       let course: { id: string; title: string } | null = null;
       if (input.courseId) {
         const found = await repo.findCourseForGift(db(), input.courseId.toLowerCase());
@@ -161,11 +215,15 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
       const province: ProvinceCode = isProvince(buyer.province) ? buyer.province : 'QC';
       const lineId = randomUUID();
       const orderId = randomUUID();
-      const taxes = computeTaxes([{ id: lineId, kind: 'gift_card', amountCents: input.amountCents }], province, now, {
+      // An amount is money (not taxed at its sale); months of membership are the membership sold ahead, taxed now (decision 0042).
+      const lineKind = months ? ('membership' as const) : ('gift_card' as const);
+      const taxes = computeTaxes([{ id: lineId, kind: lineKind, amountCents }], province, now, {
         mode: deps.config.seller.taxMode,
         pstRegistrations: deps.config.seller.pstRegistrations,
       });
-      const description = `${GIFT_CARD_LINE_LABEL} · pour ${input.recipientName}${course ? ` (cours suggéré : « ${course.title} »)` : ''}`;
+      const description = months
+        ? membershipGiftLineLabel(months, input.recipientName)
+        : `${GIFT_CARD_LINE_LABEL} · pour ${input.recipientName}${course ? ` (cours suggéré : « ${course.title} »)` : ''}`;
       try {
         await db().transaction(async (tx) => {
           await repo.insertPurchase(
@@ -184,13 +242,15 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
               createdAt: now,
               updatedAt: now,
             },
-            { id: lineId, orderId, position: 0, kind: 'gift_card', description, amountCents: input.amountCents, discountCents: 0 },
+            { id: lineId, orderId, position: 0, kind: lineKind, description, amountCents, discountCents: 0 },
             {
               orderId,
               orderLineId: lineId,
               buyerId: userId,
               status: 'pending',
-              amountCents: input.amountCents,
+              kind: months ? 'membership' : 'amount',
+              membershipMonths: months,
+              amountCents,
               recipientName: input.recipientName,
               recipientEmail: input.recipientEmail,
               message: input.message,
@@ -231,10 +291,12 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
         const card = await repo.lockByCode(tx, normal);
         if (!card || card.status === 'pending') throw new AppError('GIFT_CARD_UNKNOWN', undefined, { code: 'Code de carte-cadeau inconnu.' });
         if (card.status === 'voided') throw new AppError('GIFT_CARD_VOIDED', undefined, { code: 'Carte-cadeau annulée.' });
+        // Months of membership are not money: never credit, never payment (decision 0042).
+        if (card.kind === 'membership') throw new AppError('GIFT_CARD_WRONG_KIND', undefined, { code: wrongKindField(card.membershipMonths) });
         const printed = formatGiftCardCode(normal);
         const remaining = card.amountCents - card.redeemedCents;
         if (remaining <= 0) {
-          if (card.redeemedBy === userId) return { creditedCents: 0, amountCents: card.amountCents, code: printed, balanceCents: await creditBalance(tx, userId) };
+          if (card.redeemedBy === userId) return { kind: 'amount', membership: null, creditedCents: 0, amountCents: card.amountCents, code: printed, balanceCents: await creditBalance(tx, userId) };
           throw new AppError('GIFT_CARD_USED', undefined, { code: 'Carte-cadeau déjà utilisée entièrement.' });
         }
         // The whole balance moves at once: one entry per card, ever (its key is the card's).
@@ -247,11 +309,82 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
           at: now,
         });
         await repo.markRedeemed(tx, card.id, userId, now);
-        return { creditedCents: remaining, amountCents: card.amountCents, code: printed, balanceCents };
+        return { kind: 'amount', membership: null, creditedCents: remaining, amountCents: card.amountCents, code: printed, balanceCents };
       });
       // A code that worked is no guess: its try is given back.
       await limiter.reward(key).catch(() => undefined);
       return result;
+    },
+
+    /**
+     * POST /api/gift-cards/redeem (« Ajouter une carte-cadeau », and the e-mail's link): an amount
+     * goes to the credit (redeemToCredit); a membership card gives its months (redeemMembership).
+     */
+    async redeem(userId: string, code: string): Promise<GiftCardRedeemResponse> {
+      const normal = normaliseGiftCardCode(code);
+      const card = normal ? await repo.findByCode(db(), normal) : undefined;
+      if (card?.kind === 'membership') return this.redeemMembership(userId, code);
+      return this.redeemToCredit(userId, code);
+    },
+
+    /**
+     * A membership card's months for `userId`, in one transaction under the card's lock (then the
+     * person's): one grant per card (unique), starting now — or, when a paid subscription gives
+     * access, at its period's end (stacked after any earlier gifted months too). The card becomes
+     * 'redeemed'. Then, after commit, that subscription's renewal is stopped at period end through
+     * the provider. A second try, by anyone, is a 409 that says what the card gave.
+     */
+    async redeemMembership(userId: string, code: string): Promise<GiftCardRedeemResponse> {
+      const key = `user:${userId}`;
+      await limiter.consume(key);
+      const normal = normaliseGiftCardCode(code);
+      if (!normal) throw new AppError('GIFT_CARD_UNKNOWN', undefined, { code: 'Code de carte-cadeau inconnu.' });
+      const now = deps.now();
+      const outcome = await db().transaction(async (tx: Tx) => {
+        const card = await repo.lockByCode(tx, normal);
+        if (!card || card.status === 'pending') throw new AppError('GIFT_CARD_UNKNOWN', undefined, { code: 'Code de carte-cadeau inconnu.' });
+        if (card.status === 'voided') throw new AppError('GIFT_CARD_VOIDED', undefined, { code: 'Carte-cadeau annulée.' });
+        if (card.kind !== 'membership' || !card.membershipMonths) throw new AppError('GIFT_CARD_WRONG_KIND');
+        const existing = await grants.findByCard(tx, card.id);
+        if (existing || card.status === 'redeemed') return { card, grant: existing ?? null, paid: null, repeated: true };
+        await grants.lockPerson(tx, userId);
+        const paid = await paidPeriodOf(tx, userId, now);
+        const after = [now, paid?.endsAt, await grants.lastGrantEnd(tx, userId)].filter((d): d is Date => !!d);
+        const startsAt = new Date(Math.max(...after.map((d) => d.getTime())));
+        const grant = await grants.insertGrant(tx, {
+          userId,
+          giftCardId: card.id,
+          months: card.membershipMonths,
+          startsAt,
+          endsAt: addMonths(startsAt, card.membershipMonths),
+          stoppedSubscriptionId: paid?.renews ? paid.subscriptionId : null,
+          createdAt: now,
+        });
+        await repo.markRedeemed(tx, card.id, userId, now);
+        await scheduleGrantEndingNotice(tx, grant, now);
+        return { card, grant, paid, repeated: false };
+      });
+      const { card, grant, paid } = outcome;
+      if (outcome.repeated) {
+        if (grant && grant.userId === userId) {
+          // Asked again (a lost answer, a second click): the renewal is stopped if the first time could not.
+          if (grant.stoppedSubscriptionId) await stopRenewalForGift(deps, provider, grant.stoppedSubscriptionId);
+          throw new AppError('GIFT_CARD_USED', `Vous avez déjà activé cette carte : vos ${grant.months} mois offerts courent jusqu'au ${formatLongDate(grant.endsAt, CHEF_ZONE)}.`, {
+            code: 'Carte déjà activée sur votre compte.',
+          });
+        }
+        throw new AppError('GIFT_CARD_USED', 'Cet abonnement offert a déjà été activé.', { code: 'Carte-cadeau déjà utilisée.' });
+      }
+      await limiter.reward(key).catch(() => undefined);
+      if (grant!.stoppedSubscriptionId) await stopRenewalForGift(deps, provider, grant!.stoppedSubscriptionId);
+      return {
+        kind: 'membership',
+        membership: toGrantView(grant!, paid),
+        creditedCents: 0,
+        amountCents: card.amountCents,
+        code: formatGiftCardCode(normal),
+        balanceCents: await creditBalance(db(), userId),
+      };
     },
 
     /** Parses the body of POST /api/gift-cards/redeem. */
@@ -367,6 +500,8 @@ export async function giftCardsExportOf(db: Deps['database']['db'], userId: stri
     id: c.id,
     role: c.buyerId === userId ? ('bought' as const) : ('redeemed' as const),
     status: c.status,
+    kind: c.kind,
+    membershipMonths: c.membershipMonths,
     amountCents: c.amountCents,
     recipientName: c.buyerId === userId ? c.recipientName : null,
     recipientEmail: c.buyerId === userId ? c.recipientEmail : null,
@@ -376,5 +511,16 @@ export async function giftCardsExportOf(db: Deps['database']['db'], userId: stri
     openedAt: toIso(c.openedAt),
     redeemedAt: toIso(c.redeemedAt),
     createdAt: toIso(c.createdAt),
+  }));
+}
+
+/** Law 25 export: the months of membership gift cards gave the person (decision 0042). */
+export async function giftedMembershipExportOf(db: Deps['database']['db'], userId: string) {
+  return (await grants.listForUser(db, userId)).map((g) => ({
+    giftCardId: g.giftCardId,
+    months: g.months,
+    startsAt: toIso(g.startsAt),
+    endsAt: toIso(g.endsAt),
+    createdAt: toIso(g.createdAt),
   }));
 }

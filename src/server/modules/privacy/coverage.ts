@@ -30,5 +30,6 @@ export const PERSONAL_DATA_TABLES: Record<string, { export: ExportCoverage; dele
   admin_client_notes: { export: { section: 'notesAboutYou' }, deletion: 'deleted', why: 'the chef’s notes about a customer (« Clients »)' },
   credit_entries: { export: { section: 'storeCredit' }, deletion: 'anonymised', why: 'the « Crédit Toque » ledger is money records, kept with the orders; the admin’s reason is erased' },
   gift_cards: { export: { section: 'giftCards' }, deletion: 'kept', why: 'a gift card is money its recipient holds (no expiry); kept with its order for tax records' },
+  membership_grants: { export: { section: 'giftedMembership' }, deletion: 'kept', why: 'the months a membership gift card gave, kept with the card and its order; holds no personal field' },
   email_deliveries: { export: { section: 'emailsSent' }, deletion: 'anonymised', why: 'the record that an e-mail went out stops repeats; the address is erased' },
 };

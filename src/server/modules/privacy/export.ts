@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { exportOf as storeCreditOf } from '../credit/service';
-import { giftCardsExportOf } from '../gift-cards/service';
+import { giftCardsExportOf, giftedMembershipExportOf } from '../gift-cards/service';
 import * as repo from './export-repository';
 
 export type DataExport = Awaited<ReturnType<ReturnType<typeof createDataExport>['build']>>;
@@ -38,6 +38,7 @@ export function createDataExport(deps: Pick<Deps, 'database' | 'now' | 'config'>
         notesAboutYou: await repo.notesAboutYou(db(), userId),
         storeCredit: await storeCreditOf(db(), userId),
         giftCards: await giftCardsExportOf(db(), userId),
+        giftedMembership: await giftedMembershipExportOf(db(), userId),
         notifications: await repo.inbox(db(), userId),
         emailPreferences: await repo.preferences(db(), userId),
         // The feed's address is a secret (whoever has it reads the calendar): only that it exists.

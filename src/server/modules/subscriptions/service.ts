@@ -8,7 +8,8 @@
 // winner's. The provider is asked with an idempotency key made from our row's id, so whoever asks
 // — the winner, the loser, a retry after a crash — gets the same provider subscription and payment.
 import { randomUUID } from 'node:crypto';
-import { isActiveSubscription } from '@shared/access';
+import { hasMembership, isActiveSubscription } from '@shared/access';
+import { formatLongDate } from '@shared/format';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
 import type { PaymentSession } from '@shared/schemas/checkout';
 import type {
@@ -35,6 +36,7 @@ import { checkCard } from '@shared/sandbox-card';
 import { closesAt, scheduleOrderClose } from '../checkout/abandon';
 import { loadOrderDetail } from '../checkout/service';
 import { toOrderView } from '../checkout/order-view';
+import { currentGrants, giftedUntil } from '../gift-cards/grants';
 import { applyProviderState, type MembershipContext } from './events';
 import { descriptionOf } from './period';
 import { offerDiscountCents, periodAmounts } from './pricing';
@@ -165,6 +167,11 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
     async checkout(userId: string, input: SubscriptionCheckoutInput): Promise<{ created: boolean; response: SubscriptionCheckoutResponse }> {
       const now = deps.now();
       if (isActiveSubscription(await repo.findAccessRecord(db(), userId), now)) throw new AppError('ALREADY_SUBSCRIBED');
+      // Gifted months running: a paid membership now would pay for months already given (decision 0042).
+      const gifted = await giftedUntil(db(), userId, now);
+      if (gifted && gifted.getTime() > now.getTime()) {
+        throw new AppError('ALREADY_SUBSCRIBED', `Votre abonnement offert court jusqu'au ${formatLongDate(gifted, 'America/Toronto')} : vous pourrez vous abonner à sa fin.`);
+      }
       const live = await repo.findLive(db(), userId);
       if (live) return { created: false, response: await existing(live) };
 
@@ -235,9 +242,15 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       const access = await repo.findAccessRecord(db(), userId);
       const current = access ?? history[0] ?? null;
       const now = deps.now();
+      const grants = await currentGrants(db(), userId, now);
+      const gifted = grants.length
+        ? { startsAt: grants[0]!.startsAt.toISOString(), endsAt: new Date(Math.max(...grants.map((g) => g.endsAt.getTime()))).toISOString(), months: grants.reduce((n, g) => n + g.months, 0) }
+        : null;
+      const started = grants.filter((g) => g.startsAt.getTime() <= now.getTime());
       return {
         current: current ? toSubscriptionView(current) : null,
-        isSubscriber: isActiveSubscription(current, now),
+        isSubscriber: hasMembership({ subscription: current, giftedUntil: started.length ? new Date(Math.max(...started.map((g) => g.endsAt.getTime()))) : null }, now),
+        gifted,
         canCancel: !!current && cancellable(current) && !current.cancelAtPeriodEnd,
         history: history.map(toSubscriptionView),
         receipts: receipts.map(toReceiptView),
