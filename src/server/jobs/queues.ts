@@ -21,6 +21,8 @@ export const QUEUES = {
   customerDelete: 'payments.customer_delete',
   /** Sends a paid gift card to its recipient at the day and hour its buyer chose (modules/gift-cards/delivery.ts). */
   giftCardDeliver: 'gift_card.deliver',
+  /** Refunds to the card a seat of a cancelled session whose learner chose nothing by the deadline (modules/booking/refund-choice.ts). */
+  refundChoiceDeadline: 'reservation.refund_choice',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -41,6 +43,7 @@ export type JobData = {
   'payments.customer_delete': { provider: string; customerId: string; userId: string };
   'order.abandon': { orderId: string; closesAt: string };
   'gift_card.deliver': { giftCardId: string; deliverAt: string };
+  'reservation.refund_choice': { reservationId: string; dueAt: string };
 };
 
 /**
@@ -58,4 +61,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'payments.customer_delete': { retryLimit: 8, retryDelay: 300 },
   'order.abandon': { retryLimit: 4, retryDelay: 10 },
   'gift_card.deliver': { retryLimit: 6, retryDelay: 30 },
+  'reservation.refund_choice': { retryLimit: 6, retryDelay: 30 },
 };

@@ -3,6 +3,7 @@
 import type { Deps } from '../deps';
 import { emailSender } from '../integrations/mail/outgoing';
 import type { Mailer } from '../integrations/mail/mailer';
+import { refundChoiceDeadlineWorker } from '../modules/booking/refund-choice';
 import { orderCloseWorker } from '../modules/checkout/abandon';
 import { prepKitWorker } from '../modules/prep-kit/job';
 import { giftCardDeliveryWorker } from '../modules/gift-cards/delivery';
@@ -51,6 +52,10 @@ export function registerWorkers(
   const giftCards = giftCardDeliveryWorker(deps);
   jobs.work(QUEUES.giftCardDeliver, async (job) => {
     deps.logger.info({ giftCardId: job.data.giftCardId, outcome: await giftCards(job) }, 'carte-cadeau : envoi à la personne qui la reçoit');
+  });
+  const refundChoice = refundChoiceDeadlineWorker(deps, provider);
+  jobs.work(QUEUES.refundChoiceDeadline, async (job) => {
+    deps.logger.info({ reservationId: job.data.reservationId, outcome: await refundChoice(job) }, 'séance annulée : remboursement sur la carte faute de choix');
   });
   const customers = createProviderCustomerDeletion(deps, provider);
   jobs.work(QUEUES.customerDelete, (job) => customers.work(job));
