@@ -192,11 +192,6 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       const buyer = await repo.findMember(db(), userId);
       const profile = await repo.findProvince(db(), userId);
       if (!buyer) throw new AppError('UNAUTHENTICATED');
-      // The buyer's declaration at checkout wins and is kept; otherwise the profile's.
-      const province = input.province ?? (isProvince(profile) ? profile : null);
-      if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
-      if (input.province && input.province !== profile) await repo.saveProvince(db(), userId, input.province, now);
-
       const plan: MembershipPlan = input.plan ?? 'monthly';
       const settings = await readMembershipSettings(db());
       const priceCents = planPriceCents(plan, settings);
@@ -215,6 +210,11 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
         // A provider bills no 0 $ first period (the trial does that): a code may lower it, not remove it.
         if (promoOffCents >= priceCents) throw promoRefusal('PROMO_CODE_NOT_APPLICABLE', "Ce code ne peut pas rendre l'abonnement gratuit.");
       }
+      // (After the code: a refused code is said before the province is asked.) The buyer's declaration at checkout wins and is kept; otherwise the profile's.
+      const province = input.province ?? (isProvince(profile) ? profile : null);
+      if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
+      if (input.province && input.province !== profile) await repo.saveProvince(db(), userId, input.province, now);
+
       const netCents = priceCents - promoOffCents;
       const lineId = randomUUID();
       const { seller } = deps.config;
