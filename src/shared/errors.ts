@@ -49,6 +49,7 @@ export const ERROR_MESSAGES = {
   HOLD_EXPIRED: "Le délai de 15 minutes pour payer votre place est écoulé. Choisissez de nouveau une séance.",
   ALREADY_BOOKED: 'Vous avez déjà une place confirmée pour cette séance.',
   RESERVATION_NOT_CANCELLABLE: 'Cette réservation ne peut plus être annulée.',
+  REFUND_CHOICE_NOT_AVAILABLE: "Il n'y a pas de remboursement à choisir pour cette réservation.",
   NO_REFUND_NOT_ACCEPTED:
     "Le cours commence dans moins de 48 heures : l'annulation ne donne droit à aucun remboursement. Confirmez pour annuler quand même.",
   SESSION_NOT_OVER: "L'enregistrement ne peut être ajouté qu'une fois la séance terminée.",
@@ -175,6 +176,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   HOLD_EXPIRED: 409,
   ALREADY_BOOKED: 409,
   RESERVATION_NOT_CANCELLABLE: 409,
+  REFUND_CHOICE_NOT_AVAILABLE: 409,
   NO_REFUND_NOT_ACCEPTED: 409,
   SESSION_NOT_OVER: 409,
   SESSION_CANCELLED: 409,

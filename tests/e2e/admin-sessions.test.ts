@@ -1,6 +1,6 @@
 // The admin's whole-session actions in 'Détails du cours', in the system Chromium against the
 // production build: cancelling a session with a paid attendee (the confirmation says what happens,
-// the attendee is refunded through the sandbox and told by e-mail), and attaching the recording of
+// the attendee is told by e-mail and chooses « Crédit Toque » on her phone), and attaching the recording of
 // a past session, which its attendee then finds in Mes Achats. A past session cannot be booked on
 // the shared server's real clock: that journey runs on a server of its own (prepared-server.ts).
 import { randomUUID } from 'node:crypto';
@@ -68,7 +68,8 @@ describe('the admin cancels a session with a paid attendee', () => {
   let session: SessionSummary;
   let reservationId: string;
   let orderId: string;
-  usePage('desktop', (p) => (learnerPage = p));
+  // The attendee chooses her refund on her phone (the e-mail's button).
+  usePage('phone', (p) => (learnerPage = p));
   usePage('desktop', (p) => (adminPage = p));
 
   /** The seed's last open session (the other journeys book the first ones), paid on the sandbox. */
@@ -139,20 +140,37 @@ describe('the admin cancels a session with a paid attendee', () => {
 
     await confirm.getByLabel("Raison de l'annulation").fill(REASON);
     await confirm.getByRole('button', { name: 'Annuler la séance' }).click();
-    await expectToast(adminPage, 'Séance annulée', '1 participant remboursé');
+    await expectToast(adminPage, 'Séance annulée', '1 participant choisira entre un remboursement sur sa carte et un crédit Toque');
     await confirm.waitFor({ state: 'detached' });
     await details.waitFor({ state: 'detached' });
     await agendaEvent(adminPage, title).waitFor({ state: 'detached' });
     expect(pageErrors(adminPage)).toEqual([]);
   });
 
-  it('the attendee: reservation cancelled, order refunded once the sandbox answers, e-mail with the reason', async () => {
+  it("the attendee, on her phone: the e-mail's button, « Recevoir un crédit Toque », credited at once; a second choice changes nothing", async () => {
     const { json } = await callApi<ReservationResponse>(learnerPage, 'GET', `/booking/reservations/${reservationId}`);
-    expect(json.reservation).toMatchObject({ status: 'cancelled', cancelReason: 'session_cancelled', sessionStatus: 'cancelled' });
-    await expect.poll(async () => (await orderOf(learnerPage, orderId)).status, { timeout: 30_000 }).toBe('refunded');
+    expect(json.reservation).toMatchObject({ status: 'cancelled', cancelReason: 'session_cancelled', sessionStatus: 'cancelled', refundChoice: { chosen: null } });
     const mail = await waitForMail(learner.email, { subject: /^Séance annulée : / });
     expect(mail.subject).toBe(`Séance annulée : ${course.title}`);
     expect(mail.text).toContain(`Raison : ${REASON}`);
+    expect(mail.text).toContain('nous vous rembourserons sur votre carte');
+    const link = /https?:\/\/\S+\/reservations\/[0-9a-f-]+\/remboursement/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+
+    await open(learnerPage, '/mes-achats');
+    await learnerPage.getByRole('link', { name: /Choisir mon remboursement/ }).first().waitFor();
+    await open(learnerPage, new URL(link!).pathname);
+    await learnerPage.getByRole('heading', { level: 1, name: 'Choisir mon remboursement' }).waitFor();
+    await learnerPage.getByRole('button', { name: /Être remboursé sur ma carte/ }).waitFor();
+    await expectNoAxeViolations(learnerPage, 'the refund choice after a cancelled session');
+    await learnerPage.getByRole('button', { name: /Recevoir un crédit Toque/ }).click();
+    await learnerPage.getByText('Crédit Toque reçu', { exact: true }).waitFor();
+    // All of it to the credit, the credit note completed at once: the order is refunded.
+    expect((await orderOf(learnerPage, orderId)).status).toBe('refunded');
+    const again = await callApi<ReservationResponse>(learnerPage, 'POST', `/booking/reservations/${reservationId}/refund-choice`, { refundTo: 'card' });
+    expect(again.status).toBe(200);
+    expect(again.json.reservation.refundChoice).toMatchObject({ chosen: 'credit' });
+    expect(pageErrors(learnerPage)).toEqual([]);
   });
 });
 

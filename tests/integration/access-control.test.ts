@@ -45,6 +45,8 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/purchases', 'signed-in'],
   // « Offrir un cours »: buying a card, one's cards bought, adding a card to one's credit.
   ['/api/gift-cards/', 'signed-in'],
+  // After the chef cancelled a session: the card or « Crédit Toque » (the reservation's owner only).
+  ['/api/booking/reservations/:reservationId/refund-choice', 'signed-in'],
   ['/api/booking/', 'signed-in'],
   // A calendar app fetches the feed without a session: the random token in the URL is the key.
   ['/api/calendar/feeds/', 'public'],

@@ -255,7 +255,7 @@ describe('courses', () => {
     expect(await errorOf(refused)).toMatchObject({ code: 'COURSE_HAS_SESSIONS_BOOKED', message: ERROR_MESSAGES.COURSE_HAS_SESSIONS_BOOKED });
     expect((await read<AdminCourseResponse>(await send(t, 'GET', `/api/admin/courses/${course.id}`, as(admin)))).course.deletion).toBe('blocked');
 
-    // The live-classes flow cancels the session (the seat refunded); then the course is archived (it was sold).
+    // The live-classes flow cancels the session (its learner chooses card or credit); then the course is archived (it was sold).
     const cancel = await send(t, 'POST', `/api/admin/sessions/${session.id}/cancel`, {
       ...as(admin),
       body: { reason: 'Le poissonnier a fermé.', idempotencyKey: `cancel-${session.id}` },
@@ -265,7 +265,7 @@ describe('courses', () => {
     expect((await auditOf(session.id)).find((a) => a.action === 'session.cancel')).toMatchObject({
       actorId: admin.id,
       targetType: 'session',
-      details: { courseId: course.id, reason: 'Le poissonnier a fermé.', refunded: 1, released: 0 },
+      details: { courseId: course.id, reason: 'Le poissonnier a fermé.', awaitingChoice: 1, released: 0 },
     });
     const res = await send(t, 'DELETE', `/api/admin/courses/${course.id}`, as(admin));
     expect(res.status).toBe(200);

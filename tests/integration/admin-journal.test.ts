@@ -111,14 +111,21 @@ beforeAll(async () => {
     }),
   );
 
-  // Cancelling a session with two paid seats: two refunds, each in the trail.
+  // Cancelling a session with two paid seats: one line in the trail, two seats waiting for their
+  // learner's choice (decision 0043); each learner then chooses (the card, the credit): not the admin's doing.
   const cancelled = await createSession(t.db, sold.id, { now: now(), startsAt: new Date(clock + 96 * HOUR) });
+  const cancelledSeats: { learner: typeof member; reservationId: string }[] = [];
   for (const learner of [member, other]) {
-    await createPaidSeat(t.db, { user: { id: learner.id, fullName: learner.fullName }, course: sold, sessionId: cancelled.id, amountCents: 4500 });
+    const seat = await createPaidSeat(t.db, { user: { id: learner.id, fullName: learner.fullName }, course: sold, sessionId: cancelled.id, amountCents: 4500 });
+    cancelledSeats.push({ learner, reservationId: seat.reservationId });
   }
   await ok(await send(t, 'POST', `/api/admin/sessions/${cancelled.id}/cancel`, { ...as, body: { reason: 'La cheffe est malade.', idempotencyKey: newKey() } }));
-  // The same again: nothing new refunded, nothing logged twice.
+  // The same again: nothing new, nothing logged twice.
   await ok(await send(t, 'POST', `/api/admin/sessions/${cancelled.id}/cancel`, { ...as, body: { reason: 'La cheffe est malade.', idempotencyKey: newKey() } }));
+  for (const [i, seat] of cancelledSeats.entries()) {
+    const refundTo = i === 0 ? 'credit' : 'card';
+    await ok(await send(t, 'POST', `/api/booking/reservations/${seat.reservationId}/refund-choice`, { cookie: seat.learner.cookie, body: { refundTo } }));
+  }
 
   // The chef's note on a customer, added then changed; the order's receipt e-mailed again.
   const note = (await ok(await send(t, 'POST', `/api/admin/clients/${member.id}/notes`, { ...as, body: { body: 'Allergique aux noix.' } }), 201)) as { note: { id: string } };
@@ -245,17 +252,15 @@ describe('GET /api/admin/journal', () => {
     expect(links.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['Participants prévenus']));
   });
 
-  it("lists the refunds of a cancelled session once each, like a refund from an order's page, and Ventes shows them", async () => {
+  it("lists a cancelled session once, with the seats waiting for their learner's choice; the refunds the learners chose are not the admin's", async () => {
     const refunds = (await journal('?kind=order.refund')).body;
-    expect(refunds.total).toBe(3);
-    const viaCancel = refunds.entries.filter((e) => e.changes.some((c) => c.field === 'Origine' && c.after === 'annulation de la séance'));
-    expect(viaCancel).toHaveLength(2);
-    for (const e of viaCancel) {
-      expect(e.target).toMatchObject({ type: 'order', href: expect.stringMatching(/^\/admin\/commandes\//), name: expect.stringMatching(/^Commande nº \d+/) });
-      expect(e.changes).toContainEqual({ field: 'Motif', before: null, after: 'Séance annulée : La cheffe est malade.' });
-    }
+    expect(refunds.total).toBe(1);
+    const cancel = (await journal('?kind=session.cancel')).body;
+    expect(cancel.total).toBe(1);
+    expect(cancel.entries[0]!.changes).toContainEqual({ field: 'Places en attente du choix carte ou crédit', before: null, after: '2' });
     const sales = (await (await send(t, 'GET', '/api/admin/sales', { cookie: admin.cookie })).json()) as SalesResponse;
-    expect(sales.recentRefunds.map((r) => r.reason).sort()).toEqual(['Geste commercial', 'Séance annulée : La cheffe est malade.', 'Séance annulée : La cheffe est malade.']);
+    // Ventes' « Derniers remboursements » are the admin's (the trail): a learner's own choice, like their own cancellation, is not listed there.
+    expect(sales.recentRefunds.map((r) => r.reason)).toEqual(['Geste commercial']);
     expect(sales.recentRefunds.every((r) => r.refundNumber !== null)).toBe(true);
   });
 

@@ -1,15 +1,15 @@
 // /api/admin/sessions/:id on the real database and the real sandbox: the admin alone reads a
 // session, sets its video link (attendees see it, a hold does not), attaches a recording once the
-// class is over, and cancels it for everyone — each paid seat refunded once (repeats and races
-// harmless), holds released, attendees e-mailed, the course page no longer listing it.
+// class is over, and cancels it for everyone — each paid seat's learner offered the card or the
+// credit (repeats and races harmless; the choice itself: refund-choice.test.ts), holds released,
+// attendees e-mailed, the course page no longer listing it.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, type ApiErrorBody } from '@shared/errors';
-import { formatPrice } from '@shared/format';
 import type { OrderResponse } from '@shared/schemas/checkout';
 import type { CourseResponse } from '@shared/schemas/public';
-import type { AdminSessionCancelResponse, AdminSessionResponse, ReservationResponse } from '@shared/schemas/reservations';
-import { auditLog, courseSessions, emailDeliveries, outboxEmails, refunds, reservations, sandboxRefunds } from '../../src/server/db/schema';
+import { REFUND_CHOICE_HOURS, type AdminSessionCancelResponse, type AdminSessionResponse, type ReservationResponse } from '@shared/schemas/reservations';
+import { auditLog, courseSessions, emailDeliveries, outboxEmails, refunds, reservations } from '../../src/server/db/schema';
 import { createCourse, createReservation, createSession, setRole } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { createPaidSeat } from '../factories/bookings';
@@ -214,7 +214,7 @@ describe('GET and PATCH /api/admin/sessions/:id', () => {
 });
 
 describe('POST /api/admin/sessions/:id/cancel', () => {
-  it('refunds every attendee once, releases holds, e-mails each attendee; the course page stops listing it; a repeat is harmless', async () => {
+  it('offers every paid attendee card or credit, releases holds, e-mails each attendee; the course page stops listing it; a repeat is harmless', async () => {
     const sessionId = await sessionIn(30); // within 48 h: attendees are refunded anyway
     const [a, b, c, holder, lapsed, guest] = await learners(6);
     const seats = await Promise.all([a!, b!, c!].map((l) => paidSeat(l, sessionId)));
@@ -232,7 +232,8 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
     const body = await read<AdminSessionCancelResponse>(res);
     expect(body).toMatchObject({
       session: { id: sessionId, status: 'cancelled', cancelReason: 'La cheffe est malade.', seatsTaken: 0 },
-      refundedReservations: 3,
+      refundedReservations: 0,
+      awaitingChoice: 3,
       releasedHolds: 1,
     });
     expect(await listedSessions()).not.toContain(sessionId);
@@ -244,30 +245,44 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
     expect(byId.get(free.id)).toMatchObject({ status: 'cancelled', cancelReason: 'session_cancelled' });
     expect(byId.get(old.id)).toMatchObject({ status: 'expired', cancelReason: null });
 
-    const made = await t.db.select().from(refunds).where(inArray(refunds.orderId, seats.map((s) => s.orderId)));
-    expect(made.map((r) => r.idempotencyKey).sort()).toEqual(seats.map((s) => `session-cancel:${s.reservationId}`).sort());
-    expect(made.every((r) => r.status === 'pending' && r.providerRefundId && r.reason === 'Séance annulée : La cheffe est malade.')).toBe(true);
+    // Nothing refunded yet: each learner chooses the card or « Crédit Toque » (decision 0043).
+    expect(await t.db.select().from(refunds).where(inArray(refunds.orderId, seats.map((s) => s.orderId)))).toHaveLength(0);
+    for (const seat of seats) expect(byId.get(seat.reservationId)!.refundChoiceDueAt).toEqual(new Date(clock + REFUND_CHOICE_HOURS * HOUR));
 
     for (const [i, learner] of [a!, b!, c!].entries()) {
       const mails = await mailsTo(learner);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(`Séance annulée : ${course.title}`);
       expect(mails[0]!.text).toContain('Raison : La cheffe est malade.');
-      expect(mails[0]!.text).toContain(`Le remboursement complet de ${formatPrice(seats[i]!.totalCents)} a été demandé`);
+      expect(mails[0]!.text).toContain('Votre place vous sera remboursée en entier. Choisissez comment');
+      expect(mails[0]!.text).toContain(`/reservations/${seats[i]!.reservationId}/remboursement`);
     }
     expect(await mailsTo(holder!)).toHaveLength(0);
     const [guestMail] = await mailsTo(guest!);
     expect(guestMail!.text).toContain("Aucun paiement n'était à rembourser pour cette réservation.");
 
     // The attendee's view: cancelled with the session, no join link any more.
-    expect(await reservationView(a!, seats[0]!.reservationId)).toMatchObject({ status: 'cancelled', sessionStatus: 'cancelled', videoLink: null });
+    expect(await reservationView(a!, seats[0]!.reservationId)).toMatchObject({
+      status: 'cancelled',
+      sessionStatus: 'cancelled',
+      videoLink: null,
+      refundChoice: { chosen: null, amountCents: seats[0]!.totalCents },
+    });
 
     const again = await cancelSession(admin, sessionId, { reason: 'Autre raison.' });
     expect(again.status).toBe(200);
     expect(await read<AdminSessionCancelResponse>(again)).toEqual(body);
-    expect(await t.db.select().from(refunds).where(inArray(refunds.orderId, seats.map((s) => s.orderId)))).toHaveLength(3);
+    expect(await t.db.select().from(refunds).where(inArray(refunds.orderId, seats.map((s) => s.orderId)))).toHaveLength(0);
     expect(await mailsTo(a!)).toHaveLength(1);
 
+    // Each chooses the card: refunded in full through the provider.
+    for (const [i, learner] of [a!, b!, c!].entries()) {
+      const chose = await send(t, 'POST', `/api/booking/reservations/${seats[i]!.reservationId}/refund-choice`, { cookie: learner.cookie, body: { refundTo: 'card' } });
+      expect(chose.status).toBe(200);
+    }
+    const made = await t.db.select().from(refunds).where(inArray(refunds.orderId, seats.map((s) => s.orderId)));
+    expect(made.map((r) => r.idempotencyKey).sort()).toEqual(seats.map((s) => `session-cancel:${s.reservationId}`).sort());
+    expect(made.every((r) => r.status === 'pending' && r.providerRefundId && r.reason === 'Séance annulée : La cheffe est malade.')).toBe(true);
     await deliverEvents(t);
     for (const [i, learner] of [a!, b!, c!].entries()) {
       const order = await read<OrderResponse>(await send(t, 'GET', `/api/orders/${seats[i]!.orderId}`, { cookie: learner.cookie }));
@@ -275,16 +290,14 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
     }
   });
 
-  it('concurrent cancels of one session: one set of refunds, each asked of the provider once', async () => {
+  it('concurrent cancels of one session: one choice per seat, one e-mail each, nothing refunded before the choice', async () => {
     const sessionId = await sessionIn(96);
     const attendees = await learners(3);
     const seats = await Promise.all(attendees.map((l) => paidSeat(l, sessionId)));
     const answers = await Promise.all(Array.from({ length: 4 }, () => cancelSession(admin, sessionId)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    for (const res of answers) expect((await read<AdminSessionCancelResponse>(res)).refundedReservations).toBe(3);
-    const made = await t.db.select().from(refunds).where(inArray(refunds.orderId, seats.map((s) => s.orderId)));
-    expect(made).toHaveLength(3);
-    expect(await t.db.select().from(sandboxRefunds).where(inArray(sandboxRefunds.idempotencyKey, made.map((r) => r.id)))).toHaveLength(3);
+    for (const res of answers) expect(await read<AdminSessionCancelResponse>(res)).toMatchObject({ refundedReservations: 0, awaitingChoice: 3 });
+    expect(await t.db.select().from(refunds).where(inArray(refunds.orderId, seats.map((s) => s.orderId)))).toHaveLength(0);
     for (const learner of attendees) expect(await mailsTo(learner)).toHaveLength(1);
   });
 
@@ -299,8 +312,10 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
     expect(manual.status).toBe(201);
     const res = await cancelSession(admin, sessionId);
     expect(res.status).toBe(200);
-    expect(await read<AdminSessionCancelResponse>(res)).toMatchObject({ refundedReservations: 0, releasedHolds: 0 });
+    expect(await read<AdminSessionCancelResponse>(res)).toMatchObject({ refundedReservations: 0, awaitingChoice: 0, releasedHolds: 0 });
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, seat.orderId))).toHaveLength(1);
+    // Nothing left to give back: no choice to make.
+    expect(await reservationView(learner!, seat.reservationId)).toMatchObject({ refundChoice: null });
     const [mail] = await mailsTo(learner!);
     expect(mail!.text).toContain('Le paiement de cette place vous a déjà été remboursé.');
   });

@@ -93,9 +93,10 @@ describe('live classes', () => {
     });
     expect(cancel.status).toBe(200);
     const [cancelled] = await inbox(seated);
-    expect(cancelled).toMatchObject({ kind: 'reservation.cancelled', title: 'Cours annulé', link: '/mes-achats' });
+    // The paid seat's learner chooses card or credit on the reservation's page (decision 0043).
+    expect(cancelled).toMatchObject({ kind: 'reservation.cancelled', title: 'Cours annulé', link: expect.stringMatching(/^\/reservations\/[0-9a-f-]+\/remboursement$/) });
     expect(cancelled!.body).toContain('raison : La cheffe est malade.');
-    expect(cancelled!.body).toContain('remboursée en entier');
+    expect(cancelled!.body).toContain('remboursée en entier : choisissez votre carte ou un crédit Toque');
   });
 });
 

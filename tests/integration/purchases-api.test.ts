@@ -89,6 +89,7 @@ describe('GET /api/purchases', () => {
       creditNoteUrl: null,
       session: null,
       progress: null,
+      refundChoice: null,
     });
     // An archived course still shows in the history.
     expect(byId[sushiPurchase.id]).toMatchObject({
@@ -108,6 +109,7 @@ describe('GET /api/purchases', () => {
       creditNoteUrl: null,
       session: null,
       progress: null,
+      refundChoice: null,
     });
     expect(list.at(-1)!.id).toBe(demo.id);
   });

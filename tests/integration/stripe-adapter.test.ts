@@ -390,6 +390,24 @@ describe('subscriptions', () => {
     expect(update.form).toEqual({ 'discounts[0][coupon]': 'co_test_1' });
   });
 
+  it('a promo code on the first payment: a coupon of the amount off, once, on the new subscription (decision 0040)', async () => {
+    const provider = newProvider();
+    api.on('GET', `/v1/products/${MEMBERSHIP_PRODUCT_ID}`, () => ({ body: { id: MEMBERSHIP_PRODUCT_ID, object: 'product' } }));
+    api.on('GET', '/v1/customers', () => ({ body: { object: 'list', data: [{ id: 'cus_test_1', object: 'customer' }], has_more: false, url: '/v1/customers' } }));
+    api.on('POST', '/v1/coupons', () => ({ body: { id: 'co_promo_1', object: 'coupon', amount_off: 574, duration: 'once' } }));
+    api.on('POST', '/v1/subscriptions', () => ({
+      body: subscriptionJson({ latest_invoice: { id: 'in_test_1', object: 'invoice', status: 'open', confirmation_secret: { client_secret: 'pi_test_sub_secret_abc', type: 'payment_intent' } } }),
+    }));
+    await provider.createSubscription({ ...input, idempotencyKey: 'subscription:k-promo', firstInvoiceDiscount: { amountOffCents: 574, name: 'Code MEMBRE25', metadata: { promo_code_id: 'p-1', order_id: 'o-1' } } });
+    const coupon = api.requests.find((r) => r.path === '/v1/coupons')!;
+    expect(coupon.form).toEqual({ amount_off: '574', currency: 'cad', duration: 'once', name: 'Code MEMBRE25', 'metadata[promo_code_id]': 'p-1', 'metadata[order_id]': 'o-1' });
+    expect(coupon.headers['idempotency-key']).toBe('subscription:k-promo:coupon');
+    const sub = api.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions')!;
+    // Every period at the plan's price; the coupon takes the code's amount off the first invoice only.
+    expect(sub.form).toMatchObject({ 'items[0][price_data][unit_amount]': '2298', 'discounts[0][coupon]': 'co_promo_1' });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`).filter((p) => p.startsWith('POST'))).toEqual(['POST /v1/coupons', 'POST /v1/subscriptions']);
+  });
+
   it('a plan switch at renewal: a schedule from the subscription, its next phase the new price', async () => {
     const provider = newProvider();
     api.on('GET', `/v1/products/${MEMBERSHIP_PRODUCT_ID}`, () => ({ body: { id: MEMBERSHIP_PRODUCT_ID, object: 'product' } }));

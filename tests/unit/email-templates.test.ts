@@ -132,6 +132,12 @@ describe('transactional e-mail templates', () => {
     expect(byChef.text).toContain('Raison : La cheffe est <i>malade</i>.');
     expect(byChef.html).toContain('Raison : La cheffe est &#60;i&#62;malade');
     expect(hrefs(byChef.html)).toContain(`${publicUrl}/reserver-un-cours`);
+    // A paid seat: card or « Crédit Toque », the card by default after the deadline (decision 0043).
+    const choiceUrl = `${publicUrl}/reservations/r-1/remboursement`;
+    const choice = sessionCancelledMail({ ...base, reason: 'La cheffe est malade.', refund: { kind: 'choice', dueAt: new Date('2026-12-01T23:00:00Z'), choiceUrl } });
+    expect(choice.text).toContain('« Être remboursé sur ma carte », ou « Recevoir un crédit Toque »');
+    expect(choice.text).toContain("Sans choix de votre part d'ici le mardi 1 décembre 2026 à 18\u00a0h\u00a000\u00a0HNE, nous vous rembourserons sur votre carte.");
+    expect(hrefs(choice.html)).toContain(choiceUrl);
   });
 
   it('a seat paid too late: refunded automatically', () => {

@@ -27,6 +27,9 @@ const row = (over: Partial<ReservationRow> = {}): ReservationRow => ({
   bookedAt: new Date(now.getTime() - 10 * DAY),
   movedAt: null,
   sequence: 0,
+  refundChoiceDueAt: null,
+  refundChoice: null,
+  refundChoiceCents: null,
   ...over,
 });
 

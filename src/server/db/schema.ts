@@ -402,6 +402,13 @@ export const reservations = pgTable(
     /** Why a reservation ended 'cancelled' (ReservationCancelReason in @shared/schemas/reservations). */
     cancelReason: text(),
     cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * A paid seat of a session the chef cancelled: until when its learner may choose the card or
+     * « Crédit Toque » (null: no choice to make); after it, the card (docs/decisions/0043).
+     */
+    refundChoiceDueAt: timestamp({ withTimezone: true }),
+    /** What happened to that choice: 'card', 'credit', or 'card_by_default' (the deadline's job); null while it waits. */
+    refundChoice: text(),
     /** How many people the learner cooks for: the class preparation kit is scaled to it (null: the recipe's). */
     servings: integer(),
     createdAt: createdAt(),

@@ -23,6 +23,8 @@ export const QUEUES = {
   giftCardDeliver: 'gift_card.deliver',
   /** Tells a person their gifted months end in 7 days, unless something follows them (modules/gift-cards/grant-ending.ts). */
   membershipGiftEnding: 'membership_gift.ending',
+  /** Refunds to the card a seat of a cancelled session whose learner chose nothing by the deadline (modules/booking/refund-choice.ts). */
+  refundChoiceDeadline: 'reservation.refund_choice',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -44,6 +46,7 @@ export type JobData = {
   'order.abandon': { orderId: string; closesAt: string };
   'gift_card.deliver': { giftCardId: string; deliverAt: string };
   'membership_gift.ending': { grantId: string; endsAt: string };
+  'reservation.refund_choice': { reservationId: string; dueAt: string };
 };
 
 /**
@@ -62,4 +65,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'order.abandon': { retryLimit: 4, retryDelay: 10 },
   'gift_card.deliver': { retryLimit: 6, retryDelay: 30 },
   'membership_gift.ending': { retryLimit: 4, retryDelay: 30 },
+  'reservation.refund_choice': { retryLimit: 6, retryDelay: 30 },
 };

@@ -3,6 +3,7 @@
 import type { Deps } from '../deps';
 import { emailSender } from '../integrations/mail/outgoing';
 import type { Mailer } from '../integrations/mail/mailer';
+import { refundChoiceDeadlineWorker } from '../modules/booking/refund-choice';
 import { orderCloseWorker } from '../modules/checkout/abandon';
 import { prepKitWorker } from '../modules/prep-kit/job';
 import { giftCardDeliveryWorker } from '../modules/gift-cards/delivery';
@@ -56,6 +57,10 @@ export function registerWorkers(
   const grantEnding = grantEndingWorker(deps);
   jobs.work(QUEUES.membershipGiftEnding, async (job) => {
     deps.logger.info({ grantId: job.data.grantId, outcome: await grantEnding(job) }, 'abonnement offert : fin dans 7 jours');
+  });
+  const refundChoice = refundChoiceDeadlineWorker(deps, provider);
+  jobs.work(QUEUES.refundChoiceDeadline, async (job) => {
+    deps.logger.info({ reservationId: job.data.reservationId, outcome: await refundChoice(job) }, 'séance annulée : remboursement sur la carte faute de choix');
   });
   const customers = createProviderCustomerDeletion(deps, provider);
   jobs.work(QUEUES.customerDelete, (job) => customers.work(job));

@@ -22,6 +22,9 @@ export const checkoutItemSchema = z.object({
 });
 
 /** POST /api/checkout — creates (or, for the same key, returns) the order and its payment. */
+/** « Carte-cadeau ou code promo »: one code per order (decision 0040); empty is none. Also the membership's first payment's. */
+export const checkoutCodeField = z.string().trim().max(40, { message: 'Ce code est trop long.' }).optional();
+
 export const checkoutSchema = z.object({
   items: z
     .array(checkoutItemSchema)
@@ -32,7 +35,7 @@ export const checkoutSchema = z.object({
   /** A random id per checkout attempt, so a repeated request never makes a second order. */
   idempotencyKey: z.string().min(8).max(100),
   /** « Carte-cadeau ou code promo »: one code per order (decision 0040); empty is none. */
-  code: z.string().trim().max(40, { message: 'Ce code est trop long.' }).optional(),
+  code: checkoutCodeField,
   /**
    * « Utiliser mon crédit »: the buyer's « Crédit Toque » pays first, after tax (it is payment, not a
    * discount); the card pays the rest, or nothing when the credit covers it all.
@@ -152,6 +155,11 @@ export type PurchaseView = {
   session: { id: string; startsAt: string; recordingUrl: string | null; hasRecordingVideo: boolean } | null;
   /** A recorded course the learner started: how far they are (null when never played, or a live class). */
   progress: { percent: number; completed: boolean; positionSeconds: number } | null;
+  /**
+   * A seat of a session the chef cancelled, its refund not chosen yet: « Choisir mon remboursement »
+   * (card or « Crédit Toque ») until `dueAt`, the card after it (docs/decisions/0043).
+   */
+  refundChoice: { reservationId: string; dueAt: string } | null;
 };
 export type PurchasesResponse = { purchases: PurchaseView[] };
 

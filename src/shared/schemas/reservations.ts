@@ -9,7 +9,8 @@ import type { RefundView } from './checkout';
  * - learner_refunded: the learner cancelled ≥ 48 h ahead, fully refunded;
  * - admin_refunded: the admin refunded the seat's order line in full (the seat goes back on sale);
  * - learner_no_refund: the learner cancelled within 48 h, without refund (they were told first);
- * - session_cancelled: the admin cancelled the whole session, every attendee refunded;
+ * - session_cancelled: the chef cancelled the whole session: each paid attendee chooses the card or
+ *   « Crédit Toque » before `refundChoice.dueAt`, the card after it (docs/decisions/0043);
  * - no_seat: the payment came after the hold expired and the seat was taken: refunded automatically;
  * - released: the learner gave back an unpaid hold.
  */
@@ -49,7 +50,30 @@ export type ReservationView = {
   movedAt: string | null;
   /** The order that paid for it, if any (the receipt is there). */
   orderId: string | null;
+  /**
+   * A paid seat of a session the chef cancelled (docs/decisions/0043): until `dueAt` its learner
+   * chooses « Être remboursé sur ma carte » or « Recevoir un crédit Toque »; `chosen` is null while
+   * it waits, then 'card', 'credit', or 'card_by_default' (nothing chosen by the deadline).
+   * `amountCents`: what the seat gives back (taxes included). Null: no choice to make.
+   */
+  refundChoice: RefundChoiceView | null;
 };
+
+export type RefundChoice = 'card' | 'credit' | 'card_by_default';
+export type RefundChoiceView = { dueAt: string; chosen: RefundChoice | null; amountCents: number | null };
+
+/** How long a learner has to choose after the chef cancels a session (then the card, by a job). */
+export const REFUND_CHOICE_HOURS = 72;
+
+/** POST /api/booking/reservations/:id/refund-choice — the learner's choice after a cancelled session. */
+export const refundChoiceSchema = z
+  .object({
+    refundTo: z.enum(['card', 'credit'], { message: 'Choisissez la carte ou le crédit Toque.' }),
+  })
+  .strict();
+export type RefundChoiceInput = z.input<typeof refundChoiceSchema>;
+/** refund: the credit note made by the choice (null if the seat had already been refunded). */
+export type RefundChoiceResponse = { reservation: ReservationView; refund: RefundView | null };
 
 /** GET /api/calendar/reservations?from=&to= — a learner's own; the admin's: everyone's. */
 export const calendarRangeQuery = z
@@ -166,4 +190,8 @@ export const adminSessionCancelSchema = z
   })
   .strict();
 export type AdminSessionCancelInput = z.input<typeof adminSessionCancelSchema>;
-export type AdminSessionCancelResponse = { session: AdminSessionView; refundedReservations: number; releasedHolds: number };
+/**
+ * refundedReservations: seats whose refund is made (chosen, or by the deadline); awaitingChoice: paid
+ * seats whose learner has not chosen yet (card or credit, docs/decisions/0043).
+ */
+export type AdminSessionCancelResponse = { session: AdminSessionView; refundedReservations: number; awaitingChoice: number; releasedHolds: number };

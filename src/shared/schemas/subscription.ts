@@ -3,7 +3,7 @@
 // client: the server prices the month (SUBSCRIPTION_PRICE_CENTS) and adds the buyer's taxes.
 import { PROVINCE_CODES } from '../provinces';
 import { z } from '../zod';
-import type { OrderView, PaymentSession } from './checkout';
+import { checkoutCodeField, type OrderView, type PaymentSession } from './checkout';
 
 /** Our statuses (the provider's incomplete_expired is stored as canceled). */
 export type SubscriptionStatus = 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid';
@@ -22,6 +22,11 @@ export const subscriptionCheckoutSchema = z.object({
   province: z.enum(PROVINCE_CODES, { message: 'Choisissez une province dans la liste.' }).optional(),
   /** A random id per attempt, so a repeated request never starts a second subscription. */
   idempotencyKey: z.string().min(8).max(100),
+  /**
+   * A promo code scoped to « abonnement (premier paiement) »: taken off the first payment only, before
+   * tax (decision 0040); not with the free trial. Gift cards are not taken here.
+   */
+  code: checkoutCodeField,
 });
 export type SubscriptionCheckoutInput = z.input<typeof subscriptionCheckoutSchema>;
 

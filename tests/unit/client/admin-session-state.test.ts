@@ -29,6 +29,7 @@ const reservation = (over: Partial<ReservationView> = {}): ReservationView => ({
   sequence: 0,
   movedAt: null,
   orderId: 'o1',
+  refundChoice: null,
   ...over,
 });
 
@@ -80,6 +81,9 @@ describe('the words', () => {
     expect(cancelledSummary(0, 0)).toBe('Aucun participant à rembourser.');
     expect(cancelledSummary(0, 1)).toBe('Aucun participant à rembourser, 1 place retenue libérée.');
     expect(cancelledSummary(1, 0)).toBe('1 participant remboursé.');
+    // Paid attendees choose card or credit (decision 0043).
+    expect(cancelledSummary(0, 1, 2)).toBe('2 participants choisiront entre un remboursement sur leur carte et un crédit Toque, 1 place retenue libérée.');
+    expect(cancelledSummary(0, 0, 1)).toBe('1 participant choisira entre un remboursement sur sa carte et un crédit Toque.');
     expect(cancelledSummary(3, 2)).toBe('3 participants remboursés, 2 places retenues libérées.');
     expect(cancelledSummary(2, 1)).toBe('2 participants remboursés, 1 place retenue libérée.');
   });

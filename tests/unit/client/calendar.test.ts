@@ -47,6 +47,7 @@ const reservation = (over: Partial<ReservationView>): ReservationView => ({
   sequence: 0,
   movedAt: null,
   orderId: 'o1',
+  refundChoice: null,
   ...over,
 });
 

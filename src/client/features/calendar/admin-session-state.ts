@@ -20,8 +20,14 @@ export function adminSessionState(r: ReservationView, session: AdminSessionView 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 /** The cancellation toast: '2 participants remboursés.', and the unpaid holds released if any (none paid: the demo's seats). */
-export function cancelledSummary(refunded: number, released: number): string {
-  const people = refunded === 0 ? 'Aucun participant à rembourser' : plural(refunded, 'participant remboursé', 'participants remboursés');
+export function cancelledSummary(refunded: number, released: number, awaitingChoice = 0): string {
+  // After the chef's cancellation, paid attendees choose card or credit (docs/decisions/0043).
+  const people =
+    awaitingChoice > 0
+      ? `${plural(awaitingChoice, 'participant choisira', 'participants choisiront')} entre un remboursement sur ${awaitingChoice > 1 ? 'leur' : 'sa'} carte et un crédit Toque`
+      : refunded === 0
+        ? 'Aucun participant à rembourser'
+        : plural(refunded, 'participant remboursé', 'participants remboursés');
   return released > 0 ? `${people}, ${plural(released, 'place retenue libérée', 'places retenues libérées')}.` : `${people}.`;
 }
 

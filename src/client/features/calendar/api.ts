@@ -9,6 +9,9 @@ import type {
   CalendarResponse,
   CancelReservationInput,
   CancelReservationResponse,
+  RefundChoiceInput,
+  RefundChoiceResponse,
+  ReservationResponse,
 } from '@shared/schemas/reservations';
 import { useAuth } from '@client/app/auth';
 import { api, type ApiError } from '@client/lib/api';
@@ -67,6 +70,38 @@ export function useCancelReservation() {
         body: JSON.stringify(input),
       }),
     onSettled: () => void refresh(),
+  });
+}
+
+/** GET /api/booking/reservations/:id — one of the learner's reservations (the refund choice's page). */
+export function useReservation(reservationId: string) {
+  const { status, user } = useAuth();
+  return useQuery<ReservationResponse, ApiError>({
+    queryKey: [...calendarKey(user?.id), 'reservation', reservationId],
+    queryFn: ({ signal }) => api<ReservationResponse>(`/booking/reservations/${encodeURIComponent(reservationId)}`, { signal }),
+    enabled: status === 'signed-in' && reservationId !== '',
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * POST /api/booking/reservations/:id/refund-choice — after the chef cancelled the session: the card
+ * or « Crédit Toque » (docs/decisions/0043). Repeating it answers the first choice.
+ */
+export function useRefundChoice() {
+  const refresh = useRefreshCalendar();
+  const client = useQueryClient();
+  return useMutation<RefundChoiceResponse, ApiError, { reservationId: string; input: RefundChoiceInput }>({
+    mutationFn: ({ reservationId, input }) =>
+      api<RefundChoiceResponse>(`/booking/reservations/${encodeURIComponent(reservationId)}/refund-choice`, {
+        method: 'POST',
+        body: JSON.stringify(input),
+      }),
+    onSettled: () => {
+      void refresh();
+      // Mes Achats shows the credit note, « Mon crédit » the new balance.
+      void client.invalidateQueries({ predicate: (q) => q.queryKey.some((k) => k === 'purchases' || k === 'credit' || (typeof k === 'string' && k.includes('/account/credit'))) });
+    },
   });
 }
 

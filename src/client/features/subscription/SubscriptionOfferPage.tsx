@@ -2,7 +2,8 @@
 // subscribing while signed out opens the login dialog — and the dialog opens on arrival when the
 // navigation state asks for it, which the layout does for every page). Signed in, 'S'abonner' starts
 // the first month's checkout and goes on to /payment/subscription. Two plans (monthly; annual, its
-// price an admin setting, « 2 mois gratuits ») and, for whoever never had one, the free trial.
+// price an admin setting, « 2 mois gratuits ») and, for whoever never had one, the free trial; an
+// optional « Code promo » for the first payment (decision 0040).
 import { Check, PartyPopper } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +11,7 @@ import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
 import { formatAmount } from '@shared/format';
 import { Button, ButtonLink } from '@client/components/ui/Button';
 import { PageSpinner } from '@client/components/ui/Spinner';
+import { TextField } from '@client/components/ui/TextField';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useAuth, useAuthDialog } from '@client/app/auth';
 import type { MembershipPlan } from '@shared/schemas/subscription';
@@ -32,13 +34,15 @@ export default function SubscriptionOfferPage() {
   const plans = useMembershipPlans().data;
   const [plan, setPlan] = useState<MembershipPlan>('monthly');
   const [wantsTrial, setWantsTrial] = useState(true);
+  // « Code promo » for the first payment (decision 0040): sent with the checkout, refused under the field.
+  const [code, setCode] = useState('');
   const monthly = plans?.monthlyPriceCents ?? SUBSCRIPTION_PRICE_CENTS;
   const annualCents = plans?.annualPriceCents ?? DEFAULT_ANNUAL_CENTS;
   const trialDays = plans?.trialDays ?? DEFAULT_TRIAL_DAYS;
   const trialAvailable = (plans?.trialAvailable ?? true) && trialDays > 0;
   const trial = trialAvailable && wantsTrial;
-  const choice = useMemo(() => ({ plan, trial }), [plan, trial]);
-  const { subscribe, pending, provinceNeeded, closeProvince } = useSubscribe({ onSignedOut: () => authDialog.open('login'), choice });
+  const choice = useMemo(() => ({ plan, trial, code }), [plan, trial, code]);
+  const { subscribe, pending, provinceNeeded, closeProvince, codeError } = useSubscribe({ onSignedOut: () => authDialog.open('login'), choice });
 
   const onSubscribe = () => {
     if (!user) return authDialog.open('login');
@@ -122,6 +126,19 @@ export default function SubscriptionOfferPage() {
                   </span>
                 </label>
               ) : null}
+              <TextField
+                className="mt-5"
+                label="Code promo"
+                name="code"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={40}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                error={codeError ?? undefined}
+                hint={trialAvailable ? "Sur le premier paiement, avant taxes ; ne se combine pas avec l'essai gratuit." : 'Sur le premier paiement, avant taxes.'}
+              />
               <Button size="lg" className="mt-5 w-full" onClick={onSubscribe} loading={pending && provinceNeeded === null}>
                 S'abonner
               </Button>

@@ -2,7 +2,8 @@
 // answer (order + payment) in navigation state. One request at a time, whatever the clicks (the ref
 // closes the gap before React re-renders the disabled button). A random idempotency key per attempt:
 // a repeated request never starts a second subscription, and the server returns a started, unpaid
-// one anyway. PROVINCE_REQUIRED asks the province (taxes), then sends again with it.
+// one anyway. PROVINCE_REQUIRED asks the province (taxes), then sends again with it. A promo code
+// the server refuses is said under its field.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,12 +22,14 @@ const newKey = (): string =>
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-export function useSubscribe({ onSignedOut, choice }: { onSignedOut: () => void; choice?: { plan: MembershipPlan; trial: boolean } }) {
+export function useSubscribe({ onSignedOut, choice }: { onSignedOut: () => void; choice?: { plan: MembershipPlan; trial: boolean; code?: string } }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [pending, setPending] = useState(false);
   /** The server's PROVINCE_REQUIRED message while the province is asked. */
   const [provinceNeeded, setProvinceNeeded] = useState<string | null>(null);
+  /** The server's refusal of the promo code, in French, shown under its field (decision 0040). */
+  const [codeError, setCodeError] = useState<string | null>(null);
   const inFlight = useRef(false);
   /** True while the province dialog is open: a late click on 'S'abonner' (the second of a double click
    * whose first answer came back fast) must not send again without the province. */
@@ -42,9 +45,11 @@ export function useSubscribe({ onSignedOut, choice }: { onSignedOut: () => void;
       if (inFlight.current || (askingProvince.current && !province)) return;
       inFlight.current = true;
       setPending(true);
+      setCodeError(null);
       let succeeded = false;
       try {
-        const data = await startSubscriptionCheckout({ idempotencyKey: newKey(), ...(choice ?? {}), ...(province ? { province } : {}) });
+        const { code, ...plan } = choice ?? {};
+        const data = await startSubscriptionCheckout({ idempotencyKey: newKey(), ...plan, ...(code?.trim() ? { code } : {}), ...(province ? { province } : {}) });
         closeProvince();
         // The guard stays up: the page is leaving, and a late second click must not start again.
         succeeded = true;
@@ -60,6 +65,10 @@ export function useSubscribe({ onSignedOut, choice }: { onSignedOut: () => void;
         } else if (e.code === 'PROVINCE_REQUIRED') {
           askingProvince.current = true;
           setProvinceNeeded(e.message);
+        } else if (e.fields?.code) {
+          // A promo code refused (unknown, expired, not for the membership…): said under its field.
+          closeProvince();
+          setCodeError(e.fields.code);
         } else if (e.code === 'ALREADY_SUBSCRIBED') {
           // This tab did not know yet (paid in another one): /api/me says so now, and the page follows.
           closeProvince();
@@ -78,5 +87,5 @@ export function useSubscribe({ onSignedOut, choice }: { onSignedOut: () => void;
     [navigate, client, onSignedOut, closeProvince, choice],
   );
 
-  return { subscribe, pending, provinceNeeded, closeProvince };
+  return { subscribe, pending, provinceNeeded, closeProvince, codeError };
 }

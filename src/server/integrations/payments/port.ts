@@ -59,6 +59,11 @@ export type CreateSubscriptionInput = {
   idempotencyKey: string;
   /** user_id and order_id (our first order), copied onto the first invoice's payment. */
   metadata: Record<string, string>;
+  /**
+   * A promo code on the first payment (decision 0040): the first invoice is this much less, taxes
+   * included; the later ones are `amountCents`. Stripe: a coupon of this amount, once.
+   */
+  firstInvoiceDiscount?: { amountOffCents: number; name: string; metadata: Record<string, string> };
 };
 
 /**

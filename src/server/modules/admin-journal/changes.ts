@@ -30,6 +30,7 @@ const FIELD_LABELS: Record<string, string> = {
   lines: 'Lignes remboursées',
   refundId: 'Remboursement',
   refunded: 'Places remboursées',
+  awaitingChoice: 'Places en attente du choix carte ou crédit',
   released: 'Réservations libérées',
   videoLink: 'Lien vidéo',
   recordingUrl: "Lien de l'enregistrement",

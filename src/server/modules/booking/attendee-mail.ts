@@ -14,7 +14,12 @@ export type RefundNotice =
   /** The seat's payment was already given back (the admin refunded it by hand). */
   | { kind: 'already_refunded' }
   /** Nothing to give back (within 48 h, or nothing was paid). */
-  | { kind: 'none' };
+  | { kind: 'none' }
+  /** The chef cancelled: the learner chooses card or credit on `choiceUrl` before `dueAt`, the card after (decision 0043). */
+  | { kind: 'choice'; dueAt: Date; choiceUrl: string };
+
+/** Where a learner chooses the card or « Crédit Toque » after a cancelled session (the client's route). */
+export const refundChoicePath = (reservationId: string) => `/reservations/${reservationId}/remboursement`;
 
 export type SeatMailInput = {
   to: { email: string; name: string };
@@ -40,6 +45,8 @@ function refundParagraph(refund: RefundNotice, noneText: string): string {
       return 'Le paiement de cette place vous a déjà été remboursé.';
     case 'none':
       return noneText;
+    case 'choice':
+      return `Votre place vous sera remboursée en entier. Choisissez comment : « Être remboursé sur ma carte », ou « Recevoir un crédit Toque », utilisable tout de suite sur le site. Sans choix de votre part d'ici le ${formatSessionDateTime(refund.dueAt, CHEF_TIME_ZONE)}, nous vous rembourserons sur votre carte.`;
   }
 }
 
@@ -64,7 +71,7 @@ export function reservationCancelledMail(input: SeatMailInput): Mail {
   );
 }
 
-/** The admin cancelled the whole session: the reason, and the full refund. */
+/** The chef cancelled the whole session: the reason, and the refund to choose (card or credit). */
 export function sessionCancelledMail(input: SeatMailInput & { reason: string }): Mail {
   const when = formatSessionDateTime(input.startsAt, CHEF_TIME_ZONE);
   return render(
@@ -75,6 +82,8 @@ export function sessionCancelledMail(input: SeatMailInput & { reason: string }):
       `Raison : ${input.reason}`,
       refundParagraph(input.refund, "Aucun paiement n'était à rembourser pour cette réservation."),
     ],
-    { text: 'Choisir une autre séance', href: `${input.publicUrl}/reserver-un-cours` },
+    input.refund.kind === 'choice'
+      ? { text: 'Choisir mon remboursement', href: input.refund.choiceUrl }
+      : { text: 'Choisir une autre séance', href: `${input.publicUrl}/reserver-un-cours` },
   );
 }

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import type { Db, Tx } from '../../db/client';
-import { orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
+import { courseSessions, orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
 
 type Conn = Db | Tx;
 
@@ -85,4 +85,53 @@ export async function contactsOf(conn: Conn, userIds: string[]): Promise<Contact
 export async function paymentIdOf(conn: Conn, orderId: string): Promise<string | null> {
   const [row] = await conn.select({ paymentId: orders.providerPaymentId }).from(orders).where(eq(orders.id, orderId));
   return row?.paymentId ?? null;
+}
+
+// --- After the chef cancelled the session: the learner's choice of card or credit (refund-choice.ts) ---
+
+/** The refund of a seat of a cancelled session: one per reservation, whatever was chosen. */
+export const sessionCancelRefundKey = (reservationId: string) => `session-cancel:${reservationId}`;
+
+/** The seat's choice, its row locked until the transaction ends, with the session's reason; null if unknown. */
+export async function lockRefundChoice(tx: Tx, reservationId: string) {
+  const [row] = await tx
+    .select({
+      id: reservations.id,
+      userId: reservations.userId,
+      cancelReason: reservations.cancelReason,
+      refundChoiceDueAt: reservations.refundChoiceDueAt,
+      refundChoice: reservations.refundChoice,
+      sessionReason: courseSessions.cancelReason,
+    })
+    .from(reservations)
+    .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
+    .where(eq(reservations.id, reservationId))
+    .for('update', { of: reservations });
+  return row ?? null;
+}
+
+export async function setRefundChoice(tx: Tx, reservationId: string, choice: string, now: Date): Promise<void> {
+  await tx.update(reservations).set({ refundChoice: choice, updatedAt: now }).where(eq(reservations.id, reservationId));
+}
+
+export async function openRefundChoice(tx: Tx, reservationId: string, dueAt: Date): Promise<void> {
+  await tx.update(reservations).set({ refundChoiceDueAt: dueAt }).where(eq(reservations.id, reservationId));
+}
+
+/**
+ * What is still to give back on the seat's line (before tax): its amount less what it has had back
+ * and what pending refunds promise. 0: nothing (the admin refunded it by hand, or it cost nothing).
+ */
+export async function leftOnLine(conn: Conn, orderLineId: string): Promise<number> {
+  const [row] = await conn
+    .select({
+      // Named in full: a one-table select leaves its columns unqualified, which the subquery would take for its own.
+      left: sql<number>`"order_lines"."amount_cents" - "order_lines"."refunded_cents" - coalesce((
+        select sum((e ->> 'amountCents')::int) from ${refunds} r, jsonb_array_elements(r.lines) e
+        where r.order_id = "order_lines"."order_id" and r.status = 'pending' and e ->> 'orderLineId' = "order_lines"."id"::text
+      ), 0)`.mapWith(Number),
+    })
+    .from(orderLines)
+    .where(eq(orderLines.id, orderLineId));
+  return row?.left ?? 0;
 }

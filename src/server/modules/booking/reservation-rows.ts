@@ -31,6 +31,10 @@ export type ReservationRow = {
   movedAt: Date | null;
   /** The session's iCalendar SEQUENCE. */
   sequence: number;
+  /** After the chef cancelled the session: the learner's choice, its deadline, and what it gives back (docs/decisions/0043). */
+  refundChoiceDueAt: Date | null;
+  refundChoice: string | null;
+  refundChoiceCents: number | null;
 };
 
 export type ReservationFilter = {
@@ -52,6 +56,17 @@ const paidOrderId = sql<string | null>`(
     select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.idempotencyKey} = 'seat:' || ${orders.id}::text
   ), ${orders.paidAt} asc nulls last, ${orders.createdAt} asc
   limit 1
+)`;
+
+/**
+ * What the seat gives back after a cancelled session: the refund made under its key once there is
+ * one; before, what is left on the seat's line with its taxes in proportion (as refundTaxes gives them).
+ */
+const refundChoiceCents = sql<number | null>`coalesce(
+  (select ${refunds.totalCents} from ${refunds} where ${refunds.idempotencyKey} = 'session-cancel:' || ${reservations.id}::text limit 1),
+  (select round((${orderLines.amountCents} - ${orderLines.refundedCents})::numeric * ${orders.totalCents} / nullif(${orders.subtotalCents}, 0))::int
+     from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
+    where ${orderLines.reservationId} = ${reservations.id} and ${orders.id} = ${paidOrderId})
 )`;
 
 export async function findReservationRows(conn: Conn, filter: ReservationFilter): Promise<ReservationRow[]> {
@@ -84,6 +99,9 @@ export async function findReservationRows(conn: Conn, filter: ReservationFilter)
       bookedAt: reservations.createdAt,
       movedAt: courseSessions.movedAt,
       sequence: courseSessions.sequence,
+      refundChoiceDueAt: reservations.refundChoiceDueAt,
+      refundChoice: reservations.refundChoice,
+      refundChoiceCents: sql<number | null>`case when ${reservations.refundChoiceDueAt} is null then null else ${refundChoiceCents} end`.mapWith((v: unknown) => (v === null ? null : Number(v))),
     })
     .from(reservations)
     .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))

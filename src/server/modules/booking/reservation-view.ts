@@ -2,7 +2,7 @@
 // is decided here: the admin, or the learner whose own reservation is confirmed — a pending hold
 // never reveals it.
 import { cancellationTerms, sessionMinutes } from '@shared/booking';
-import type { ReservationCancelReason, ReservationView } from '@shared/schemas/reservations';
+import type { RefundChoice, ReservationCancelReason, ReservationView } from '@shared/schemas/reservations';
 import type { ReservationRow } from './reservation-rows';
 import { isAdmin } from '../../http/guards';
 import type { SessionViewer } from '../../http/viewer';
@@ -44,5 +44,8 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
     sequence: row.sequence,
     movedAt: terms.moved && row.movedAt ? row.movedAt.toISOString() : null,
     orderId: admin || row.userId === viewer.userId ? row.orderId : null,
+    refundChoice: row.refundChoiceDueAt
+      ? { dueAt: row.refundChoiceDueAt.toISOString(), chosen: (row.refundChoice as RefundChoice | null) ?? null, amountCents: row.refundChoiceCents }
+      : null,
   };
 }

@@ -8,7 +8,9 @@ import { cancellationTerms } from '@shared/booking';
 import type { RefundView } from '@shared/schemas/checkout';
 import {
   cancelReservationSchema,
+  refundChoiceSchema,
   type CancelReservationResponse,
+  type RefundChoiceResponse,
   type ReservationCancelReason,
   type ReservationView,
 } from '@shared/schemas/reservations';
@@ -30,6 +32,7 @@ import * as cancelRepo from './cancel-repository';
 import { findReservationRows, type ReservationRow } from './reservation-rows';
 import { toReservationView } from './reservation-view';
 import { checkMovedCancelLink } from './moved-cancel-link';
+import { createRefundChoice } from './refund-choice';
 import { expireIfLapsed, lockSession } from './repository';
 import { OrdersChanged, planSeatRefund, withOrderRetry } from './seat-refund';
 
@@ -43,6 +46,7 @@ type Outcome = { changed: boolean; refundId: string | null };
 
 export function createReservationService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
+  const refundChoice = createRefundChoice(deps, provider);
 
   async function rowOf(id: string): Promise<ReservationRow | null> {
     const [row] = await findReservationRows(db(), { ids: [id] });
@@ -151,6 +155,21 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       if (found.userId !== viewer.userId) throw new AppError('FORBIDDEN');
       const toCredit = input.refundTo === 'credit';
       return finish(found, viewer, await withOrderRetry(async () => decide(found, input.acceptNoRefund === true, await cancelRepo.paidLineOf(db(), found.id), false, toCredit)));
+    },
+
+    /**
+     * After the chef cancelled the session: « Être remboursé sur ma carte » or « Recevoir un crédit
+     * Toque » (docs/decisions/0043). Only the owner chooses; a repeat, or a choice after the
+     * deadline's job, answers what was done the first time.
+     */
+    async chooseRefund(viewer: SignedInViewer, rawId: string, body: unknown): Promise<RefundChoiceResponse> {
+      const input = parseInput(refundChoiceSchema, body);
+      const found = await readable(viewer, rawId);
+      if (found.userId !== viewer.userId) throw new AppError('FORBIDDEN');
+      const outcome = await refundChoice.choose(found.id, input.refundTo);
+      const refundRow = outcome.refundId ? await cancelRepo.findRefund(db(), outcome.refundId) : null;
+      const row = (await rowOf(found.id))!;
+      return { reservation: view(row, viewer), refund: refundRow ? toRefundView(refundRow) : null };
     },
 
     /**

@@ -2,7 +2,7 @@
 // cancels their own reservations (the admin reads anyone's), and finds their hold on a course again.
 import { Hono } from 'hono';
 import { currentHoldQuerySchema, holdRequestSchema, type CurrentHoldResponse, type HoldResponse } from '@shared/schemas/booking';
-import type { CancelReservationResponse, ReservationResponse } from '@shared/schemas/reservations';
+import type { CancelReservationResponse, RefundChoiceResponse, ReservationResponse } from '@shared/schemas/reservations';
 import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
@@ -48,6 +48,12 @@ export function bookingRoutes(booking: BookingService, reservations: Reservation
   app.post('/reservations/:reservationId/cancel', async (c) => {
     const viewer = await requireUser(c);
     return c.json<CancelReservationResponse>(await reservations.cancel(viewer, c.req.param('reservationId'), await readJsonBody(c)));
+  });
+
+  // After the chef cancelled the session: the card or « Crédit Toque » (docs/decisions/0043).
+  app.post('/reservations/:reservationId/refund-choice', async (c) => {
+    const viewer = await requireUser(c);
+    return c.json<RefundChoiceResponse>(await reservations.chooseRefund(viewer, c.req.param('reservationId'), await readJsonBody(c)));
   });
 
   return app;

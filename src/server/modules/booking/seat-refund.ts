@@ -16,7 +16,15 @@ import type { PaidLine } from './cancel-repository';
 export async function planSeatRefund(
   tx: Db,
   paid: PaidLine,
-  opts: { idempotencyKey: string; reason: string; createdBy: string | null; now: Date; provider: PaymentProvider['name']; toCredit?: boolean },
+  opts: {
+    idempotencyKey: string;
+    reason: string;
+    createdBy: string | null;
+    now: Date;
+    provider: PaymentProvider['name'];
+    toCredit?: boolean;
+    site?: { publicUrl: string; authSecret: string };
+  },
 ): Promise<PlannedRefund | null> {
   try {
     return await planRefund(tx, {
@@ -28,6 +36,7 @@ export async function planSeatRefund(
       now: opts.now,
       provider: opts.provider,
       toCredit: opts.toCredit,
+      site: opts.site,
     });
   } catch (err) {
     // planRefund refuses after reads only: the transaction is still good to go on without a refund.

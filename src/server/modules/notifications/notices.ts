@@ -4,6 +4,7 @@
 // change committed, and a replayed webhook or a repeated request adds nothing.
 import { ACCESS_STATUSES } from '@shared/access';
 import { CHEF_TIME_ZONE, formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
+import { refundChoicePath } from '../booking/attendee-mail';
 import { notify, type NotifyInput } from './notify';
 import type { Conn } from './repository';
 import { confirmedSeats, reservationSubject, type ReservationSubject } from './subjects';
@@ -83,7 +84,11 @@ export async function notifyRecording(conn: Conn, s: { sessionId: string; at: Da
  * A confirmed seat cancelled: by the learner ('learner', refunded or not), with the whole session
  * ('session', with the admin's reason), or by the admin's full refund of it ('admin').
  */
-export type CancelledBy = { by: 'learner'; refunded: boolean } | { by: 'session'; reason: string; paid: boolean } | { by: 'admin' };
+export type CancelledBy =
+  | { by: 'learner'; refunded: boolean }
+  /** choiceDueAt: the learner chooses card or credit until then (docs/decisions/0043). */
+  | { by: 'session'; reason: string; paid: boolean; choiceDueAt?: Date }
+  | { by: 'admin' };
 
 export async function notifyReservationCancelled(conn: Conn, s: { reservationId: string; at: Date } & CancelledBy): Promise<void> {
   const seat = await reservationSubject(conn, s.reservationId);
@@ -93,7 +98,7 @@ export async function notifyReservationCancelled(conn: Conn, s: { reservationId:
     kind: 'reservation.cancelled',
     title: s.by === 'session' ? 'Cours annulé' : 'Réservation annulée',
     body: cancelledBody(seat, s),
-    link: s.by === 'learner' && !s.refunded ? CALENDAR : PURCHASES,
+    link: s.by === 'learner' && !s.refunded ? CALENDAR : s.by === 'session' && s.choiceDueAt ? refundChoicePath(s.reservationId) : PURCHASES,
     dedupeKey: `reservation.cancelled:${s.reservationId}`,
     at: s.at,
   });
@@ -107,7 +112,11 @@ function cancelledBody(seat: ReservationSubject, s: CancelledBy): string {
       : `Vous avez annulé votre place pour ${course}, sans remboursement.`;
   }
   if (s.by === 'session') {
-    const refund = s.paid ? ' Votre place vous est remboursée en entier.' : '';
+    const refund = s.choiceDueAt
+      ? ` Votre place vous est remboursée en entier : choisissez votre carte ou un crédit Toque d'ici le ${when(s.choiceDueAt)} (sinon, sur votre carte).`
+      : s.paid
+        ? ' Votre place vous est remboursée en entier.'
+        : '';
     return `Nous avons dû annuler ${course} (raison : ${s.reason}).${refund}`;
   }
   return `Votre place pour ${course} a été annulée et remboursée en entier.`;

@@ -31,6 +31,11 @@ export async function listPurchases(db: Db, userId: string) {
       progressPosition: courseProgress.positionSeconds,
       progressDuration: courseProgress.durationSeconds,
       progressCompletedAt: courseProgress.completedAt,
+      // A seat of a session the chef cancelled whose learner has not chosen card or credit yet (decision 0043).
+      choiceReservationId: sql<string | null>`(select r.id from ${reservations} r where r.id = ${orderLines.reservationId}
+        and r.user_id = ${purchases.userId} and r.refund_choice_due_at is not null and r.refund_choice is null)`,
+      choiceDueAt: sql<unknown>`(select r.refund_choice_due_at from ${reservations} r where r.id = ${orderLines.reservationId}
+        and r.user_id = ${purchases.userId} and r.refund_choice is null)`,
     })
     .from(purchases)
     .innerJoin(courses, eq(courses.id, purchases.courseId))

@@ -40,6 +40,10 @@ export function createPurchaseService(deps: Pick<Deps, 'database'>) {
             r.sessionId && r.sessionStartsAt
               ? { id: r.sessionId, startsAt: toIso(r.sessionStartsAt), recordingUrl: r.recordingUrl, hasRecordingVideo: r.hasRecordingVideo }
               : null,
+          refundChoice:
+            r.choiceReservationId && r.choiceDueAt
+              ? { reservationId: r.choiceReservationId, dueAt: new Date(r.choiceDueAt as string | Date).toISOString() }
+              : null,
           progress:
             !r.courseIsLive && r.progressPosition !== null && r.progressDuration !== null
               ? progressSummary({ positionSeconds: r.progressPosition, durationSeconds: r.progressDuration, completedAt: r.progressCompletedAt })

@@ -1,7 +1,7 @@
 // The admin's session SQL. Functions taking `tx` run inside the caller's transaction; the orders
 // paying for the session's seats are locked before the session, the session before its
 // reservations (lock order: orders → course_sessions → reservations), as the webhook does.
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
 import { PAID_ORDER_STATUSES } from '../booking/service';
@@ -171,14 +171,13 @@ export async function cancelReservations(tx: Tx, ids: string[], now: Date): Prom
     .where(inArray(reservations.id, ids));
 }
 
-export const sessionCancelRefundKey = (reservationId: string) => `session-cancel:${reservationId}`;
-
 /**
  * What cancelling the session did, read back from the rows (the same answer for the first call
- * and any repeat): refunds made under its keys, and the unpaid holds it released (a hold keeps its
+ * and any repeat): refunds made under its keys, paid seats whose learner has not chosen card or
+ * credit yet, and the unpaid holds it released (a hold keeps its
  * expiry; the payment confirmation clears it when a seat is confirmed).
  */
-export async function cancellationCounts(conn: Conn, sessionId: string): Promise<{ refundedReservations: number; releasedHolds: number }> {
+export async function cancellationCounts(conn: Conn, sessionId: string): Promise<{ refundedReservations: number; awaitingChoice: number; releasedHolds: number }> {
   const cancelled = and(eq(reservations.sessionId, sessionId), eq(reservations.cancelReason, 'session_cancelled'));
   const [refunded] = await conn
     .select({ n: count() })
@@ -189,7 +188,11 @@ export async function cancellationCounts(conn: Conn, sessionId: string): Promise
     .select({ n: count() })
     .from(reservations)
     .where(and(cancelled, isNotNull(reservations.holdExpiresAt)));
-  return { refundedReservations: refunded?.n ?? 0, releasedHolds: released?.n ?? 0 };
+  const [waiting] = await conn
+    .select({ n: count() })
+    .from(reservations)
+    .where(and(cancelled, isNotNull(reservations.refundChoiceDueAt), isNull(reservations.refundChoice)));
+  return { refundedReservations: refunded?.n ?? 0, awaitingChoice: waiting?.n ?? 0, releasedHolds: released?.n ?? 0 };
 }
 
 /** The refunds made when the session was cancelled (one per refunded seat). */

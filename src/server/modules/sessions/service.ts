@@ -1,9 +1,10 @@
 // The admin's live sessions: the video link shared by every attendee, the recording of a past
 // session (a link, or an uploaded file: recording.ts; promised by the FAQ, shown in Mes Achats), and cancelling a whole session — every
-// confirmed seat refunded in full and its learner told, every unpaid hold released. Cancelling is
+// paid seat's learner offered the card or « Crédit Toque » (the card by default after a deadline:
+// docs/decisions/0043) and told, every unpaid hold released. Cancelling is
 // ONE transaction (lock order: the paying orders by id → the session → its reservations), the
-// provider and the mail server are called after commit; a repeat answers the same and refunds
-// nothing twice (the session's state, and one refund key per reservation).
+// mail server is called after commit; a repeat answers the same and refunds nothing twice (the
+// session's state, and one refund key per reservation).
 import { sessionMinutes } from '@shared/booking';
 import {
   adminSessionCancelSchema,
@@ -22,9 +23,10 @@ import { mailVideoLink } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { recordAudit } from '../audit/service';
-import { sessionCancelledMail, type RefundNotice } from '../booking/attendee-mail';
+import { refundChoicePath, sessionCancelledMail, type RefundNotice } from '../booking/attendee-mail';
 import { contactsOf, expireLapsedHolds, findRefund, paidLineOf, paymentIdOf } from '../booking/service';
-import { OrdersChanged, planSeatRefund, withOrderRetry } from '../booking/seat-refund';
+import { openRefundChoice } from '../booking/refund-choice';
+import { OrdersChanged, withOrderRetry } from '../booking/seat-refund';
 import { notifyRecording, notifyReservationCancelled, notifyVideoLink } from '../notifications/notices';
 import { isUuid } from '../params';
 import { submitRefund } from '../refunds/automatic';
@@ -72,7 +74,7 @@ export const sessionReads = {
 export type SessionRow = repo.SessionRow;
 
 /** What the cancelling transaction did, for the work after commit. */
-type Cancelled = { attendees: { reservationId: string; userId: string; paid: boolean; refundId: string | null }[] };
+type Cancelled = { attendees: { reservationId: string; userId: string; paid: boolean; choiceDueAt: Date | null }[] };
 
 export function createSessionService(
   deps: Pick<Deps, 'config' | 'database' | 'storage' | 'logger' | 'now'>,
@@ -100,7 +102,13 @@ export function createSessionService(
     }
   }
 
-  async function cancelInTx(id: string, reason: string, admin: SignedInViewer, lockedOrders: string[]): Promise<Cancelled | null> {
+  /**
+   * Cancels the session for everyone, in ONE transaction: each paid seat's learner is given the choice
+   * of the card or « Crédit Toque » until a deadline (booking/refund-choice.ts, docs/decisions/0043),
+   * unpaid holds are released. `actorId`: the admin who asked (audited), or null when the site
+   * decides (issue 28's minimum enrolment). Null when the session was already cancelled.
+   */
+  async function cancelInTx(id: string, reason: string, actorId: string | null, lockedOrders: string[]): Promise<Cancelled | null> {
     const now = deps.now();
     return db().transaction(async (tx) => {
       for (const orderId of lockedOrders) await lockOrder(tx, orderId);
@@ -115,54 +123,51 @@ export function createSessionService(
       const attendees: Cancelled['attendees'] = [];
       for (const seat of live.filter((r) => r.status === 'confirmed')) {
         const paid = await paidLineOf(tx, seat.id);
-        const refund = paid
-          ? await planSeatRefund(tx, paid, {
-              idempotencyKey: repo.sessionCancelRefundKey(seat.id),
-              reason: `Séance annulée : ${reason}`,
-              createdBy: admin.userId,
-              now,
-              provider: provider.name,
-            })
-          : null;
-        // Each refund in the trail as an admin's refund, like one made from the order's page (and so
-        // in Ventes' « Derniers remboursements »); a repeat plans nothing new and logs nothing twice.
-        if (refund?.created) {
-          await recordAudit(tx, {
-            actorId: admin.userId,
-            action: 'order.refund',
-            targetType: 'order',
-            targetId: paid!.orderId,
-            details: { refundId: refund.id, totalCents: refund.totalCents, lines: refund.lines, reason: `Séance annulée : ${reason}`, via: 'session.cancel' },
-          });
-        }
-        attendees.push({ reservationId: seat.id, userId: seat.userId, paid: paid !== null, refundId: refund?.id ?? null });
+        // Nothing is refunded yet: the learner chooses the card or the credit (or the job picks the card).
+        const choiceDueAt = paid ? await openRefundChoice(tx, paid, seat.id, now) : null;
+        attendees.push({ reservationId: seat.id, userId: seat.userId, paid: paid !== null, choiceDueAt });
       }
       await repo.cancelReservations(tx, live.map((r) => r.id), now);
       await repo.updateSession(tx, id, { status: 'cancelled', cancelReason: reason }, now);
-      // The back office's trail: who cancelled, why, and how many seats it refunded and released.
-      await recordAudit(tx, {
-        actorId: admin.userId,
-        action: 'session.cancel',
-        targetType: 'session',
-        targetId: id,
-        details: { courseId: session.courseId, reason, refunded: attendees.filter((a) => a.refundId).length, released: live.length - attendees.length },
-      });
+      // The back office's trail: who cancelled, why, how many seats wait for their learner's choice
+      // and how many holds it released.
+      if (actorId) {
+        await recordAudit(tx, {
+          actorId,
+          action: 'session.cancel',
+          targetType: 'session',
+          targetId: id,
+          details: {
+            courseId: session.courseId,
+            reason,
+            awaitingChoice: attendees.filter((a) => a.choiceDueAt).length,
+            released: live.length - attendees.length,
+          },
+        });
+      }
       await announce(tx, live);
-      for (const a of attendees) await notifyReservationCancelled(tx, { reservationId: a.reservationId, at: now, by: 'session', reason, paid: a.paid });
+      for (const a of attendees) {
+        await notifyReservationCancelled(tx, {
+          reservationId: a.reservationId,
+          at: now,
+          by: 'session',
+          reason,
+          paid: a.paid,
+          ...(a.choiceDueAt ? { choiceDueAt: a.choiceDueAt } : {}),
+        });
+      }
       return { attendees };
     });
   }
 
-  async function tell(session: AdminSessionView, reason: string, attendee: Cancelled['attendees'][number], refund: { status: string; totalCents: number } | null) {
+  async function tell(session: AdminSessionView, reason: string, attendee: Cancelled['attendees'][number]) {
     try {
       const [to] = await contactsOf(db(), [attendee.userId]);
       if (!to) return;
-      const notice: RefundNotice = refund
-        ? refund.status === 'failed'
-          ? { kind: 'refund_failed' }
-          : { kind: 'refunded', totalCents: refund.totalCents }
+      const notice: RefundNotice = attendee.choiceDueAt
+        ? { kind: 'choice', dueAt: attendee.choiceDueAt, choiceUrl: `${deps.config.publicUrl}${refundChoicePath(attendee.reservationId)}` }
         : { kind: attendee.paid ? 'already_refunded' : 'none' };
-      // After commit (the refund's fate is known only once the provider answered); once per seat.
+      // After commit; once per seat.
       await queueEmail(db(), {
         dedupeKey: `session.cancelled:${attendee.reservationId}`,
         kind: 'session.cancelled',
@@ -175,12 +180,31 @@ export function createSessionService(
     }
   }
 
-  /** Asks the provider for a planned refund that it does not have yet; the refund as it then stands. */
+  /** Asks the provider for a planned refund that it does not have yet (refunds made before decision 0043). */
   async function submit(refundId: string) {
     const row = await findRefund(db(), refundId);
     if (row?.status !== 'pending' || row.providerRefundId) return row;
     await submitRefund(deps, provider, { ...row, paymentId: await paymentIdOf(db(), row.orderId) });
     return findRefund(db(), refundId);
+  }
+
+  /**
+   * cancelSessionForAttendees: the one way a session is cancelled, by the chef (the admin) or by the
+   * site (issue 28's minimum enrolment, `actorId` null). Safe to repeat: a second call changes nothing
+   * and tells no one again. What it did is read back from the rows.
+   */
+  async function cancelForAttendees(id: string, reason: string, actorId: string | null): Promise<AdminSessionCancelResponse> {
+    const done = await withOrderRetry(async () => cancelInTx(id, reason, actorId, await repo.paidOrderIds(db(), id)));
+    if (done) {
+      invalidatePublicCache();
+      const session = await read(id);
+      for (const attendee of done.attendees) await tell(session, reason, attendee);
+    } else {
+      // A repeat: refunds planned under the session's keys that never reached the provider are asked again.
+      for (const refundId of await repo.sessionCancelRefundIds(db(), id)) await submit(refundId);
+    }
+    const session = await read(id);
+    return { session, ...(await repo.cancellationCounts(db(), id)) };
   }
 
   /** E-mail and notice to each confirmed attendee, keyed by the telling's version: once each. */
@@ -287,22 +311,11 @@ export function createSessionService(
     async cancel(admin: SignedInViewer, rawId: string, body: unknown): Promise<AdminSessionCancelResponse> {
       const id = sessionId(rawId);
       const input = parseInput(adminSessionCancelSchema, body);
-      const done = await withOrderRetry(async () => cancelInTx(id, input.reason, admin, await repo.paidOrderIds(db(), id)));
-
-      if (done) {
-        invalidatePublicCache();
-        const session = await read(id);
-        for (const attendee of done.attendees) {
-          const refund = attendee.refundId ? await submit(attendee.refundId) : null;
-          await tell(session, input.reason, attendee, refund);
-        }
-      } else {
-        // A repeat: refunds planned by the first call that never reached the provider are asked again.
-        for (const refundId of await repo.sessionCancelRefundIds(db(), id)) await submit(refundId);
-      }
-      const session = await read(id);
-      return { session, ...(await repo.cancellationCounts(db(), id)) };
+      return cancelForAttendees(id, input.reason, admin.userId);
     },
+
+    /** For the site's own cancellations (issue 28's minimum enrolment): no admin, no audit row. */
+    cancelSessionForAttendees: (id: string, reason: string) => cancelForAttendees(sessionId(id), reason, null),
   };
 }
 

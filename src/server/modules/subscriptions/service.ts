@@ -33,7 +33,9 @@ import type { CreatedSubscription, PaymentProvider, ProviderSubscription } from 
 import { asSandbox } from '../../integrations/payments';
 import type { SandboxSubscriptionBilling } from '../../integrations/payments/sandbox/processor';
 import { checkCard } from '@shared/sandbox-card';
+import { normalizePromoCode } from '@shared/schemas/promo-codes';
 import { closesAt, scheduleOrderClose } from '../checkout/abandon';
+import { checkPromo, reservePromoUse, resolveCheckoutCode, unknownCodeError, type PromoCodeRow } from '../promo-codes/service';
 import { loadOrderDetail } from '../checkout/service';
 import { toOrderView } from '../checkout/order-view';
 import { currentGrants, giftedUntil } from '../gift-cards/grants';
@@ -53,6 +55,9 @@ function isUniqueViolation(err: unknown): boolean {
 
 const isProvince = (value: string | null | undefined): value is ProvinceCode =>
   !!value && (PROVINCE_CODES as readonly string[]).includes(value);
+
+/** A code refused with the field named (as the promo service's own refusals). */
+const promoRefusal = (code: 'PROMO_CODE_NOT_APPLICABLE', message: string) => new AppError(code, message, { code: message });
 
 /** The provider's idempotency key for a membership: one provider subscription per reserved row. */
 export const subscriptionKeyOf = (subscriptionId: string) => `subscription:${subscriptionId}`;
@@ -95,10 +100,17 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
   async function resume(sub: repo.SubscriptionRow): Promise<SubscriptionCheckoutResponse> {
     const order = await repo.findFirstOrder(db(), sub.id);
     if (!order) throw new Error(`subscription ${sub.id} has no first order`);
+    // A promo code on the first payment (decision 0040): every period is billed at the plan's price,
+    // the first invoice less the code's discount, taxes included, so it matches the first order.
+    const fullTotal = order.promoCodeId && sub.priceCents !== null ? periodAmounts(order, sub.priceCents, 0, 'full').totalCents : order.totalCents;
+    const amountOffCents = fullTotal - order.totalCents;
     let created: CreatedSubscription;
     try {
       created = await provider.createSubscription({
-        amountCents: order.totalCents,
+        amountCents: fullTotal,
+        ...(amountOffCents > 0
+          ? { firstInvoiceDiscount: { amountOffCents, name: `Code ${order.promoCode}`, metadata: { promo_code_id: order.promoCodeId!, order_id: order.id } } }
+          : {}),
         currency: 'CAD',
         interval: sub.plan === 'annual' ? 'year' : 'month',
         ...(sub.trialDays > 0 ? { trialDays: sub.trialDays } : {}),
@@ -173,24 +185,47 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
         throw new AppError('ALREADY_SUBSCRIBED', `Votre abonnement offert court jusqu'au ${formatLongDate(gifted, 'America/Toronto')} : vous pourrez vous abonner à sa fin.`);
       }
       const live = await repo.findLive(db(), userId);
-      if (live) return { created: false, response: await existing(live) };
+      const askedCode = input.code?.trim() ? normalizePromoCode(input.code) : null;
+      if (live) {
+        // A first payment already started answers as it is; with another code it cannot change (its provider subscription exists).
+        const first = live.status === 'incomplete' ? await repo.findFirstOrder(db(), live.id) : undefined;
+        if (first && askedCode && askedCode !== first.promoCode) {
+          const message = "Un paiement d'abonnement est déjà commencé sans ce code : terminez-le tel quel, ou réessayez avec ce code dans 24 heures.";
+          throw new AppError('CONFLICT', message, { code: message });
+        }
+        return { created: false, response: await existing(live) };
+      }
 
       const buyer = await repo.findMember(db(), userId);
       const profile = await repo.findProvince(db(), userId);
       if (!buyer) throw new AppError('UNAUTHENTICATED');
-      // The buyer's declaration at checkout wins and is kept; otherwise the profile's.
-      const province = input.province ?? (isProvince(profile) ? profile : null);
-      if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
-      if (input.province && input.province !== profile) await repo.saveProvince(db(), userId, input.province, now);
-
       const plan: MembershipPlan = input.plan ?? 'monthly';
       const settings = await readMembershipSettings(db());
       const priceCents = planPriceCents(plan, settings);
       // One free trial per person: none for whoever already had one.
       const trialDays = input.trial && settings.trialDays > 0 && !(await repo.hadTrial(db(), userId)) ? settings.trialDays : 0;
+      // « Code promo » scoped to the membership's first payment (decision 0040): off the plan's price,
+      // before tax; checked as at any checkout, its use reserved in the order's transaction.
+      let promo: PromoCodeRow | null = null;
+      let promoOffCents = 0;
+      if (askedCode) {
+        const resolved = await resolveCheckoutCode(db(), askedCode);
+        if (resolved.kind !== 'promo') throw unknownCodeError();
+        promo = resolved.promo;
+        if (trialDays > 0) throw promoRefusal('PROMO_CODE_NOT_APPLICABLE', "Un code promo ne se combine pas avec l'essai gratuit : décochez l'essai pour l'utiliser.");
+        [promoOffCents = 0] = await checkPromo(db(), promo, { userId, isMember: false }, [{ kind: 'membership', courseId: null, amountCents: priceCents }], now);
+        // A provider bills no 0 $ first period (the trial does that): a code may lower it, not remove it.
+        if (promoOffCents >= priceCents) throw promoRefusal('PROMO_CODE_NOT_APPLICABLE', "Ce code ne peut pas rendre l'abonnement gratuit.");
+      }
+      // (After the code: a refused code is said before the province is asked.) The buyer's declaration at checkout wins and is kept; otherwise the profile's.
+      const province = input.province ?? (isProvince(profile) ? profile : null);
+      if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
+      if (input.province && input.province !== profile) await repo.saveProvince(db(), userId, input.province, now);
+
+      const netCents = priceCents - promoOffCents;
       const lineId = randomUUID();
       const { seller } = deps.config;
-      const taxes = computeTaxes([{ id: lineId, kind: 'membership', amountCents: priceCents }], province, now, {
+      const taxes = computeTaxes([{ id: lineId, kind: 'membership', amountCents: netCents }], province, now, {
         mode: seller.taxMode,
         pstRegistrations: seller.pstRegistrations,
       });
@@ -198,6 +233,8 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
       const orderId = randomUUID();
       try {
         await db().transaction(async (tx) => {
+          // The code's use is reserved under its row lock: concurrent checkouts never exceed its caps.
+          if (promo) await reservePromoUse(tx, promo, userId);
           await repo.insertCheckout(
             tx,
             { id: subscriptionId, userId, status: 'incomplete', provider: provider.name, plan, priceCents, trialDays, createdAt: now, updatedAt: now },
@@ -207,7 +244,10 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
               status: 'pending',
               currency: 'CAD',
               province,
-              ...orderAmounts(taxes),
+              ...orderAmounts(taxes, promoOffCents),
+              promoCodeId: promo?.id ?? null,
+              promoCode: promo?.code ?? null,
+              promoPercentOff: promo?.percentOff ?? null,
               buyerName: buyer.name,
               buyerEmail: buyer.email,
               provider: provider.name,
@@ -216,7 +256,7 @@ export function createSubscriptionService(deps: Pick<Deps, 'config' | 'database'
               createdAt: now,
               updatedAt: now,
             },
-            [{ id: lineId, orderId, position: 0, kind: 'membership', description: descriptionOf(plan), amountCents: priceCents, discountCents: 0 }],
+            [{ id: lineId, orderId, position: 0, kind: 'membership', description: descriptionOf(plan), amountCents: netCents, discountCents: promoOffCents, promoDiscountCents: promoOffCents }],
           );
           // Never paid, the first order is closed « Abandonnée » and the membership ended with it (checkout/abandon.ts).
           await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, []), now });

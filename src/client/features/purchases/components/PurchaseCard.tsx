@@ -74,7 +74,18 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
           </div>
         ) : null}
       </dl>
+      {purchase.refundChoice ? (
+        <p className="col-span-2 text-sm text-ink sm:col-span-1 sm:col-start-2 sm:pr-5">
+          Séance annulée : choisissez votre remboursement d&apos;ici le{' '}
+          <time dateTime={purchase.refundChoice.dueAt}>{formatSessionDateTime(purchase.refundChoice.dueAt)}</time> (sinon, sur votre carte).
+        </p>
+      ) : null}
       <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:pb-5 sm:pr-5">
+        {purchase.refundChoice ? (
+          <ButtonLink to={`/reservations/${encodeURIComponent(purchase.refundChoice.reservationId)}/remboursement`} size="sm">
+            Choisir mon remboursement{about}
+          </ButtonLink>
+        ) : null}
         {/* The recording, once there, is what an attendee comes back for: first. */}
         {recordingPage ? (
           <ButtonLink to={recordingPage} size="sm">
@@ -89,7 +100,7 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
           </a>
         ) : null}
         {refunded ? null : (
-          <ButtonLink to={`/cours/${course.id}`} size="sm" variant={recordingPage || recordingUrl ? 'secondary' : 'primary'}>
+          <ButtonLink to={`/cours/${course.id}`} size="sm" variant={recordingPage || recordingUrl || purchase.refundChoice ? 'secondary' : 'primary'}>
             {course.isLive ? 'Voir la réservation' : courseLinkLabel(progress)}
             {progress ? <span className="sr-only"> « {course.title} »</span> : null}
           </ButtonLink>

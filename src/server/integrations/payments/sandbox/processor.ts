@@ -320,6 +320,8 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'logger' | '
         metadata: input.metadata,
         interval: input.interval ?? 'month',
         trialDays: input.trialDays ?? 0,
+        // Part of the request (its hash) only when there is one: requests without a code hash as before.
+        ...(input.firstInvoiceDiscount ? { firstInvoiceAmountOff: input.firstInvoiceDiscount.amountOffCents } : {}),
       };
       const hash = requestHash(params);
       const created = await db().transaction(async (tx) => {

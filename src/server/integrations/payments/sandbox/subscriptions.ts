@@ -150,6 +150,8 @@ export async function createSubscriptionRows(
     requestHash: string;
     interval: 'month' | 'year';
     trialDays: number;
+    /** A promo code on the first payment: the first invoice is this much less (taxes included). */
+    firstInvoiceAmountOff?: number;
   },
   realNow: Date,
 ): Promise<{ sub: SubscriptionRow; invoice: InvoiceRow; pi: PaymentIntentRow; events: QueuedEvent[] } | { existing: SubscriptionRow }> {
@@ -159,7 +161,7 @@ export async function createSubscriptionRows(
   const trialEnd = input.trialDays > 0 ? new Date(realNow.getTime() + input.trialDays * DAY_MS) : null;
   const periodEnd = trialEnd ?? periodAfter(realNow, input.interval);
   // With a trial, the first invoice is $0: its payment only saves the card (Stripe: a SetupIntent).
-  const firstAmount = trialEnd ? 0 : input.amount;
+  const firstAmount = trialEnd ? 0 : Math.max(0, input.amount - (input.firstInvoiceAmountOff ?? 0));
   const inserted = await repo.insertSubscription(tx, {
     id,
     customerId: (await repo.findCustomerIdByEmail(tx, input.customerEmail)) ?? sandboxId('cus'),

@@ -175,6 +175,17 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
 
     async createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
       const [customer, productId] = await Promise.all([customerFor(input), membershipProduct()]);
+      // A promo code on the first payment (decision 0040): a coupon of its amount, taxes included, once —
+      // the same pattern as the save offer — so only the first invoice is discounted.
+      const discount = input.firstInvoiceDiscount;
+      const coupon = discount
+        ? await stripe.coupons
+            .create(
+              { amount_off: discount.amountOffCents, currency: 'cad', duration: 'once', name: discount.name, metadata: discount.metadata },
+              { idempotencyKey: `${input.idempotencyKey}:coupon` },
+            )
+            .catch(translate)
+        : null;
       const sub = await stripe.subscriptions
         .create(
           {
@@ -184,6 +195,7 @@ export function createStripeProvider(settings: StripeSettings, options: StripePr
             metadata: input.metadata,
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
+            ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
             // A trial: the card is saved through the pending SetupIntent; no card by the trial's end, no membership.
             ...(input.trialDays ? { trial_period_days: input.trialDays, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } } : {}),
             expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],

@@ -1,5 +1,5 @@
 // The confirmation before the admin cancels a whole session (from the calendar's details or the Cours
-// tab): said plainly that every participant is refunded in full and told by e-mail, that unpaid holds
+// tab): said plainly that every participant is refunded in full (card or credit, their choice) and told by e-mail, that unpaid holds
 // are released, and that it cannot be undone; the reason (required) goes into the attendees' e-mail.
 // One idempotency key per opening: a retry after an unanswered request cancels, and refunds, once.
 // The caller gives the mutation, which refreshes what its own screen shows.
@@ -52,8 +52,8 @@ function Confirm({ target: t, cancel, onClose, onCancelled }: Omit<SessionCancel
     cancel.mutate(
       { sessionId: t.sessionId, input: { reason, idempotencyKey } },
       {
-        onSuccess: ({ refundedReservations, releasedHolds }) => {
-          notifySuccess('Séance annulée', cancelledSummary(refundedReservations, releasedHolds));
+        onSuccess: ({ refundedReservations, releasedHolds, awaitingChoice }) => {
+          notifySuccess('Séance annulée', cancelledSummary(refundedReservations, releasedHolds, awaitingChoice));
           onClose();
           onCancelled?.();
         },
@@ -76,8 +76,9 @@ function Confirm({ target: t, cancel, onClose, onCancelled }: Omit<SessionCancel
       <div className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">Tous les participants seront remboursés en entier</p>
         <p className="mt-1">
-          Chacun reçoit un courriel qui annonce l&apos;annulation, avec la raison ci-dessous. Les places retenues en attente de paiement sont
-          libérées. Cette annulation est définitive.
+          Chacun reçoit un courriel qui annonce l&apos;annulation, avec la raison ci-dessous, et choisit entre un remboursement sur sa carte et un
+          crédit Toque (sur sa carte s&apos;il ne choisit pas dans les 72&nbsp;heures). Les places retenues en attente de paiement sont libérées.
+          Cette annulation est définitive.
         </p>
       </div>
 
