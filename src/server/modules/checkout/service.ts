@@ -23,7 +23,7 @@ import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/service';
 import { checkPromo, reservePromoUse, resolveCheckoutCode, unknownCodeError, type PromoCodeRow } from '../promo-codes/service';
 import { append as appendCredit, lockedBalance } from '../credit/service';
-import { payWithCreditOnly } from '../payments/fulfil';
+import { payWithoutProvider } from '../payments/fulfil';
 import { submitRefund, type PlannedRefund } from '../refunds/automatic';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
@@ -314,7 +314,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
           if (creditAppliedCents < amounts.totalCents) return inserted;
           // Nothing left for a card (the credit pays it all, or a code took it to 0 $): paid now, no
           // provider (none charges 0 $), receipt as usual.
-          const done = await payWithCreditOnly(tx, {
+          const done = await payWithoutProvider(tx, {
             order: { id: orderId, userId, number: inserted.number, email: inserted.buyerEmail, name: inserted.buyerName },
             now,
             provider: provider.name,
