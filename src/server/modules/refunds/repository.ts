@@ -244,24 +244,6 @@ export async function refundedPurchaseLines(tx: Db, orderLineIds: string[]): Pro
   return new Set(rows.flatMap((r) => (r.orderLineId ? [r.orderLineId] : [])));
 }
 
-/** The courses among `courseIds` the person holds through a purchase of ANOTHER order (or none). */
-export async function coursesOwnedElsewhere(tx: Db, userId: string, courseIds: string[], orderId: string): Promise<Set<string>> {
-  if (courseIds.length === 0) return new Set();
-  const rows = await tx
-    .select({ courseId: purchases.courseId })
-    .from(purchases)
-    .leftJoin(orderLines, eq(orderLines.id, purchases.orderLineId))
-    .where(
-      and(
-        eq(purchases.userId, userId),
-        eq(purchases.status, 'succeeded'),
-        inArray(purchases.courseId, courseIds),
-        or(isNull(purchases.orderLineId), ne(orderLines.orderId, orderId)),
-      ),
-    );
-  return new Set(rows.map((r) => r.courseId));
-}
-
 export async function setPurchaseStatus(tx: Db, orderLineIds: string[], from: 'succeeded' | 'refunded', to: 'succeeded' | 'refunded', now: Date) {
   if (orderLineIds.length === 0) return;
   await tx
