@@ -19,10 +19,11 @@ import { computeTaxes, orderAmounts } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isDatabaseUnavailable } from '../../http/error-handler';
+import type { Tx } from '../../db/client';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/service';
 import { checkPromo, reservePromoUse, resolveCheckoutCode, unknownCodeError, type PromoCodeRow } from '../promo-codes/service';
-import { append as appendCredit, lockedBalance } from '../credit/service';
+import { append as appendCredit, lockedBalance, reverseOrderPayment } from '../credit/service';
 import { payWithoutProvider } from '../payments/fulfil';
 import { submitRefund, type PlannedRefund } from '../refunds/automatic';
 import { invalidatePublicCache } from '../../web/public-cache';
@@ -200,6 +201,32 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       : { provider: 'sandbox', paymentId: payment.paymentId, clientSecret: payment.clientSecret };
   }
 
+  /**
+   * The buyer's other unpaid orders of these same courses that hold « Crédit Toque » — the attempt
+   * made with « Utiliser mon crédit » ticked, then unticked, or priced again — are closed
+   * (« Abandonnée ») and give their credit back, in the caller's transaction: a credit is never held
+   * by an order the buyer left (docs/decisions/0038). Returns the provider payments to cancel after commit.
+   */
+  async function releaseHeldCredit(tx: Tx, userId: string, courseIds: string[], keepOrderId: string | null, now: Date): Promise<string[]> {
+    const same = [...courseIds].map((id) => id.toLowerCase()).sort().join();
+    const toCancel: string[] = [];
+    for (const held of await repo.unpaidOrdersHoldingCredit(tx, userId, keepOrderId)) {
+      if (held.courseIds.join() !== same) continue;
+      const closed = await repo.closeUnpaidOrder(tx, held.id, now);
+      if (!closed) continue;
+      await reverseOrderPayment(tx, closed, now);
+      if (held.providerPaymentId && held.provider === provider.name) toCancel.push(held.providerPaymentId);
+    }
+    return toCancel;
+  }
+
+  /** After commit: the provider's payments of the orders closed above (their pages can no longer pay); the order's close job asks again. */
+  async function cancelReleased(paymentIds: string[]): Promise<void> {
+    for (const paymentId of paymentIds) {
+      await provider.cancelPayment(paymentId).catch((err: unknown) => deps.logger.warn({ err, paymentId }, "paiement d'une commande quittée non annulé (sa fermeture réessaiera)"));
+    }
+  }
+
   /** The existing order for this key, if the request names the same courses; else 409. */
   async function replay(order: repo.OrderRow, input: CheckoutInput): Promise<CheckoutResponse> {
     const detail = (await repo.loadOrderDetail(db(), order.id))!;
@@ -208,6 +235,10 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
     const askedCode = normalizeCode(input.code);
     const conflict = () => new AppError('CONFLICT', "Cette tentative de paiement a déjà servi pour d'autres cours. Rechargez la page et réessayez.");
     if (asked.join() !== had.join()) throw conflict();
+    // Back to this order (« Utiliser mon crédit » unticked): the attempt with the credit lets it go.
+    if (PAYABLE.has(order.status)) {
+      await cancelReleased(await db().transaction((tx) => releaseHeldCredit(tx, order.userId, asked, order.id, deps.now())));
+    }
     let giftCard: GiftCardAtCheckout | null = null;
     if (askedCode !== (order.promoCode ?? null)) {
       // A gift card leaves no promo code on the order: the same card again (already in this buyer's credit) is the same request.
@@ -265,13 +296,15 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const orderId = randomUUID();
       const amounts = orderAmounts(taxes, lines.reduce((sum, l) => sum + l.discountCents, 0));
       let order: repo.OrderRow;
-      let after: { seatsChanged: boolean; refunds: PlannedRefund[] } = { seatsChanged: false, refunds: [] };
+      let after: { seatsChanged: boolean; refunds: PlannedRefund[]; released: string[] } = { seatsChanged: false, refunds: [], released: [] };
       try {
         order = await db().transaction(async (tx) => {
           // The code's use is reserved under its row lock: concurrent orders never exceed its caps.
           if (promo) await reservePromoUse(tx, promo, userId);
           // Closed (« Abandonnée ») if still unpaid when its seat's hold or its payment window ends.
           await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, lines.map((l) => l.holdExpiresAt)), now });
+          // An earlier attempt of these courses holding credit lets it go first (closed, credit back).
+          after.released = await releaseHeldCredit(tx, userId, lines.map((l) => l.courseId), null, now);
           // « Utiliser mon crédit »: the credit pays first, after tax, under the buyer's ledger lock (docs/decisions/0038).
           const creditAppliedCents = useCredit ? Math.min(await lockedBalance(tx, userId), amounts.totalCents) : 0;
           const inserted = await repo.insertOrder(
@@ -321,7 +354,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
             config: deps.config,
             method: creditAppliedCents > 0 ? 'credit' : null,
           });
-          after = { seatsChanged: done.seats?.seatsChanged ?? false, refunds: [done.refund, done.seats?.refund].filter((r): r is PlannedRefund => !!r) };
+          after = { ...after, seatsChanged: done.seats?.seatsChanged ?? false, refunds: [done.refund, done.seats?.refund].filter((r): r is PlannedRefund => !!r) };
           return { ...inserted, status: 'paid' };
         });
       } catch (err) {
@@ -331,6 +364,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         if (!winner) throw err;
         return { created: false, response: { ...(await replay(winner, input)), giftCard } };
       }
+      await cancelReleased(after.released);
       if (after.seatsChanged) invalidatePublicCache();
       for (const refund of after.refunds) {
         await submitRefund(deps, provider, refund).catch((err: unknown) => deps.logger.error({ err, refundId: refund.id }, 'remboursement automatique non transmis (la reprise le fera)'));
