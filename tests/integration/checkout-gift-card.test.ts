@@ -9,21 +9,20 @@ import { formatGiftCardCode } from '@shared/gift-cards';
 import type { CheckoutResponse } from '@shared/schemas/checkout';
 import { giftCards, orders } from '../../src/server/db/schema';
 import { balance } from '../../src/server/modules/credit/service';
-import { createCourse, setRole } from '../factories';
+import { createCourse } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
 import { checkout, confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
+import type { TestApp } from '../setup/test-app';
 
 // Pinned: Friday 27 November 2026, 15:00 in Toronto (20:00 UTC).
 const clock = Date.parse('2026-11-27T20:00:00Z');
 let t: TestApp;
-let admin: { id: string; cookie: string };
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  admin = await newSignedInUser(t, 'Cheffe Admin');
-  await setRole(t.db, admin.id, 'admin');
+  ({ t, admin } = await appWithAdmin({ now: () => new Date(clock) }));
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgersBalanced(t.db));

@@ -13,24 +13,22 @@ import { auditLog, creditEntries, giftCards, orders, refunds } from '../../src/s
 import { QUEUES } from '../../src/server/jobs/queues';
 import { signedDocumentUrl } from '../../src/server/modules/receipts/document-link';
 import { balance } from '../../src/server/modules/credit/service';
-import { createCourse, setRole } from '../factories';
+import { createCourse } from '../factories';
 import { createSignedInLearners } from '../factories/accounts';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
 import { confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
+import type { TestApp } from '../setup/test-app';
 import { until } from '../setup/until';
 
 // Pinned: Friday 27 November 2026, 15:00 in Toronto (20:00 UTC).
 let clock = Date.parse('2026-11-27T20:00:00Z');
 let t: TestApp;
-let admin: { id: string; cookie: string };
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  await t.jobs.start();
-  admin = await newSignedInUser(t, 'Cheffe Admin');
-  await setRole(t.db, admin.id, 'admin');
+  ({ t, admin } = await appWithAdmin({ now: () => new Date(clock), jobs: true }));
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgersBalanced(t.db));
