@@ -6,12 +6,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatGiftCardCode } from '@shared/gift-cards';
-import type { CheckoutResponse } from '@shared/schemas/checkout';
 import { giftCards, orders } from '../../src/server/db/schema';
 import { balance } from '../../src/server/modules/credit/service';
 import { createCourse } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
+import { buyPaidGiftCard } from '../setup/gift-cards';
 import { checkout, confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
 import type { TestApp } from '../setup/test-app';
@@ -30,16 +30,8 @@ afterEach(() => expectLedgersBalanced(t.db));
 /** A paid gift card of `amountCents`, bought by someone else; its code as printed. */
 async function paidGiftCard(amountCents: number) {
   const buyer = await newSignedInUser(t, 'Irène Offre');
-  const res = await send(t, 'POST', '/api/gift-cards/checkout', {
-    cookie: buyer.cookie,
-    body: { amountCents, recipientName: 'Jules Ami', recipientEmail: 'jules.ami@example.com', delivery: 'now', idempotencyKey: newKey() },
-  });
-  expect(res.status).toBe(201);
-  const made = (await res.json()) as CheckoutResponse;
-  expect((await confirm(t, buyer.cookie, made.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
-  await deliverEvents(t);
-  const [card] = await t.db.select().from(giftCards).where(eq(giftCards.orderId, made.order.id));
-  return { id: card!.id, code: formatGiftCardCode(card!.code!) };
+  const { card } = await buyPaidGiftCard(t, buyer.cookie, { amountCents, message: undefined });
+  return { id: card.id, code: formatGiftCardCode(card.code!) };
 }
 
 async function learnerInQuebec(name: string) {

@@ -7,7 +7,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatGiftCardCode, GIFT_CARD_ALPHABET, GIFT_CARD_LINE_LABEL } from '@shared/gift-cards';
-import type { CheckoutResponse } from '@shared/schemas/checkout';
 import type { AdminGiftCardsResponse, GiftCardRedeemResponse, PurchasedGiftCardsResponse } from '@shared/schemas/gift-cards';
 import { auditLog, creditEntries, giftCards, orders, refunds } from '../../src/server/db/schema';
 import { QUEUES } from '../../src/server/jobs/queues';
@@ -17,6 +16,7 @@ import { createCourse } from '../factories';
 import { createSignedInLearners } from '../factories/accounts';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
+import { buyGiftCard, buyPaidGiftCard } from '../setup/gift-cards';
 import { confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
 import type { TestApp } from '../setup/test-app';
@@ -35,23 +35,8 @@ afterEach(() => expectLedgersBalanced(t.db));
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-async function buy(cookie: string, body: Record<string, unknown>) {
-  const res = await send(t, 'POST', '/api/gift-cards/checkout', {
-    cookie,
-    body: { amountCents: 5000, recipientName: 'Jules Ami', recipientEmail: 'jules.ami@example.com', message: 'Bonne fête !', delivery: 'now', idempotencyKey: newKey(), ...body },
-  });
-  return { status: res.status, body: (await res.json()) as CheckoutResponse & ErrorBody };
-}
-
-/** Buys and pays a card; its row once the payment event has landed. */
-async function buyPaid(cookie: string, body: Record<string, unknown> = {}) {
-  const made = await buy(cookie, body);
-  expect(made.status).toBe(201);
-  expect((await confirm(t, cookie, made.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
-  await deliverEvents(t);
-  const [card] = await t.db.select().from(giftCards).where(eq(giftCards.orderId, made.body.order.id));
-  return { order: made.body.order, card: card! };
-}
+const buy = (cookie: string, body: Record<string, unknown>) => buyGiftCard(t, cookie, body);
+const buyPaid = (cookie: string, body: Record<string, unknown> = {}) => buyPaidGiftCard(t, cookie, body);
 
 async function redeem(cookie: string, code: string) {
   const res = await send(t, 'POST', '/api/gift-cards/redeem', { cookie, body: { code } });
