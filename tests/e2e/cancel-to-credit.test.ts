@@ -11,14 +11,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@shared/format';
 import type { HoldResponse } from '@shared/schemas/booking';
-import type { CheckoutResponse, SandboxConfirmResponse } from '@shared/schemas/checkout';
+import type { CheckoutResponse } from '@shared/schemas/checkout';
 import type { CourseResponse, CourseSummary, SessionSummary } from '@shared/schemas/public';
 import { testNow } from '../setup/test-clock';
 import { until } from '../setup/until';
-import { zonedDate } from '../../src/server/db/seed/schedule';
+import { agendaEvent, showInAgenda } from './agenda';
 import { callApi, getJson, seededCourses } from './api';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser, viewports } from './browser';
-import { orderOf, paidRecordedCourses, payWithCard, waitForPaid } from './checkout-helpers';
+import { orderOf, paidRecordedCourses, paySandboxByApi, payWithCard, waitForPaid } from './checkout-helpers';
 import { createAccount, signInByApi } from './session';
 import { dismissToasts, expectToast, open, visit } from './site';
 
@@ -27,7 +27,6 @@ useBrowser();
 const HOUR = 3_600_000;
 const squash = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ');
 const dialog = (page: Page, name = 'Détails du cours') => page.getByRole('dialog', { name });
-const agendaEvent = (page: Page, title: string) => page.locator('.rbc-agenda-view').getByRole('button', { name: title, exact: true }).first();
 
 /** Live sessions with a seat, more than 50 h ahead (refundable), latest first (other journeys book the early ones). */
 async function refundableSessions(): Promise<{ course: CourseSummary; session: SessionSummary }[]> {
@@ -38,18 +37,6 @@ async function refundableSessions(): Promise<{ course: CourseSummary; session: S
     }
   }
   return found.sort((a, b) => Date.parse(b.session.startsAt) - Date.parse(a.session.startsAt));
-}
-
-/** The agenda shows 30 days from today: steps to the window holding `startsAt` (counted, in Toronto's days). */
-async function showInAgenda(page: Page, title: string, startsAt: string) {
-  await page.getByRole('button', { name: 'Agenda', exact: true }).click();
-  const dayNumber = (d: Date) => {
-    const { year, month, day } = zonedDate(d, 'America/Toronto');
-    return Date.UTC(year, month - 1, day) / (24 * HOUR);
-  };
-  const steps = Math.floor((dayNumber(new Date(startsAt)) - dayNumber(testNow())) / 30);
-  for (let i = 0; i < steps; i++) await page.getByRole('button', { name: 'Suivant' }).click();
-  await agendaEvent(page, title).waitFor();
 }
 
 describe.each(viewports)('a cancellation taken as « Crédit Toque », then spent (%s)', (viewport) => {
@@ -69,13 +56,7 @@ describe.each(viewports)('a cancellation taken as « Crédit Toque », then spen
       idempotencyKey: randomUUID(),
     });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
-    const payment = made.json.payment!;
-    const paid = await callApi<SandboxConfirmResponse>(learner, 'POST', '/payments/sandbox/confirm', {
-      paymentId: payment.paymentId,
-      clientSecret: payment.clientSecret,
-      method: { type: 'card', number: '4242424242424242', expiry: '12/34', cvc: '123' },
-    });
-    expect(paid.json.status).toBe('succeeded');
+    await paySandboxByApi(learner, made.json.payment!);
     const seatOrder = await until('seat paid', () => orderOf(learner, made.json.order.id), (o) => o.status === 'paid', 30_000);
     const creditCents = seatOrder.totalCents;
 

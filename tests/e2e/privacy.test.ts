@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResponse } from '@shared/schemas/checkout';
 import { callApi } from './api';
+import { paySandboxByApi } from './checkout-helpers';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
 import { waitForMail } from './mailbox';
 import { createAccount, signInButton, signInByApi } from './session';
@@ -78,12 +79,7 @@ describe('Loi 25 at phone width', () => {
       idempotencyKey: randomUUID(),
     });
     expect(bought.status).toBe(201);
-    const paid = await callApi(page, 'POST', '/payments/sandbox/confirm', {
-      paymentId: bought.json.payment!.paymentId,
-      clientSecret: bought.json.payment!.clientSecret,
-      method: { type: 'card', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-    });
-    expect(paid.status).toBe(200);
+    await paySandboxByApi(page, bought.json.payment!);
     const mail = await waitForMail(account.email, { subject: /vous offre une carte-cadeau Toque$/, timeout: 30_000 });
     const code = /Code : ([2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4})/.exec(mail.text)?.[1];
     expect((await callApi(page, 'POST', '/gift-cards/redeem', { code })).status).toBe(200);

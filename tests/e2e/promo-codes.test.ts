@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldResponse } from '@shared/schemas/booking';
-import type { CheckoutResponse, OrderView, SandboxConfirmResponse } from '@shared/schemas/checkout';
+import type { CheckoutResponse, OrderView } from '@shared/schemas/checkout';
 import type { CourseResponse, CourseSummary, SessionSummary } from '@shared/schemas/public';
 import { callApi, getJson, seededCourses } from './api';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
-import { openPayment, orderOf, payWithCard, waitForPaid } from './checkout-helpers';
+import { openPayment, orderOf, paySandboxByApi, payWithCard, waitForPaid } from './checkout-helpers';
 import { createAccount, DEMO, signInByApi } from './session';
 import { expectToast, open, visit } from './site';
 import { testNow } from '../setup/test-clock';
@@ -137,13 +137,7 @@ for (const viewport of viewports) {
       });
       expect(made.status, JSON.stringify(made.json)).toBe(201);
       expect(made.json.order.promo?.code).toBe(code);
-      const payment = made.json.payment!;
-      const paid = await callApi<SandboxConfirmResponse>(second, 'POST', '/payments/sandbox/confirm', {
-        paymentId: payment.paymentId,
-        clientSecret: payment.clientSecret,
-        method: { type: 'card', number: '4242424242424242', expiry: '12/34', cvc: '123' },
-      });
-      expect(paid.json.status).toBe('succeeded');
+      await paySandboxByApi(second, made.json.payment!);
       await until('second order paid', () => orderOf(second, made.json.order.id), (o) => o.status === 'paid', 30_000);
 
       // The third learner, on the payment page: the code is used up.
