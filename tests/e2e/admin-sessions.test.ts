@@ -13,7 +13,7 @@ import type { AdminSessionResponse, ReservationResponse } from '@shared/schemas/
 import { createCourse, createSession } from '../factories';
 import { createPaidSeat } from '../factories/bookings';
 import { callApi, getJson, seededCourses } from './api';
-import { showInAgenda } from './agenda';
+import { agendaEvent, showInAgenda } from './agenda';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
 import { orderOf } from './checkout-helpers';
 import { waitForMail } from './mailbox';
