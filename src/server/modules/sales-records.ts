@@ -1,10 +1,8 @@
-// The period's money records, shared by Ventes (admin-sales) and Comptabilité (books): the receipts
-// (orders whose money came in, by paid date) and the credit notes (succeeded refunds, by success
-// date). The caller chooses the columns, so each reads only what its page or file shows — the books
-// never read the buyer's e-mail, which the accountant's file must not carry.
+// The period's money records as Ventes (admin-sales) and Comptabilité (books) both read them: the
+// receipts (orders whose money came in, by paid date) and the credit notes (succeeded refunds, by
+// success date). Each repository selects its own columns with these conditions and this order — the
+// books never read the buyer's e-mail, which the accountant's file must not carry.
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
 import { orders, refunds } from '../db/schema';
 
 /** Orders whose money came in: a refunded order was paid too, and its refunds count on their own date. */
@@ -12,21 +10,11 @@ export const PAID_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const
 
 export type Range = { start: Date; end: Date };
 
-/** Paid orders (columns of `orders`), by paid date then number. */
-export function paidOrders<T extends SelectedFields>(db: Db, range: Range, columns: T) {
-  return db
-    .select(columns)
-    .from(orders)
-    .where(and(inArray(orders.status, [...PAID_STATUSES]), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end)))
-    .orderBy(asc(orders.paidAt), asc(orders.number));
-}
+/** Receipts: orders paid in the range (select from `orders`). */
+export const paidInRange = (range: Range) => and(inArray(orders.status, [...PAID_STATUSES]), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end));
+export const receiptOrder = [asc(orders.paidAt), asc(orders.number)] as const;
 
-/** Succeeded refunds (columns of `refunds` and of their order), by success date then number. */
-export function succeededRefunds<T extends SelectedFields>(db: Db, range: Range, columns: T) {
-  return db
-    .select(columns)
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.status, 'succeeded'), gte(refunds.succeededAt, range.start), lt(refunds.succeededAt, range.end)))
-    .orderBy(asc(refunds.succeededAt), asc(refunds.number));
-}
+/** Credit notes: refunds that succeeded in the range (select from `refunds`, joined to their order with `refundOrder`). */
+export const succeededInRange = (range: Range) => and(eq(refunds.status, 'succeeded'), gte(refunds.succeededAt, range.start), lt(refunds.succeededAt, range.end));
+export const refundOrder = eq(orders.id, refunds.orderId);
+export const creditNoteOrder = [asc(refunds.succeededAt), asc(refunds.number)] as const;

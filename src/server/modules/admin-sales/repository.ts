@@ -61,11 +61,12 @@ const CREDIT_NOTE_COLUMNS = {
   paymentMethodLast4: orders.paymentMethodLast4,
 };
 
-export const paidOrders = (db: Db, range: Range) => records.paidOrders(db, range, RECEIPT_COLUMNS);
+export const paidOrders = (db: Db, range: Range) => db.select(RECEIPT_COLUMNS).from(orders).where(records.paidInRange(range)).orderBy(...records.receiptOrder);
 
 export type PaidOrderRow = Awaited<ReturnType<typeof paidOrders>>[number];
 
-export const succeededRefunds = (db: Db, range: Range) => records.succeededRefunds(db, range, CREDIT_NOTE_COLUMNS);
+export const succeededRefunds = (db: Db, range: Range) =>
+  db.select(CREDIT_NOTE_COLUMNS).from(refunds).innerJoin(orders, records.refundOrder).where(records.succeededInRange(range)).orderBy(...records.creditNoteOrder);
 
 export type SucceededRefundRow = Awaited<ReturnType<typeof succeededRefunds>>[number];
 

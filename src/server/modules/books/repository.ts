@@ -39,8 +39,9 @@ const CREDIT_NOTE_COLUMNS = {
   buyerName: orders.buyerName,
 };
 
-export const paidOrders = (db: Db, range: Range) => records.paidOrders(db, range, RECEIPT_COLUMNS);
-export const succeededRefunds = (db: Db, range: Range) => records.succeededRefunds(db, range, CREDIT_NOTE_COLUMNS);
+export const paidOrders = (db: Db, range: Range) => db.select(RECEIPT_COLUMNS).from(orders).where(records.paidInRange(range)).orderBy(...records.receiptOrder);
+export const succeededRefunds = (db: Db, range: Range) =>
+  db.select(CREDIT_NOTE_COLUMNS).from(refunds).innerJoin(orders, records.refundOrder).where(records.succeededInRange(range)).orderBy(...records.creditNoteOrder);
 
 /** The lines of these orders (their product type and amounts before tax), in order. */
 export async function linesOfOrders(db: Db, orderIds: string[]) {
