@@ -1,5 +1,5 @@
 // What a provider event changes: the processed-events ledger, the order, and the purchases.
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderLines, orders, paymentEvents, purchases, users } from '../../db/schema';
 

@@ -1,7 +1,7 @@
 // The refunds' SQL: the admin's order list, and the rows a refund reads and writes. Functions that
 // take `tx` run inside the caller's transaction; the order row is locked before its refunds are
 // read, by both the refund request and the refund event, so the two never interleave.
-import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/schemas/checkout';
 import type { Db } from '../../db/client';
 import { foldedContains } from '../../db/like';
