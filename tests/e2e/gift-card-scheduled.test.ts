@@ -92,7 +92,8 @@ describe('a class offered for tomorrow 8 h, delivered then, half spent by the fr
     await buyer.goto(new URL(order.receiptUrl!, buyer.url()).href);
     const receipt = squash(await buyer.locator('body').textContent());
     expect(receipt).toContain("Carte-cadeau — non taxable à l'achat");
-    expect(receipt).not.toMatch(/TPS|TVQ|TVH/);
+    // No tax row (« TPS (5 %) »…); the seller's registration numbers are printed on every receipt.
+    expect(receipt).not.toMatch(/(TPS|TVQ|TVH) \(\d/);
 
     // Not sent before its hour.
     await expect(waitForMail(friendEmail, { timeout: 3_000 })).rejects.toThrow();
@@ -130,8 +131,8 @@ describe('a class offered for tomorrow 8 h, delivered then, half spent by the fr
 
     await friend.goto(new URL(order.receiptUrl!, friend.url()).href);
     const receipt = squash(await friend.locator('body').textContent());
-    expect(receipt).toMatch(/TPS/);
-    expect(receipt).toMatch(/TVQ/);
+    expect(receipt).toMatch(/TPS \(5 %\)/);
+    expect(receipt).toMatch(/TVQ \(9,975 %\)/);
     expect(receipt).toContain('Crédit Toque');
 
     await go(friend, '/account#mon-credit');
