@@ -140,7 +140,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/admin', adminRoutes(createAdminService(deps)));
   const giftCards = createGiftCardService(deps, paymentProvider);
   // « Carte-cadeau ou code promo »: a code that is no promo code is redeemed as a gift card to the buyer's credit.
-  const checkout = createCheckoutService(deps, paymentProvider, { redeemGiftCard: giftCards.redeemToCredit });
+  const checkout = createCheckoutService(deps, paymentProvider, { giftCards: giftCards.redemption });
   api.route('/checkout', checkoutRoutes(checkout));
   api.route('/orders', orderRoutes(checkout));
   api.route('/payments', paymentRoutes(createPaymentService(deps, paymentProvider), paymentProvider, () => deps.database.db));

@@ -102,6 +102,7 @@ export const ERROR_MESSAGES = {
   TWO_FACTOR_UNREADABLE:
     "Votre application d'authentification n'est plus reconnue par le site (sa clé a changé). Entrez un code de récupération, ou demandez à l'exploitant du site de réinitialiser votre double authentification.",
   ACCOUNT_DELETION_CONFIRMATION: 'Pour supprimer votre compte, écrivez SUPPRIMER et entrez votre mot de passe.',
+  ACCOUNT_DELETION_CREDIT: 'Il vous reste du crédit Toque. Utilisez-le, demandez son versement ou confirmez que vous y renoncez.',
   ACCOUNT_DELETION_BLOCKED: "Votre compte ne peut pas être supprimé pendant qu'un paiement, un abonnement ou une place réservée est en cours. Annulez-les d'abord, ou écrivez-nous.",
   PROMO_CODE_UNKNOWN: "Ce code n'existe pas. Vérifiez-le et réessayez.",
   PROMO_CODE_EXPIRED: 'Ce code a expiré.',
@@ -227,6 +228,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TWO_FACTOR_UNREADABLE: 409,
   ACCOUNT_DELETION_CONFIRMATION: 400,
   ACCOUNT_DELETION_BLOCKED: 409,
+  ACCOUNT_DELETION_CREDIT: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

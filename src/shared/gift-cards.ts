@@ -61,12 +61,21 @@ export const GIFT_CARD_STATUS_LABELS: Record<GiftCardStatus, string> = {
 /** The line of the order that sells a card: its receipt says the sale bears no tax. */
 export const GIFT_CARD_LINE_LABEL = "Carte-cadeau — non taxable à l'achat";
 
-/** The UTC instant of a wall-clock hour in the chef's zone (America/Toronto): '2026-12-25', 8 → 13:00 UTC. */
+/**
+ * The UTC instant of a wall-clock hour in the chef's zone (America/Toronto): '2026-12-25', 8 → 13:00 UTC.
+ * Around the clock changes, as a calendar does (Temporal's 'compatible'): an hour that does not exist
+ * (2 h on the March Sunday) is the hour after it (3 h, summer time); an hour that comes twice (1 h on
+ * the November Sunday) is the first one (summer time).
+ */
 export function torontoHourToUtc(day: string, hour: number): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const wall = Date.UTC(y, m - 1, d, hour);
-  const guess = wall - chefZoneOffset(new Date(wall)) * 60_000;
-  return new Date(wall - chefZoneOffset(new Date(guess)) * 60_000);
+  // The instant under each of the zone's two offsets (minutes: -300 winter, -240 summer); an
+  // instant is the answer when the zone has that offset then.
+  const asOffset = (offset: number) => new Date(wall - offset * 60_000);
+  const valid = [-240, -300].map(asOffset).filter((t, i) => chefZoneOffset(t) === [-240, -300][i]);
+  // Two: the hour comes twice, the first is summer time's. None: the hour is skipped, the hour after it.
+  return valid[0] ?? asOffset(-300);
 }
 
 // Membership gift cards (docs/decisions/0042-gifted-membership.md): « Offrir l'abonnement », 3, 6 or

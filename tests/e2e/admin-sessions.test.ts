@@ -13,6 +13,7 @@ import type { AdminSessionResponse, ReservationResponse } from '@shared/schemas/
 import { createCourse, createSession } from '../factories';
 import { createPaidSeat } from '../factories/bookings';
 import { callApi, getJson, seededCourses } from './api';
+import { agendaEvent, showInAgenda } from './agenda';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
 import { orderOf } from './checkout-helpers';
 import { waitForMail } from './mailbox';
@@ -20,33 +21,14 @@ import { createPerson, startPreparedServer, type PreparedServer } from './prepar
 import { createAccount, DEMO, signInByApi, type Account } from './session';
 import { expectToast, open, visit } from './site';
 import { testNow } from '../setup/test-clock';
-import { zonedDate } from '../../src/server/db/seed/schedule';
 
 useBrowser();
 
 const HOUR = 3_600_000;
 const dialog = (page: Page, name = 'Détails du cours') => page.getByRole('dialog', { name });
 const gridEvent = (page: Page, title: string | RegExp) => page.locator('.rbc-event', { hasText: title }).first();
-const agendaEvent = (page: Page, title: string | RegExp) => page.locator('.rbc-agenda-view').getByRole('button', { name: title, exact: true }).first();
 /** The admin's event of a session: « course · seats taken / capacity » (issue 26), one per session. */
 const sessionEventTitle = (courseTitle: string) => new RegExp(`${courseTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · \\d+ / \\d+`);
-
-/**
- * The agenda (every reservation listed, where the month view folds a busy day into '+n de plus':
- * the other journeys book seats of the same days). It shows 30 days from today: step to the window
- * holding `startsAt` (counted, not probed — a probe can run before the window's data arrives).
- */
-async function showInAgenda(page: Page, title: string | RegExp, startsAt: string) {
-  await page.getByRole('button', { name: 'Agenda', exact: true }).click();
-  // Calendar days from the page's today to the class's, both in the page's zone (Toronto).
-  const dayNumber = (d: Date) => {
-    const { year, month, day } = zonedDate(d, 'America/Toronto');
-    return Date.UTC(year, month - 1, day) / (24 * HOUR);
-  };
-  const steps = Math.floor((dayNumber(new Date(startsAt)) - dayNumber(testNow())) / 30);
-  for (let i = 0; i < steps; i++) await page.getByRole('button', { name: 'Suivant' }).click();
-  await agendaEvent(page, title).waitFor();
-}
 
 /** The month view, stepped (`Suivant` or `Précédent`) until the event shows. */
 async function showInMonth(page: Page, title: string | RegExp, step: 'Suivant' | 'Précédent') {

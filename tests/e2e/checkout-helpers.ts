@@ -2,7 +2,7 @@
 // sandbox card form driven as a person would, and the server's view of orders and purchases.
 import type { Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
-import type { OrderView, PurchasesResponse } from '@shared/schemas/checkout';
+import type { OrderView, PurchasesResponse, SandboxConfirmResponse } from '@shared/schemas/checkout';
 import type { CourseSummary } from '@shared/schemas/public';
 import { callApi, seededCourses } from './api';
 import { open } from './site';
@@ -79,4 +79,14 @@ export async function formAlert(page: Page): Promise<string> {
 export async function waitForPaid(page: Page) {
   await page.waitForURL(/\/payment-result\?/);
   await page.getByRole('heading', { name: 'Paiement Réussi !' }).waitFor({ timeout: 30_000 });
+}
+
+/** Pays a payment with the sandbox's test card 4242 through the API, as its card form would. */
+export async function paySandboxByApi(page: Page, payment: { paymentId: string; clientSecret: string }): Promise<void> {
+  const paid = await callApi<SandboxConfirmResponse>(page, 'POST', '/payments/sandbox/confirm', {
+    paymentId: payment.paymentId,
+    clientSecret: payment.clientSecret,
+    method: { type: 'card', number: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.json.status).toBe('succeeded');
 }

@@ -21,6 +21,8 @@ declare module 'vitest' {
     baseURL: string;
     /** Folder where every e-mail the server sent lands as <n>.json ({ from, to, raw }): read it with mailbox.ts. */
     mailDir: string;
+    /** That SMTP server's address, for a prepared server whose e-mails a journey reads (prepared-server.ts). */
+    smtpUrl: string;
     /** The local OpenID provider the server signs people in with (its login page takes any e-mail). */
     oidcIssuer: string;
     /** The demo admin's second factor, enrolled once here (demo-admin-second-factor.ts). */
@@ -136,6 +138,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
+  project.provide('smtpUrl', smtp.url);
   project.provide('oidcIssuer', idp.issuer);
   project.provide('testClockAnchor', testClockAnchor);
   project.provide('preparedTemplate', preparedTemplate);

@@ -7,34 +7,24 @@
 // widths. The annual plan (desktop): paid for a year, renewed a year later.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxTestClockResponse, SubscriptionResponse } from '@shared/schemas/subscription';
-import { callApi } from './api';
-import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage } from './browser';
+import { adminPage, moveSandboxClock, subscriptionOf } from './membership-helpers';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
 import { fillCard } from './checkout-helpers';
 import { waitForMail } from './mailbox';
-import { DEMO, signInByApi, signUpLearner } from './session';
-import { baseURL, dismissToasts, expectToast, open, visit } from './site';
+import { signUpLearner } from './session';
+import { baseURL, dismissToasts, expectToast, open } from './site';
 
 useBrowser();
 
 let admin: Page;
 
 beforeAll(async () => {
-  admin = await newPage('desktop');
-  await visit(admin, '/');
-  await signInByApi(admin, DEMO.admin);
+  admin = await adminPage();
 });
 
-async function moveClock(email: string, days: number) {
-  const { status, json } = await callApi<SandboxTestClockResponse>(admin, 'POST', '/payments/sandbox/test-clock', { email, days });
-  expect(status, JSON.stringify(json)).toBe(200);
-}
+const moveClock = (email: string, days: number) => moveSandboxClock(admin, email, days);
 
-async function subscription(page: Page): Promise<SubscriptionResponse> {
-  const { status, json } = await callApi<SubscriptionResponse>(page, 'GET', '/subscription');
-  expect(status).toBe(200);
-  return json;
-}
+const subscription = subscriptionOf;
 
 const receiptRows = (page: Page) => page.getByRole('region', { name: 'Reçus' }).getByRole('listitem');
 

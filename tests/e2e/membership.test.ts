@@ -13,12 +13,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHEF_TIME_ZONE } from '@shared/format';
 import type { RecipeListResponse, RecipeSummary } from '@shared/schemas/public';
-import type { SandboxTestClockResponse, SubscriptionResponse } from '@shared/schemas/subscription';
-import { callApi, getJson } from './api';
-import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage } from './browser';
+import { getJson } from './api';
+import { adminPage, moveSandboxClock, subscriptionOf } from './membership-helpers';
+import { expectNoAxeViolations, pageErrors, useBrowser, usePage } from './browser';
 import { payWithCard } from './checkout-helpers';
 import { waitForMail } from './mailbox';
-import { authDialog, DEMO, signInByApi, signUpLearner } from './session';
+import { authDialog, signUpLearner } from './session';
 import { baseURL, dismissToasts, expectToast, open, pathOf, visit } from './site';
 
 useBrowser();
@@ -31,22 +31,12 @@ beforeAll(async () => {
   const found = recipes.find((r) => r.isPremium);
   if (!found) throw new Error('The seed should hold a premium recipe');
   premium = found;
-  admin = await newPage('desktop');
-  await visit(admin, '/');
-  await signInByApi(admin, DEMO.admin);
+  admin = await adminPage();
 });
 
-/** Moves the member's sandbox clock forward (the admin's call), which bills what became due. */
-async function moveClock(email: string, days: number) {
-  const { status, json } = await callApi<SandboxTestClockResponse>(admin, 'POST', '/payments/sandbox/test-clock', { email, days });
-  expect(status, JSON.stringify(json)).toBe(200);
-}
+const moveClock = (email: string, days: number) => moveSandboxClock(admin, email, days);
 
-async function subscription(page: Page): Promise<SubscriptionResponse> {
-  const { status, json } = await callApi<SubscriptionResponse>(page, 'GET', '/subscription');
-  expect(status).toBe(200);
-  return json;
-}
+const subscription = subscriptionOf;
 
 /** From /abonnement: 'S'abonner' (a double click sends one request), the province when asked, then the payment page. */
 async function startSubscription(page: Page) {

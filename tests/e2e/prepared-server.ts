@@ -20,7 +20,17 @@ import { spawnServer, type SpawnedServer } from '../setup/spawn-server';
 import { createScratchPostgres, rootDir, testMigrationsDir } from '../setup/test-db';
 import type { Account } from './session';
 
-export type PreparedServer<T> = { baseURL: string; prepared: T; stop: () => Promise<void> };
+export type PreparedServer<T> = {
+  baseURL: string;
+  prepared: T;
+  stop: () => Promise<void>;
+  /**
+   * Stops the server, runs `between` on its database while nothing else holds it (a journey moving
+   * the database's side of time: pg-boss waits by the database's clock), then starts it again on the
+   * same port and data with `env` added (another TEST_CLOCK_START: the app's clock moved).
+   */
+  restart: (env: Record<string, string | undefined>, between?: (db: Db) => Promise<void>) => Promise<void>;
+};
 
 const PASSWORD = 'Erable-Sucre-2026';
 /**
@@ -109,12 +119,25 @@ export async function startPreparedServer<T>(
       await database.close();
     }
 
-    server = await spawnServer({
-      distDir,
-      env: { DATA_DIR: dataDir, CLIENT_DIR: path.join(distDir, 'client'), ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...opts.env },
-    });
-    const baseURL = server.baseURL;
-    return { baseURL, prepared, stop };
+    const env = { DATA_DIR: dataDir, CLIENT_DIR: path.join(distDir, 'client'), ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...opts.env };
+    server = await spawnServer({ distDir, env });
+    const { baseURL, port } = server;
+    const restart = async (more: Record<string, string | undefined>, between?: (db: Db) => Promise<void>) => {
+      await server?.stop();
+      server = null;
+      if (between) {
+        const opened = await openDatabase(
+          scratch ? { url: scratch.url, migrationsDir: testMigrationsDir } : { pgliteDir: path.join(dataDir, 'pglite'), migrationsDir: testMigrationsDir },
+        );
+        try {
+          await between(opened.db);
+        } finally {
+          await opened.close();
+        }
+      }
+      server = await spawnServer({ distDir, env: { ...env, ...more }, port });
+    };
+    return { baseURL, prepared, stop, restart };
   } catch (e) {
     await stop();
     throw e;

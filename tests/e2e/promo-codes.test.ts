@@ -3,29 +3,33 @@
 // in the « Codes promo » tab; a learner holding a seat of a live class types an unknown code (refused
 // in French under « Carte-cadeau ou code promo »), then noel20: the field says what it did, the order
 // shows the code's row and taxes on the net, and the learner pays; the admin's list counts the use.
+// A second learner uses it too (through the API, paid); a third is refused in French under the field
+// (« Ce code a atteint son nombre maximal d'utilisations. »), and the admin's list says 2 on 2.
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldResponse } from '@shared/schemas/booking';
-import type { OrderView } from '@shared/schemas/checkout';
+import type { CheckoutResponse, OrderView } from '@shared/schemas/checkout';
 import type { CourseResponse, CourseSummary, SessionSummary } from '@shared/schemas/public';
 import { callApi, getJson, seededCourses } from './api';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage, viewports } from './browser';
-import { openPayment, orderOf, payWithCard, waitForPaid } from './checkout-helpers';
+import { openPayment, orderOf, paySandboxByApi, payWithCard, waitForPaid } from './checkout-helpers';
 import { createAccount, DEMO, signInByApi } from './session';
 import { expectToast, open, visit } from './site';
 import { testNow } from '../setup/test-clock';
+import { until } from '../setup/until';
 
 useBrowser();
 
 const HOUR = 3_600_000;
 const squash = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ');
 
-/** Live sessions with seats, far enough ahead, latest first (the other journeys book the early ones). */
+/** Live sessions with seats for three learners, far enough ahead, latest first (the other journeys book the early ones). */
 async function openLiveSessions(): Promise<{ course: CourseSummary; session: SessionSummary }[]> {
   const found: { course: CourseSummary; session: SessionSummary }[] = [];
   for (const c of (await seededCourses()).filter((c) => c.isLive && !c.isPremium && c.priceCents > 0)) {
     for (const s of (await getJson<CourseResponse>(`/api/courses/${c.id}`)).course.sessions) {
-      if (s.seatsLeft > 1 && Date.parse(s.startsAt) > testNow().getTime() + 2 * HOUR) found.push({ course: c, session: s });
+      if (s.seatsLeft > 3 && Date.parse(s.startsAt) > testNow().getTime() + 2 * HOUR) found.push({ course: c, session: s });
     }
   }
   return found.sort((a, b) => Date.parse(b.session.startsAt) - Date.parse(a.session.startsAt));
@@ -36,8 +40,12 @@ for (const viewport of viewports) {
   describe(`NOEL20 from the admin's tab to a paid live class (${viewport})`, () => {
     let admin: Page;
     let learner: Page;
+    let second: Page;
+    let third: Page;
     usePage(viewport, (p) => (admin = p));
     usePage(viewport, (p) => (learner = p));
+    usePage(viewport, (p) => (second = p));
+    usePage(viewport, (p) => (third = p));
     // One code per width: the e2e database is shared by the journeys.
     const code = viewport === 'phone' ? 'NOEL20' : 'NOEL20DESK';
     let live: { course: CourseSummary; session: SessionSummary };
@@ -115,6 +123,45 @@ for (const viewport of viewports) {
       await open(admin, '/admin/codes-promo');
       const card = admin.getByRole('listitem', { name: code });
       await expect.poll(async () => squash(await card.textContent()), { timeout: 15_000 }).toContain('1 utilisation payée sur 2');
+    });
+
+    it('works a second time (another learner, paid), and is refused the third time, in French under the field', async () => {
+      await visit(second, '/');
+      await signInByApi(second, await createAccount(`code-promo-2-${viewport}`, 'Gaspard Réveillon'));
+      expect((await callApi<HoldResponse>(second, 'POST', '/booking/holds', { sessionId: live.session.id })).status).toBe(201);
+      const made = await callApi<CheckoutResponse>(second, 'POST', '/checkout', {
+        items: [{ courseId: live.course.id, sessionId: live.session.id }],
+        province: 'QC',
+        code: code.toLowerCase(),
+        idempotencyKey: randomUUID(),
+      });
+      expect(made.status, JSON.stringify(made.json)).toBe(201);
+      expect(made.json.order.promo?.code).toBe(code);
+      await paySandboxByApi(second, made.json.payment!);
+      await until('second order paid', () => orderOf(second, made.json.order.id), (o) => o.status === 'paid', 30_000);
+
+      // The third learner, on the payment page: the code is used up.
+      await visit(third, '/');
+      await signInByApi(third, await createAccount(`code-promo-3-${viewport}`, 'Léonie Trop-Tard'));
+      expect((await callApi<HoldResponse>(third, 'POST', '/booking/holds', { sessionId: live.session.id })).status).toBe(201);
+      await openPayment(third, `/payment/${live.course.id}`);
+      const prompt = third.getByRole('region', { name: 'Votre province de résidence' });
+      await prompt.waitFor();
+      await prompt.getByLabel('Province', { exact: true }).selectOption('QC');
+      await prompt.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+      const field = third.getByRole('region', { name: 'Carte-cadeau ou code promo' });
+      await field.waitFor();
+      await field.getByLabel('Carte-cadeau ou code promo').fill(code.toLowerCase());
+      await field.getByRole('button', { name: 'Appliquer' }).click();
+      await field.getByText("Ce code a atteint son nombre maximal d'utilisations.").waitFor();
+      // The order shown stays without the code, payable at its price.
+      const summary = third.getByRole('region', { name: 'Votre commande' });
+      expect(squash(await summary.textContent())).not.toContain(`Code ${code}`);
+      expect(pageErrors(third)).toEqual([]);
+
+      await open(admin, '/admin/codes-promo');
+      const card = admin.getByRole('listitem', { name: code });
+      await expect.poll(async () => squash(await card.textContent()), { timeout: 15_000 }).toContain('2 utilisations payées sur 2');
     });
   });
 }

@@ -3,27 +3,26 @@
 // pays the order (after tax); entered again, its balance is already in the credit and is used; the
 // same request again is the same order; a code that is neither is the unknown-code 422, a voided or
 // used-up card its own French error on the field `code` (docs/decisions/0038, 0039, 0040).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatGiftCardCode } from '@shared/gift-cards';
-import type { CheckoutResponse } from '@shared/schemas/checkout';
 import { giftCards, orders } from '../../src/server/db/schema';
 import { balance } from '../../src/server/modules/credit/service';
-import { createCourse, setRole } from '../factories';
+import { createCourse } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
+import { buyPaidGiftCard } from '../setup/gift-cards';
 import { checkout, confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
+import type { TestApp } from '../setup/test-app';
 
 // Pinned: Friday 27 November 2026, 15:00 in Toronto (20:00 UTC).
 const clock = Date.parse('2026-11-27T20:00:00Z');
 let t: TestApp;
-let admin: { id: string; cookie: string };
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  admin = await newSignedInUser(t, 'Cheffe Admin');
-  await setRole(t.db, admin.id, 'admin');
+  ({ t, admin } = await appWithAdmin({ now: () => new Date(clock) }));
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgersBalanced(t.db));
@@ -31,16 +30,8 @@ afterEach(() => expectLedgersBalanced(t.db));
 /** A paid gift card of `amountCents`, bought by someone else; its code as printed. */
 async function paidGiftCard(amountCents: number) {
   const buyer = await newSignedInUser(t, 'Irène Offre');
-  const res = await send(t, 'POST', '/api/gift-cards/checkout', {
-    cookie: buyer.cookie,
-    body: { amountCents, recipientName: 'Jules Ami', recipientEmail: 'jules.ami@example.com', delivery: 'now', idempotencyKey: newKey() },
-  });
-  expect(res.status).toBe(201);
-  const made = (await res.json()) as CheckoutResponse;
-  expect((await confirm(t, buyer.cookie, made.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
-  await deliverEvents(t);
-  const [card] = await t.db.select().from(giftCards).where(eq(giftCards.orderId, made.order.id));
-  return { id: card!.id, code: formatGiftCardCode(card!.code!) };
+  const { card } = await buyPaidGiftCard(t, buyer.cookie, { amountCents, message: undefined });
+  return { id: card.id, code: formatGiftCardCode(card.code!) };
 }
 
 async function learnerInQuebec(name: string) {
@@ -120,5 +111,32 @@ describe('a gift card typed at checkout', { timeout: 60_000 }, () => {
     expect(refused.body.error?.fields).toEqual({ code: 'Carte-cadeau annulée.' });
     expect(await t.db.select().from(orders).where(eq(orders.userId, second.id))).toEqual([]);
     expect(await balance(t.db, second.id)).toBe(0);
+  });
+
+  it('an order that fails is not made and does not spend the card: card and order are one transaction', async () => {
+    const card = await paidGiftCard(5000);
+    const learner = await learnerInQuebec('Édith Panne');
+    const course = await recordedCourse(2000);
+    // The database refuses this buyer's order, after the card was read in the same transaction.
+    await t.db.execute(sql`create function toque_test_refuse_order() returns trigger language plpgsql as $$ begin raise exception 'panne simulée'; end $$`);
+    await t.db.execute(sql`create trigger toque_test_refuse_order before insert on orders for each row when (new.buyer_name = 'Édith Panne') execute function toque_test_refuse_order()`);
+    try {
+      const failed = await checkout(t, learner.cookie, { items: [{ courseId: course.id }], code: card.code });
+      expect(failed.status).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger toque_test_refuse_order on orders`);
+      await t.db.execute(sql`drop function toque_test_refuse_order()`);
+    }
+    const [row] = await t.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+    expect(row).toMatchObject({ status: 'active', redeemedCents: 0, redeemedBy: null });
+    expect(await balance(t.db, learner.id)).toBe(0);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, learner.id))).toEqual([]);
+
+    // Tried again, the card pays: 20,00 $ + GST and QST = 23,00 $, the rest in the credit.
+    const made = await checkout(t, learner.cookie, { items: [{ courseId: course.id }], code: card.code });
+    expect(made.status).toBe(201);
+    expect(made.body.order).toMatchObject({ status: 'paid', creditAppliedCents: 2300 });
+    expect(made.body.giftCard).toMatchObject({ creditedCents: 5000 });
+    expect(await balance(t.db, learner.id)).toBe(2700);
   });
 });

@@ -43,7 +43,7 @@ describe('« Mon crédit »', () => {
     const me = await learner();
     const res = await call<CreditResponse>('GET', '/api/account/credit', me.cookie);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ balanceCents: 0, entries: [], total: 0, payoutAvailable: false });
+    expect(res.body).toEqual({ balanceCents: 0, heldCents: 0, entries: [], total: 0, payoutAvailable: false });
   });
 
   it('« Demander le versement » under 5 $: taken off at once, once; refused in French at 5 $ or more', async () => {

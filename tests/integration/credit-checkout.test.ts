@@ -103,6 +103,52 @@ describe('« Utiliser mon crédit » at checkout', { timeout: 60_000 }, () => {
       ['order_payment_reversed', 1000],
     ]);
   });
+
+  it('unticking « Utiliser mon crédit »: back to the order without credit, the one that held it is closed and gives it back, once', async () => {
+    const { user, course } = await learnerWithCredit(1000);
+    const items = [{ courseId: course.id }];
+    const plain = await checkout(t, user.cookie, { items, idempotencyKey: 'plain-' + key() });
+    const plainKey = (await orderRow(plain.body.order.id)).idempotencyKey;
+    const withCredit = await checkout(t, user.cookie, { items, useCredit: true });
+    expect(withCredit.body.order).toMatchObject({ status: 'pending', creditAppliedCents: 1000 });
+    expect(await balance(t.db, user.id)).toBe(0);
+
+    // The box unticked: the page asks for the first attempt again.
+    const back = await checkout(t, user.cookie, { items, idempotencyKey: plainKey });
+    expect(back.status).toBe(200);
+    expect(back.body.order.id).toBe(plain.body.order.id);
+    expect(back.body.payment).not.toBeNull();
+    expect((await orderRow(withCredit.body.order.id)).status).toBe('canceled');
+    expect(await balance(t.db, user.id)).toBe(1000);
+    // Asked again, and the left order's close job later: nothing more comes back.
+    await checkout(t, user.cookie, { items, idempotencyKey: plainKey });
+    clock += ORDER_PAYMENT_WINDOW_HOURS * HOUR + 60_000;
+    const close = orderCloseWorker(t.deps, sandboxOf(t));
+    expect(await close({ data: { orderId: withCredit.body.order.id, closesAt: new Date(clock - 60_000).toISOString() } })).toBe('settled');
+    expect(await balance(t.db, user.id)).toBe(1000);
+    expect((await entriesOfOrder(t.db, withCredit.body.order.id)).map((e) => [e.kind, e.amountCents])).toEqual([
+      ['order_payment', -1000],
+      ['order_payment_reversed', 1000],
+    ]);
+  });
+
+  it('a new attempt of the same courses lets an earlier one holding credit go, in its transaction, and spends that credit; another course\'s order keeps its own', async () => {
+    const { user, course } = await learnerWithCredit(1500);
+    const other = await createCourse(t.db, { title: `Tourtière ${key()}`, isLive: false, priceCents: 2000 });
+    const first = await checkout(t, user.cookie, { items: [{ courseId: course.id }], useCredit: true });
+    expect(first.body.order).toMatchObject({ status: 'pending', creditAppliedCents: 1500 });
+    await appendAlone(t.db, { userId: user.id, amountCents: 500, kind: 'admin_credit', reason: 'Essai', idempotencyKey: key() });
+    const elsewhere = await checkout(t, user.cookie, { items: [{ courseId: other.id }], useCredit: true });
+    expect(elsewhere.body.order).toMatchObject({ status: 'pending', creditAppliedCents: 500 });
+    expect(await balance(t.db, user.id)).toBe(0);
+
+    const second = await checkout(t, user.cookie, { items: [{ courseId: course.id }], useCredit: true });
+    expect(second.status).toBe(201);
+    expect(second.body.order).toMatchObject({ status: 'pending', creditAppliedCents: 1500 });
+    expect((await orderRow(first.body.order.id)).status).toBe('canceled');
+    expect(await orderRow(elsewhere.body.order.id)).toMatchObject({ status: 'pending', creditAppliedCents: 500 });
+    expect(await balance(t.db, user.id)).toBe(0);
+  });
 });
 
 describe('refunds and « Crédit Toque »', { timeout: 60_000 }, () => {

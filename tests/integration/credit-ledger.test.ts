@@ -96,6 +96,6 @@ describe('the credit ledger', { timeout: 60_000 }, () => {
     const second = await history(db, person.id, { limit: 2, offset: 2 });
     expect(second.entries.map((e) => e.reason)).toEqual(['Geste 0']);
     const empty = await history(db, (await createUser(db)).id, { limit: 20, offset: 0 });
-    expect(empty).toEqual({ balanceCents: 0, entries: [], total: 0, payoutAvailable: false });
+    expect(empty).toEqual({ balanceCents: 0, heldCents: 0, entries: [], total: 0, payoutAvailable: false });
   });
 });

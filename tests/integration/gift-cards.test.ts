@@ -7,53 +7,36 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatGiftCardCode, GIFT_CARD_ALPHABET, GIFT_CARD_LINE_LABEL } from '@shared/gift-cards';
-import type { CheckoutResponse } from '@shared/schemas/checkout';
 import type { AdminGiftCardsResponse, GiftCardRedeemResponse, PurchasedGiftCardsResponse } from '@shared/schemas/gift-cards';
 import { auditLog, creditEntries, giftCards, orders, refunds } from '../../src/server/db/schema';
 import { QUEUES } from '../../src/server/jobs/queues';
 import { signedDocumentUrl } from '../../src/server/modules/receipts/document-link';
 import { balance } from '../../src/server/modules/credit/service';
-import { createCourse, setRole } from '../factories';
+import { createCourse } from '../factories';
 import { createSignedInLearners } from '../factories/accounts';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
+import { buyGiftCard, buyPaidGiftCard } from '../setup/gift-cards';
 import { confirm, deliverEvents, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
+import type { TestApp } from '../setup/test-app';
 import { until } from '../setup/until';
 
 // Pinned: Friday 27 November 2026, 15:00 in Toronto (20:00 UTC).
 let clock = Date.parse('2026-11-27T20:00:00Z');
 let t: TestApp;
-let admin: { id: string; cookie: string };
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  await t.jobs.start();
-  admin = await newSignedInUser(t, 'Cheffe Admin');
-  await setRole(t.db, admin.id, 'admin');
+  ({ t, admin } = await appWithAdmin({ now: () => new Date(clock), jobs: true }));
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgersBalanced(t.db));
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-async function buy(cookie: string, body: Record<string, unknown>) {
-  const res = await send(t, 'POST', '/api/gift-cards/checkout', {
-    cookie,
-    body: { amountCents: 5000, recipientName: 'Jules Ami', recipientEmail: 'jules.ami@example.com', message: 'Bonne fête !', delivery: 'now', idempotencyKey: newKey(), ...body },
-  });
-  return { status: res.status, body: (await res.json()) as CheckoutResponse & ErrorBody };
-}
-
-/** Buys and pays a card; its row once the payment event has landed. */
-async function buyPaid(cookie: string, body: Record<string, unknown> = {}) {
-  const made = await buy(cookie, body);
-  expect(made.status).toBe(201);
-  expect((await confirm(t, cookie, made.body.payment!, SUCCESS_CARD)).body.status).toBe('succeeded');
-  await deliverEvents(t);
-  const [card] = await t.db.select().from(giftCards).where(eq(giftCards.orderId, made.body.order.id));
-  return { order: made.body.order, card: card! };
-}
+const buy = (cookie: string, body: Record<string, unknown>) => buyGiftCard(t, cookie, body);
+const buyPaid = (cookie: string, body: Record<string, unknown> = {}) => buyPaidGiftCard(t, cookie, body);
 
 async function redeem(cookie: string, code: string) {
   const res = await send(t, 'POST', '/api/gift-cards/redeem', { cookie, body: { code } });

@@ -9,21 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefundResponse } from '@shared/schemas/checkout';
 import { orders, purchases, refunds, sandboxPaymentIntents, sandboxRefunds } from '../../src/server/db/schema';
 import { OWNED_AGAIN_REASON } from '../../src/server/modules/refunds/events';
-import { createCourse, setRole } from '../factories';
+import { createCourse } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { captureDueEvents, checkout, confirm, deliverEvents, newKey, postWebhook, setProvince, sign, SUCCESS_CARD } from '../setup/payments';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
+import type { TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 
 const ROUNDS = 10;
 const clock = testNow().getTime();
 let t: TestApp;
-let admin: { id: string; cookie: string };
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  admin = await newSignedInUser(t, 'Cheffe Admin');
-  await setRole(t.db, admin.id, 'admin');
+  ({ t, admin } = await appWithAdmin({ now: () => new Date(clock) }));
 });
 afterAll(() => t.close());
 

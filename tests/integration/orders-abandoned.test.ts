@@ -11,10 +11,11 @@ import type { AdminOrdersResponse } from '@shared/schemas/checkout';
 import { orders, purchases, refunds, reservations, sandboxPaymentIntents, sandboxSubscriptions, subscriptions } from '../../src/server/db/schema';
 import { QUEUES } from '../../src/server/jobs/queues';
 import { ORDER_PAYMENT_WINDOW_HOURS } from '../../src/server/modules/checkout/abandon';
-import { createCourse, createSession, setRole } from '../factories';
+import { createCourse, createSession } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { checkout, confirm, deliverEvents, DECLINED_CARD, holdSeat, setProvince, SUCCESS_CARD } from '../setup/payments';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
+import type { TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 import { until } from '../setup/until';
 import { isSubscriber, subscribe, subscribeAndPay } from './subscriptions-helpers';
@@ -23,13 +24,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 let clock = testNow().getTime();
 let t: TestApp;
-let admin: { id: string; cookie: string };
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  await t.jobs.start();
-  admin = await newSignedInUser(t, 'Cheffe Admin');
-  await setRole(t.db, admin.id, 'admin');
+  ({ t, admin } = await appWithAdmin({ now: () => new Date(clock), jobs: true }));
 });
 afterAll(() => t.close());
 

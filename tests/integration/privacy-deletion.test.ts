@@ -9,6 +9,7 @@ import { is } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import { AVATAR_FIELD } from '@shared/schemas/account';
+import type { CreditResponse } from '@shared/schemas/credit';
 import * as schema from '../../src/server/db/schema';
 import { accounts, courseProgress, emailDeliveries, favorites, notifications, orders, outboxEmails, profiles, reservations, sandboxSubscriptions, users } from '../../src/server/db/schema';
 import { createPaymentProvider } from '../../src/server/integrations/payments';
@@ -19,7 +20,9 @@ import { createAccountDeletion } from '../../src/server/modules/privacy/deletion
 import { createProviderCustomerDeletion, customerDeletionJobKey } from '../../src/server/modules/privacy/provider-customers';
 import { QUEUE_RETRY, QUEUES } from '../../src/server/jobs/queues';
 import { me, newSignedInUser, newSignedUpUser, post, send, sendForm, signUp } from '../setup/auth-client';
-import { setProvince, SUCCESS_CARD } from '../setup/payments';
+import { checkout, setProvince, SUCCESS_CARD } from '../setup/payments';
+import { expectLedgersBalanced } from '../setup/credit-ledger';
+import { allEntriesOf, appendAlone, balance } from '../../src/server/modules/credit/service';
 import { startStripeApi, type StripeApi } from '../setup/stripe-api';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
@@ -211,6 +214,55 @@ describe('POST /api/account/delete — the deletion', () => {
     const [atProvider] = await t.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, providerId));
     expect(atProvider!.cancelAtPeriodEnd).toBe(true);
     expect((await me(t, user.cookie)).user).toBeNull();
+  });
+});
+
+describe('POST /api/account/delete — a « Crédit Toque » balance left (docs/decisions/0044)', () => {
+  it('is said with its amount (credit an unpaid order holds included) and must be renounced, that very amount, before the account goes', async () => {
+    const user = await newSignedUpUser(t, 'Hélène Crédit');
+    await setProvince(t, user.id, 'QC');
+    await appendAlone(t.db, { userId: user.id, amountCents: 1250, kind: 'admin_credit', reason: 'Geste', idempotencyKey: `k-${user.id}-1` });
+    // An order left unpaid holds all of it (20,00 $ + taxes = 23,00 $: the card would pay the rest).
+    const course = await createCourse(t.db, { title: 'Cretons maison', isLive: false, priceCents: 2000 });
+    const held = await checkout(t, user.cookie, { items: [{ courseId: course.id }], useCredit: true });
+    expect(held.body.order).toMatchObject({ status: 'pending', creditAppliedCents: 1250 });
+    await appendAlone(t.db, { userId: user.id, amountCents: 300, kind: 'admin_credit', reason: 'Geste', idempotencyKey: `k-${user.id}-2` });
+    const credit = (await (await send(t, 'GET', '/api/account/credit', { cookie: user.cookie })).json()) as CreditResponse;
+    expect(credit).toMatchObject({ balanceCents: 300, heldCents: 1250 });
+
+    const unconfirmed = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password });
+    expect(unconfirmed.status).toBe(409);
+    const error = await errorOf(unconfirmed);
+    expect(error.code).toBe('ACCOUNT_DELETION_CREDIT');
+    expect(error.message).toContain('Il vous reste 15,50 $ de crédit Toque.');
+    expect(error.message).not.toContain('versement');
+    // Another amount than what is left (the balance without the held part) is no confirmation either.
+    const wrongAmount = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password, forfeitCreditCents: 300 });
+    expect((await errorOf(wrongAmount)).code).toBe('ACCOUNT_DELETION_CREDIT');
+    expect((await me(t, user.cookie)).user?.email).toBe(user.email);
+    expect(await balance(t.db, user.id)).toBe(300);
+
+    const done = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password, forfeitCreditCents: 1550 });
+    expect(done.status).toBe(200);
+    expect((await me(t, user.cookie)).user).toBeNull();
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, held.body.order.id));
+    expect(order!.status).toBe('canceled');
+    // The held credit came back with the order's close, then the whole balance was renounced: the ledger sums to 0.
+    const entries = (await allEntriesOf(t.db, user.id)).map((e) => `${e.kind} ${e.amountCents}`).sort();
+    expect(entries).toEqual(['admin_credit 1250', 'admin_credit 300', 'forfeited_at_deletion -1550', 'order_payment -1250', 'order_payment_reversed 1250']);
+    expect(await balance(t.db, user.id)).toBe(0);
+    await expectLedgersBalanced(t.db);
+  });
+
+  it('under 5 $ the message also offers the payout; none left: nothing asked', async () => {
+    const user = await newSignedUpUser(t, 'Petit Solde');
+    await appendAlone(t.db, { userId: user.id, amountCents: 420, kind: 'admin_credit', reason: 'Geste', idempotencyKey: `k-${user.id}` });
+    const res = await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password });
+    expect((await errorOf(res)).message).toContain('Il vous reste 4,20 $ de crédit Toque. Vous pouvez l’utiliser avant de partir ou en demander le versement');
+    // Paid out on request (« Demander le versement »), the balance is 0 and the account goes without a word.
+    expect((await send(t, 'POST', '/api/account/credit/payout', { cookie: user.cookie, body: { key: `payout-${user.id}` } })).status).toBe(200);
+    expect((await deleteAccount(user.cookie, { confirmation: 'SUPPRIMER', password: user.password })).status).toBe(200);
+    expect((await allEntriesOf(t.db, user.id)).map((e) => e.kind).sort()).toEqual(['admin_credit', 'payout']);
   });
 });
 

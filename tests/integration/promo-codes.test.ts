@@ -10,23 +10,22 @@ import type { ApiErrorBody } from '@shared/errors';
 import { instantToChefWallClock, type PromoCodeInput, type PromoCodeListResponse, type PromoCodeResponse } from '@shared/schemas/promo-codes';
 import type { RefundResponse } from '@shared/schemas/checkout';
 import { orderLines, orders } from '../../src/server/db/schema';
-import { createCourse, createSession, createSubscription, setRole } from '../factories';
+import { createCourse, createSession, createSubscription } from '../factories';
 import { createPaidOrder } from '../factories/orders';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { pdfText } from '../setup/pdf-text';
 import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCESS_CARD } from '../setup/payments';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
+import type { TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
 
 const DAY = 86_400_000;
 const clock = testNow().getTime();
 let t: TestApp;
-let admin: { id: string; cookie: string };
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-  admin = await newSignedInUser(t, 'Cheffe Admin');
-  await setRole(t.db, admin.id, 'admin');
+  ({ t, admin } = await appWithAdmin({ now: () => new Date(clock) }));
 });
 afterAll(() => t?.close());
 

@@ -126,11 +126,15 @@ export type ResendReceiptResponse = { sent: boolean; to: string };
 export type AdminMembersResponse = {
   counts: { active: number; trialing: number; pastDue: number; cancelling: number };
   /**
-   * Monthly recurring revenue before tax: the monthly price of every membership that is being paid
-   * (active or past due, those ending at their period's end included until they end; a trial pays nothing yet).
+   * Monthly recurring revenue before tax: a month's worth of every membership that is being paid
+   * (active or past due, those ending at their period's end included until they end; a trial pays
+   * nothing yet), at its price as sold — an annual plan counts its price / 12.
    */
   mrrCents: number;
+  /** The monthly plan's price now. */
   priceCents: number;
+  /** The memberships being paid, by plan. */
+  paying: { monthly: number; annual: number };
   /** The last 12 months, oldest first (calendar months in the chef's time zone). */
   months: { month: string; started: number; cancelled: number }[];
 };

@@ -1,5 +1,6 @@
 // « Crédit Toque »: a customer's store credit, one append-only ledger (docs/decisions/0038-store-credit-ledger.md).
 // The API contract of /api/account/credit and the admin's « Ajouter un crédit », shared by browser and server.
+import { formatAmount } from '../format';
 import { z } from '../zod';
 import { pagingFields } from './paging';
 
@@ -19,6 +20,8 @@ export const CREDIT_ENTRY_KINDS = [
   'payout',
   /** + credit spent on an order that then failed, was abandoned or closed: given back once. */
   'order_payment_reversed',
+  /** − the balance the holder renounced, explicitly, when deleting their account (docs/decisions/0044). */
+  'forfeited_at_deletion',
 ] as const;
 export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 
@@ -34,7 +37,18 @@ export const CREDIT_ENTRY_LABELS: Record<CreditEntryKind, string> = {
   admin_credit: 'Crédit offert par Toque',
   payout: 'Solde versé',
   order_payment_reversed: 'Crédit rendu (commande non payée)',
+  forfeited_at_deletion: 'Solde abandonné à la suppression du compte',
 };
+
+/**
+ * What the account's deletion dialog and its refusal say of a balance left (docs/decisions/0044): spend
+ * it, ask for it under 5 $, or renounce it explicitly.
+ */
+export function creditAtDeletionMessage(owedCents: number): string {
+  const amount = `${formatAmount(owedCents)} $`;
+  const payout = owedCents < CREDIT_PAYOUT_MAX_CENTS ? ' ou en demander le versement (« Mon crédit »)' : '';
+  return `Il vous reste ${amount} de crédit Toque. Vous pouvez l’utiliser avant de partir${payout} ; sinon, cochez « Je renonce à mon crédit » : il sera perdu avec votre compte.`;
+}
 
 export type CreditEntry = {
   id: string;
@@ -60,6 +74,8 @@ export type CreditHistoryQuery = z.infer<typeof creditHistoryQuery>;
 
 export type CreditResponse = {
   balanceCents: number;
+  /** Credit that unpaid orders hold (back in the balance when they close, or paid with them). */
+  heldCents: number;
   entries: CreditEntry[];
   total: number;
   /** The balance is under 5 $ and above 0: « Demander le versement » is offered. */

@@ -9,6 +9,8 @@ export const DELETION_CONFIRMATION_WORD = 'SUPPRIMER';
 export const deleteAccountSchema = z.object({
   confirmation: z.string().max(64),
   password: z.string().max(1024).optional(),
+  /** « Je renonce à mon crédit »: the balance, in cents, the person saw and renounces (docs/decisions/0044). */
+  forfeitCreditCents: z.number().int().min(0).max(100_000_000).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 

@@ -47,13 +47,14 @@ export default function AdminMembersPage() {
 }
 
 function MembersView({ data }: { data: AdminMembersResponse }) {
-  const paying = data.priceCents > 0 ? Math.round(data.mrrCents / data.priceCents) : 0;
+  const { monthly, annual } = data.paying;
+  const payingHint = `avant taxes · ${monthly} mensuel${monthly > 1 ? 's' : ''}${annual ? ` + ${annual} annuel${annual > 1 ? 's' : ''} (au douzième)` : ''}`;
   const peak = Math.max(1, ...data.months.map((m) => Math.max(m.started, m.cancelled)));
   const tableId = useId();
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-        <Figure label="Revenu mensuel récurrent" hint={`avant taxes · ${paying} × ${formatPrice(data.priceCents)}`} wide>
+        <Figure label="Revenu mensuel récurrent" hint={payingHint} wide>
           {formatPrice(data.mrrCents)}
         </Figure>
         <Figure label="Actifs">{data.counts.active}</Figure>

@@ -187,13 +187,16 @@ export async function orderOf(db: Db, userId: string, orderId: string) {
 
 // ---- Members ----
 
-/** Memberships being run now, by status and whether they end at their period's end. */
+/**
+ * Memberships being run now, by status, whether they end at their period's end, plan, and price as
+ * sold (null: sold before prices were kept, the plan's price then).
+ */
 export async function liveMembershipCounts(db: Db) {
   return db
-    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, n: count() })
+    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, plan: subscriptions.plan, priceCents: subscriptions.priceCents, n: count() })
     .from(subscriptions)
     .where(inArray(subscriptions.status, [...LIVE, 'unpaid']))
-    .groupBy(subscriptions.status, subscriptions.cancelAtPeriodEnd);
+    .groupBy(subscriptions.status, subscriptions.cancelAtPeriodEnd, subscriptions.plan, subscriptions.priceCents);
 }
 
 /**

@@ -20,7 +20,7 @@ import {
 } from '@shared/schemas/admin-clients';
 import type { AdminCreditResponse } from '@shared/schemas/credit';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
-import type { SubscriptionStatus } from '@shared/schemas/subscription';
+import type { MembershipPlan, SubscriptionStatus } from '@shared/schemas/subscription';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import type { SignedInViewer } from '../../http/guards';
@@ -32,6 +32,7 @@ import { hasReceipt, receiptPdfUrl, receiptUrl } from '../receipts/urls';
 import { isChefId, isUuid } from '../params';
 import { toIso } from '../rows';
 import { addAdminCredit } from '../credit/account';
+import { planPriceCents, readMembershipSettings } from '../subscriptions/settings';
 import { history as creditHistory } from '../credit/service';
 import * as repo from './repository';
 
@@ -227,16 +228,23 @@ export function createAdminClientService(deps: Pick<Deps, 'config' | 'database' 
 
     async members(): Promise<AdminMembersResponse> {
       const now = deps.now();
-      const [counted, started] = await Promise.all([repo.liveMembershipCounts(db()), repo.startedMemberships(db())]);
+      const [counted, started, settings] = await Promise.all([repo.liveMembershipCounts(db()), repo.startedMemberships(db()), readMembershipSettings(db())]);
       const counts = { active: 0, trialing: 0, pastDue: 0, cancelling: 0 };
-      let paying = 0;
+      const paying = { monthly: 0, annual: 0 };
+      // A month's worth of each paying membership at its price as sold: an annual plan counts its price / 12.
+      let mrr = 0;
       for (const row of counted) {
         const state = membershipState(row.status, row.cancelAtPeriodEnd);
         if (state === 'active') counts.active += row.n;
         else if (state === 'trialing') counts.trialing += row.n;
         else if (state === 'past_due') counts.pastDue += row.n;
         else if (state === 'cancelling') counts.cancelling += row.n;
-        if (row.status === 'active' || row.status === 'past_due') paying += row.n;
+        if (row.status === 'active' || row.status === 'past_due') {
+          const plan: MembershipPlan = row.plan === 'annual' ? 'annual' : 'monthly';
+          const price = row.priceCents ?? planPriceCents(plan, settings);
+          paying[plan] += row.n;
+          mrr += (row.n * price) / (plan === 'annual' ? 12 : 1);
+        }
       }
       const last = monthIndex(monthOf(now));
       const months = Array.from({ length: CHURN_MONTHS }, (_, i) => ({ month: monthFromIndex(last - CHURN_MONTHS + 1 + i), started: 0, cancelled: 0 }));
@@ -250,7 +258,7 @@ export function createAdminClientService(deps: Pick<Deps, 'config' | 'database' 
           if (ended) ended.cancelled += 1;
         }
       }
-      return { counts, mrrCents: paying * SUBSCRIPTION_PRICE_CENTS, priceCents: SUBSCRIPTION_PRICE_CENTS, months };
+      return { counts, mrrCents: Math.round(mrr), priceCents: SUBSCRIPTION_PRICE_CENTS, paying, months };
     },
   };
 }

@@ -1,80 +1,72 @@
 // The Ventes tab's reads: paid orders by paid date, succeeded refunds by their success date, the
-// subscriptions that give access, and the refunds the audit trail names. (Comptabilité has its own:
-// modules/books.)
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+// subscriptions that give access, and the refunds the audit trail names. (The receipts and credit notes
+// are read by ../sales-records.ts with the columns Ventes shows, as Comptabilité reads them with its own.)
+import { desc, eq, inArray } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
 import type { Db } from '../../db/client';
 import { orders, refunds, subscriptions } from '../../db/schema';
+import * as records from '../sales-records';
+import type { Range } from '../sales-records';
 
-/** Orders whose money came in: a refunded order was paid too, and its refunds count on their own date. */
-export const PAID_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
+export type { Range } from '../sales-records';
 
-export type Range = { start: Date; end: Date };
+// What Ventes shows of a receipt and a credit note (its CSV names the buyer's e-mail and the payment).
+const RECEIPT_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  paidAt: orders.paidAt,
+  province: orders.province,
+  taxStatus: orders.taxStatus,
+  subtotalCents: orders.subtotalCents,
+  discountCents: orders.discountCents,
+  promoCode: orders.promoCode,
+  taxCents: orders.taxCents,
+  totalCents: orders.totalCents,
+  taxLines: orders.taxLines,
+  buyerName: orders.buyerName,
+  buyerEmail: orders.buyerEmail,
+  provider: orders.provider,
+  providerPaymentId: orders.providerPaymentId,
+  paymentMethodType: orders.paymentMethodType,
+  paymentMethodBrand: orders.paymentMethodBrand,
+  paymentMethodLast4: orders.paymentMethodLast4,
+  processorFeeCents: orders.processorFeeCents,
+  processorTransactionId: orders.processorTransactionId,
+  payoutReference: orders.payoutReference,
+};
 
-export async function paidOrders(db: Db, range: Range) {
-  return db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      paidAt: orders.paidAt,
-      province: orders.province,
-      taxStatus: orders.taxStatus,
-      subtotalCents: orders.subtotalCents,
-      discountCents: orders.discountCents,
-      promoCode: orders.promoCode,
-      taxCents: orders.taxCents,
-      totalCents: orders.totalCents,
-      taxLines: orders.taxLines,
-      buyerName: orders.buyerName,
-      buyerEmail: orders.buyerEmail,
-      provider: orders.provider,
-      providerPaymentId: orders.providerPaymentId,
-      paymentMethodType: orders.paymentMethodType,
-      paymentMethodBrand: orders.paymentMethodBrand,
-      paymentMethodLast4: orders.paymentMethodLast4,
-      processorFeeCents: orders.processorFeeCents,
-      processorTransactionId: orders.processorTransactionId,
-      payoutReference: orders.payoutReference,
-    })
-    .from(orders)
-    .where(and(inArray(orders.status, [...PAID_STATUSES]), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end)))
-    .orderBy(asc(orders.paidAt), asc(orders.number));
-}
+const CREDIT_NOTE_COLUMNS = {
+  id: refunds.id,
+  number: refunds.number,
+  succeededAt: refunds.succeededAt,
+  subtotalCents: refunds.subtotalCents,
+  taxCents: refunds.taxCents,
+  totalCents: refunds.totalCents,
+  taxLines: refunds.taxLines,
+  providerRefundId: refunds.providerRefundId,
+  reason: refunds.reason,
+  /** [{ orderLineId, amountCents }] refunded before tax. */
+  lines: refunds.lines,
+  orderTaxLines: orders.taxLines,
+  orderId: orders.id,
+  orderNumber: orders.number,
+  promoCode: orders.promoCode,
+  province: orders.province,
+  buyerName: orders.buyerName,
+  buyerEmail: orders.buyerEmail,
+  provider: orders.provider,
+  paymentMethodType: orders.paymentMethodType,
+  paymentMethodBrand: orders.paymentMethodBrand,
+  paymentMethodLast4: orders.paymentMethodLast4,
+};
+
+export const paidOrders = (db: Db, range: Range) => db.select(RECEIPT_COLUMNS).from(orders).where(records.paidInRange(range)).orderBy(...records.receiptOrder);
 
 export type PaidOrderRow = Awaited<ReturnType<typeof paidOrders>>[number];
 
-export async function succeededRefunds(db: Db, range: Range) {
-  return db
-    .select({
-      id: refunds.id,
-      number: refunds.number,
-      succeededAt: refunds.succeededAt,
-      subtotalCents: refunds.subtotalCents,
-      taxCents: refunds.taxCents,
-      totalCents: refunds.totalCents,
-      taxLines: refunds.taxLines,
-      providerRefundId: refunds.providerRefundId,
-      reason: refunds.reason,
-      /** [{ orderLineId, amountCents }] refunded before tax. */
-      lines: refunds.lines,
-      orderTaxLines: orders.taxLines,
-      orderId: orders.id,
-      orderNumber: orders.number,
-      promoCode: orders.promoCode,
-      province: orders.province,
-      buyerName: orders.buyerName,
-      buyerEmail: orders.buyerEmail,
-      provider: orders.provider,
-      paymentMethodType: orders.paymentMethodType,
-      paymentMethodBrand: orders.paymentMethodBrand,
-      paymentMethodLast4: orders.paymentMethodLast4,
-    })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.status, 'succeeded'), gte(refunds.succeededAt, range.start), lt(refunds.succeededAt, range.end)))
-    .orderBy(asc(refunds.succeededAt), asc(refunds.number));
-}
+export const succeededRefunds = (db: Db, range: Range) =>
+  db.select(CREDIT_NOTE_COLUMNS).from(refunds).innerJoin(orders, records.refundOrder).where(records.succeededInRange(range)).orderBy(...records.creditNoteOrder);
 
 export type SucceededRefundRow = Awaited<ReturnType<typeof succeededRefunds>>[number];
 

@@ -2,55 +2,46 @@
 // refunds, by success date) with what the accountant's file shows — never the buyer's e-mail, which
 // the file must not carry — the orders' lines (product types), the first sale (the oldest period),
 // and the books' settings (app_settings).
-import { and, asc, eq, gte, inArray, lt, min } from 'drizzle-orm';
+import { asc, eq, inArray, min } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings, orderLines, orders, refunds } from '../../db/schema';
+import * as records from '../sales-records';
+import { PAID_STATUSES, type Range } from '../sales-records';
 
-/** Orders whose money came in: a refunded order was paid too, and its refunds count on their own date. */
-const PAID_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
+export type { Range } from '../sales-records';
 
-export type Range = { start: Date; end: Date };
+// What the accountant's file shows of a receipt and of a credit note: never the buyer's e-mail.
+const RECEIPT_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  paidAt: orders.paidAt,
+  province: orders.province,
+  taxLines: orders.taxLines,
+  buyerName: orders.buyerName,
+  processorFeeCents: orders.processorFeeCents,
+  processorTransactionId: orders.processorTransactionId,
+  payoutReference: orders.payoutReference,
+  promoCode: orders.promoCode,
+};
 
-export async function paidOrders(db: Db, range: Range) {
-  return db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      paidAt: orders.paidAt,
-      province: orders.province,
-      taxLines: orders.taxLines,
-      buyerName: orders.buyerName,
-      processorFeeCents: orders.processorFeeCents,
-      processorTransactionId: orders.processorTransactionId,
-      payoutReference: orders.payoutReference,
-      promoCode: orders.promoCode,
-    })
-    .from(orders)
-    .where(and(inArray(orders.status, [...PAID_STATUSES]), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end)))
-    .orderBy(asc(orders.paidAt), asc(orders.number));
-}
+const CREDIT_NOTE_COLUMNS = {
+  id: refunds.id,
+  number: refunds.number,
+  succeededAt: refunds.succeededAt,
+  taxLines: refunds.taxLines,
+  /** [{ orderLineId, amountCents }] refunded before tax. */
+  lines: refunds.lines,
+  orderTaxLines: orders.taxLines,
+  orderId: orders.id,
+  orderNumber: orders.number,
+  promoCode: orders.promoCode,
+  province: orders.province,
+  buyerName: orders.buyerName,
+};
 
-export async function succeededRefunds(db: Db, range: Range) {
-  return db
-    .select({
-      id: refunds.id,
-      number: refunds.number,
-      succeededAt: refunds.succeededAt,
-      taxLines: refunds.taxLines,
-      /** [{ orderLineId, amountCents }] refunded before tax. */
-      lines: refunds.lines,
-      orderTaxLines: orders.taxLines,
-      orderId: orders.id,
-      orderNumber: orders.number,
-      promoCode: orders.promoCode,
-      province: orders.province,
-      buyerName: orders.buyerName,
-    })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.status, 'succeeded'), gte(refunds.succeededAt, range.start), lt(refunds.succeededAt, range.end)))
-    .orderBy(asc(refunds.succeededAt), asc(refunds.number));
-}
+export const paidOrders = (db: Db, range: Range) => db.select(RECEIPT_COLUMNS).from(orders).where(records.paidInRange(range)).orderBy(...records.receiptOrder);
+export const succeededRefunds = (db: Db, range: Range) =>
+  db.select(CREDIT_NOTE_COLUMNS).from(refunds).innerJoin(orders, records.refundOrder).where(records.succeededInRange(range)).orderBy(...records.creditNoteOrder);
 
 /** The lines of these orders (their product type and amounts before tax), in order. */
 export async function linesOfOrders(db: Db, orderIds: string[]) {

@@ -1,5 +1,5 @@
 // Orders and what a checkout reads to price them: courses, sessions, the buyer, earlier purchases.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, profiles, promoCodes, purchases, refunds, reservations, subscriptions, users } from '../../db/schema';
@@ -138,6 +138,34 @@ export async function closeUnpaidOrder(db: Conn, orderId: string, now: Date): Pr
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
     .returning({ id: orders.id, userId: orders.userId });
   return row ?? null;
+}
+
+/**
+ * The buyer's other unpaid orders that hold « Crédit Toque », with the courses they name (sorted):
+ * an attempt with « Utiliser mon crédit » the buyer left for another (docs/decisions/0038).
+ */
+export async function unpaidOrdersHoldingCredit(db: Conn, userId: string, exceptOrderId: string | null) {
+  const rows = await db
+    .select({ id: orders.id, providerPaymentId: orders.providerPaymentId, provider: orders.provider, courseId: orderLines.courseId })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, [...UNPAID_STATUSES]),
+        gt(orders.creditAppliedCents, 0),
+        isNull(orders.subscriptionId),
+        ...(exceptOrderId ? [ne(orders.id, exceptOrderId)] : []),
+      ),
+    )
+    .orderBy(asc(orders.id), asc(orderLines.position));
+  const byOrder = new Map<string, { id: string; providerPaymentId: string | null; provider: string; courseIds: string[] }>();
+  for (const r of rows) {
+    const o = byOrder.get(r.id) ?? { id: r.id, providerPaymentId: r.providerPaymentId, provider: r.provider, courseIds: [] };
+    if (r.courseId) o.courseIds.push(r.courseId);
+    byOrder.set(r.id, o);
+  }
+  return [...byOrder.values()].map((o) => ({ ...o, courseIds: o.courseIds.sort() }));
 }
 
 /** What the provider must be told of a closed order: its payment, or its membership. */

@@ -19,11 +19,12 @@ import { computeTaxes, orderAmounts } from '@shared/tax';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isDatabaseUnavailable } from '../../http/error-handler';
+import type { Tx } from '../../db/client';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { findLiveReservation } from '../booking/service';
 import { checkPromo, reservePromoUse, resolveCheckoutCode, unknownCodeError, type PromoCodeRow } from '../promo-codes/service';
-import { append as appendCredit, lockedBalance } from '../credit/service';
-import { payWithCreditOnly } from '../payments/fulfil';
+import { append as appendCredit, lockedBalance, reverseOrderPayment } from '../credit/service';
+import { payWithoutProvider } from '../payments/fulfil';
 import { submitRefund, type PlannedRefund } from '../refunds/automatic';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
@@ -78,26 +79,51 @@ const normalizeCode = (code: string | undefined) => (code?.trim() ? code.trim().
 const isProvince = (value: string | null | undefined): value is ProvinceCode =>
   !!value && (PROVINCE_CODES as readonly string[]).includes(value);
 
+/**
+ * A gift card's redemption to the buyer's credit, in three steps so that the card is spent in the
+ * transaction of the order it pays (docs/decisions/0039): `begin` counts the try (guessing) and reads
+ * the code, before the transaction; `redeem` moves the card's balance, inside it; `done` after commit.
+ */
+export type GiftCardRedemption = {
+  begin(userId: string, code: string): Promise<string>;
+  redeem(tx: Tx, userId: string, normal: string, now: Date): Promise<GiftCardRedeemResponse>;
+  done(userId: string): Promise<void>;
+};
+
 /** Other slices' services the checkout calls through (wired in app.ts). */
 export type CheckoutHooks = {
-  /** A code that is not a promo code is tried as a gift card: its balance moves to the buyer's credit (docs/decisions/0039). */
-  redeemGiftCard?: (userId: string, code: string) => Promise<GiftCardRedeemResponse>;
+  /** A code that is not a promo code is tried as a gift card: its balance moves to the buyer's credit. */
+  giftCards?: GiftCardRedemption;
 };
 
 export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider, hooks: CheckoutHooks = {}) {
   const db = () => deps.database.db;
 
-  /** The gift card behind a code that is no promo code, moved to the buyer's credit; not a card either: « Ce code n'existe pas ». */
-  async function redeemGiftCard(userId: string, code: string): Promise<GiftCardAtCheckout> {
-    if (!hooks.redeemGiftCard) throw unknownCodeError();
-    try {
-      const { code: printed, amountCents, creditedCents } = await hooks.redeemGiftCard(userId, code);
-      return { code: printed, amountCents, creditedCents };
-    } catch (err) {
-      // Voided, used up by someone else, too many tries: the card's own French error, on the field `code`.
-      if (err instanceof AppError && err.code === 'GIFT_CARD_UNKNOWN') throw unknownCodeError();
-      throw err;
-    }
+  /** A card's French error on the field `code`; its « inconnu » is the checkout's « Ce code n'existe pas » (not a promo code either). */
+  const asCodeError = (err: unknown): never => {
+    if (err instanceof AppError && err.code === 'GIFT_CARD_UNKNOWN') throw unknownCodeError();
+    throw err;
+  };
+
+  /** Before the order's transaction: the try counted, the code read (normalised). */
+  async function beginGiftCard(userId: string, code: string): Promise<string> {
+    if (!hooks.giftCards) throw unknownCodeError();
+    return hooks.giftCards.begin(userId, code).catch(asCodeError);
+  }
+
+  /** Inside the order's transaction: the card's balance moved to the buyer's credit (0 if already theirs). */
+  async function redeemGiftCard(tx: Tx, userId: string, normal: string, now: Date): Promise<GiftCardAtCheckout> {
+    const { code, amountCents, creditedCents } = await hooks.giftCards!.redeem(tx, userId, normal, now).catch(asCodeError);
+    return { code, amountCents, creditedCents };
+  }
+
+  /** The same card again on an order already made: in a transaction of its own (it gives 0, the credit holds it). */
+  async function redeemGiftCardAlone(userId: string, code: string): Promise<GiftCardAtCheckout> {
+    const normal = await beginGiftCard(userId, code);
+    const now = deps.now();
+    const card = await db().transaction((tx) => redeemGiftCard(tx, userId, normal, now));
+    await hooks.giftCards!.done(userId);
+    return card;
   }
 
   /** The buyer as the entitlement rules see them, from the database (the role stored, the subscription now). */
@@ -202,6 +228,36 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       : { provider: 'sandbox', paymentId: payment.paymentId, clientSecret: payment.clientSecret };
   }
 
+  /**
+   * The buyer's other unpaid orders of these same courses that hold « Crédit Toque » — the attempt
+   * made with « Utiliser mon crédit » ticked, then unticked, or priced again — are closed
+   * (« Abandonnée ») and give their credit back, in the caller's transaction: a credit is never held
+   * by an order the buyer left (docs/decisions/0038). In two steps (the orders' row locks, then the
+   * ledger's); the second returns the provider payments to cancel after commit.
+   */
+  async function closeHeldOrders(tx: Tx, userId: string, courseIds: string[], keepOrderId: string | null, now: Date) {
+    const same = courseIds.map((id) => id.toLowerCase()).sort().join();
+    const closed: { id: string; userId: string; providerPaymentId: string | null }[] = [];
+    for (const held of await repo.unpaidOrdersHoldingCredit(tx, userId, keepOrderId)) {
+      if (held.courseIds.join() !== same) continue;
+      const row = await repo.closeUnpaidOrder(tx, held.id, now);
+      if (row) closed.push({ ...row, providerPaymentId: held.provider === provider.name ? held.providerPaymentId : null });
+    }
+    return closed;
+  }
+
+  async function giveBackHeldCredit(tx: Tx, closed: Awaited<ReturnType<typeof closeHeldOrders>>, now: Date): Promise<string[]> {
+    for (const order of closed) await reverseOrderPayment(tx, order, now);
+    return closed.flatMap((o) => (o.providerPaymentId ? [o.providerPaymentId] : []));
+  }
+
+  /** After commit: the provider's payments of the orders closed above (their pages can no longer pay); the order's close job asks again. */
+  async function cancelReleased(paymentIds: string[]): Promise<void> {
+    for (const paymentId of paymentIds) {
+      await provider.cancelPayment(paymentId).catch((err: unknown) => deps.logger.warn({ err, paymentId }, "paiement d'une commande quittée non annulé (sa fermeture réessaiera)"));
+    }
+  }
+
   /** The existing order for this key, if the request names the same courses; else 409. */
   async function replay(order: repo.OrderRow, input: CheckoutInput): Promise<CheckoutResponse> {
     const detail = (await repo.loadOrderDetail(db(), order.id))!;
@@ -210,11 +266,16 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
     const askedCode = normalizeCode(input.code);
     const conflict = () => new AppError('CONFLICT', "Cette tentative de paiement a déjà servi pour d'autres cours. Rechargez la page et réessayez.");
     if (asked.join() !== had.join()) throw conflict();
+    // Back to this order (« Utiliser mon crédit » unticked): the attempt with the credit lets it go.
+    if (PAYABLE.has(order.status)) {
+      const now = deps.now();
+      await cancelReleased(await db().transaction(async (tx) => giveBackHeldCredit(tx, await closeHeldOrders(tx, order.userId, asked, order.id, now), now)));
+    }
     let giftCard: GiftCardAtCheckout | null = null;
     if (askedCode !== (order.promoCode ?? null)) {
       // A gift card leaves no promo code on the order: the same card again (already in this buyer's credit) is the same request.
-      if (order.promoCode || !askedCode || !hooks.redeemGiftCard) throw conflict();
-      giftCard = await redeemGiftCard(order.userId, input.code!).catch((err: unknown) => {
+      if (order.promoCode || !askedCode || !hooks.giftCards) throw conflict();
+      giftCard = await redeemGiftCardAlone(order.userId, input.code!).catch((err: unknown) => {
         throw err instanceof AppError && err.status < 500 && err.status !== 429 ? conflict() : err;
       });
     }
@@ -240,7 +301,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const resolved = normalizeCode(input.code) ? await resolveCheckoutCode(db(), input.code!) : null;
       if (resolved?.kind === 'unknown') {
         // Not a promo code: tried as a gift card, once the order is known to be possible (below).
-        if (!hooks.redeemGiftCard) throw unknownCodeError();
+        if (!hooks.giftCards) throw unknownCodeError();
         giftCardCode = input.code!;
       }
       if (resolved?.kind === 'promo') {
@@ -257,9 +318,11 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const province = input.province ?? (isProvince(buyer.province) ? buyer.province : null);
       if (!province) throw new AppError('PROVINCE_REQUIRED', undefined, { province: 'Choisissez une province dans la liste.' });
       if (input.province && input.province !== buyer.province) await repo.saveProvince(db(), userId, input.province, now);
-      // The card's balance moves to the buyer's credit (its own transaction, once per card), and that credit pays this order.
-      const giftCard = giftCardCode ? await redeemGiftCard(userId, giftCardCode) : null;
-      const useCredit = !!input.useCredit || giftCard !== null;
+      // A gift card: its try counted and its code read now; its balance moves to the buyer's credit in
+      // the order's transaction below (once per card), and that credit pays this order.
+      const giftCardNormal = giftCardCode ? await beginGiftCard(userId, giftCardCode) : null;
+      let giftCard: GiftCardAtCheckout | null = null;
+      const useCredit = !!input.useCredit || giftCardNormal !== null;
 
       const lines = items.map((item, position) => ({ ...item, id: randomUUID(), position }));
       const { seller } = deps.config;
@@ -267,13 +330,19 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       const orderId = randomUUID();
       const amounts = orderAmounts(taxes, lines.reduce((sum, l) => sum + l.discountCents, 0));
       let order: repo.OrderRow;
-      let after: { seatsChanged: boolean; refunds: PlannedRefund[] } = { seatsChanged: false, refunds: [] };
+      let after: { seatsChanged: boolean; refunds: PlannedRefund[]; released: string[] } = { seatsChanged: false, refunds: [], released: [] };
       try {
         order = await db().transaction(async (tx) => {
           // The code's use is reserved under its row lock: concurrent orders never exceed its caps.
           if (promo) await reservePromoUse(tx, promo, userId);
           // Closed (« Abandonnée ») if still unpaid when its seat's hold or its payment window ends.
           await scheduleOrderClose(tx, { orderId, closesAt: closesAt(now, lines.map((l) => l.holdExpiresAt)), now });
+          // Locks in one order — orders, then the card, then the buyer's ledger — as the close job
+          // (order, ledger) and the card's own redemption (card, ledger) take them. An earlier attempt
+          // of these courses holding credit is closed first, the card (if any) spent, then that credit given back.
+          const left = await closeHeldOrders(tx, userId, lines.map((l) => l.courseId), null, now);
+          if (giftCardNormal) giftCard = await redeemGiftCard(tx, userId, giftCardNormal, now);
+          after.released = await giveBackHeldCredit(tx, left, now);
           // « Utiliser mon crédit »: the credit pays first, after tax, under the buyer's ledger lock (docs/decisions/0038).
           const creditAppliedCents = useCredit ? Math.min(await lockedBalance(tx, userId), amounts.totalCents) : 0;
           const inserted = await repo.insertOrder(
@@ -316,14 +385,14 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
           if (creditAppliedCents < amounts.totalCents) return inserted;
           // Nothing left for a card (the credit pays it all, or a code took it to 0 $): paid now, no
           // provider (none charges 0 $), receipt as usual.
-          const done = await payWithCreditOnly(tx, {
+          const done = await payWithoutProvider(tx, {
             order: { id: orderId, userId, number: inserted.number, email: inserted.buyerEmail, name: inserted.buyerName },
             now,
             provider: provider.name,
             config: deps.config,
             method: creditAppliedCents > 0 ? 'credit' : null,
           });
-          after = { seatsChanged: done.seats?.seatsChanged ?? false, refunds: [done.refund, done.seats?.refund].filter((r): r is PlannedRefund => !!r) };
+          after = { ...after, seatsChanged: done.seats?.seatsChanged ?? false, refunds: [done.refund, done.seats?.refund].filter((r): r is PlannedRefund => !!r) };
           return { ...inserted, status: 'paid' };
         });
       } catch (err) {
@@ -331,8 +400,11 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
         if (!isUniqueViolation(err)) throw err;
         const winner = await repo.findOrderByKey(db(), userId, input.idempotencyKey);
         if (!winner) throw err;
-        return { created: false, response: { ...(await replay(winner, input)), giftCard } };
+        // (This transaction rolled back: the card was not spent here; the replay asks it again.)
+        return { created: false, response: await replay(winner, input) };
       }
+      if (giftCardNormal) await hooks.giftCards!.done(userId);
+      await cancelReleased(after.released);
       if (after.seatsChanged) invalidatePublicCache();
       for (const refund of after.refunds) {
         await submitRefund(deps, provider, refund).catch((err: unknown) => deps.logger.error({ err, refundId: refund.id }, 'remboursement automatique non transmis (la reprise le fera)'));

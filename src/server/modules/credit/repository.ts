@@ -1,6 +1,6 @@
 // The « Crédit Toque » ledger's SQL: append an entry, a person's balance (the sum of their entries),
 // their entries newest first. Alone to touch credit_entries.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { creditEntries, orders } from '../../db/schema';
 
@@ -71,4 +71,12 @@ export async function netOfOrderKinds(conn: Conn, orderId: string, kinds: readon
     .from(creditEntries)
     .where(and(eq(creditEntries.orderId, orderId), inArray(creditEntries.kind, [...kinds])));
   return Number(row?.sum ?? 0);
+}
+
+/** The person's unpaid orders that took credit (pending or failed: their close gives it back). */
+export async function unpaidOrdersWithCredit(conn: Conn, userId: string): Promise<{ id: string; userId: string }[]> {
+  return conn
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'failed']), gt(orders.creditAppliedCents, 0)));
 }

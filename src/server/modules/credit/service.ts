@@ -3,6 +3,7 @@
 // it below 0 is refused (409); the same idempotency key is the same entry, never a second one.
 // Other slices call `append` inside their own transaction, so the ledger moves with the money.
 import {
+  creditAtDeletionMessage,
   CREDIT_ENTRY_LABELS,
   CREDIT_PAYOUT_MAX_CENTS,
   type CreditEntry,
@@ -121,9 +122,36 @@ export function payoutAvailable(balanceCents: number): boolean {
 
 /** « Mon crédit »: the balance and one page of the history, newest first. */
 export async function history(db: Db | Tx, userId: string, page: { limit: number; offset: number }): Promise<CreditResponse> {
-  const balanceCents = await repo.balanceOf(db, userId);
+  const [balanceCents, heldCents] = await Promise.all([repo.balanceOf(db, userId), heldByUnpaidOrders(db, userId)]);
   const { rows, total } = await repo.entriesOf(db, userId, page);
-  return { balanceCents, entries: rows.map(toCreditEntry), total, payoutAvailable: payoutAvailable(balanceCents) };
+  return { balanceCents, heldCents, entries: rows.map(toCreditEntry), total, payoutAvailable: payoutAvailable(balanceCents) };
+}
+
+/** The credit the person's unpaid orders hold: theirs again when those orders close. */
+export async function heldByUnpaidOrders(db: Db | Tx, userId: string): Promise<number> {
+  let held = 0;
+  for (const order of await repo.unpaidOrdersWithCredit(db, userId)) held += await orderCreditLeft(db, order.id);
+  return held;
+}
+
+/**
+ * An account's deletion (Law 25; docs/decisions/0044): the credit its unpaid orders hold comes back
+ * (the deletion closes them), then the whole balance is renounced — only when the person confirmed
+ * that very amount — as one entry `forfeited_at_deletion`, so the ledger still sums to 0. Inside the
+ * deletion's transaction; 409 ACCOUNT_DELETION_CREDIT with the amount when not confirmed.
+ */
+export async function forfeitAtDeletion(tx: Db | Tx, userId: string, confirmedCents: number | undefined, at: Date): Promise<number> {
+  for (const order of await repo.unpaidOrdersWithCredit(tx, userId)) await reverseOrderPayment(tx, order, at);
+  const owed = await lockedBalance(tx, userId);
+  if (owed <= 0) return 0;
+  if (confirmedCents !== owed) throw creditAtDeletionError(owed);
+  await append(tx, { userId, amountCents: -owed, kind: 'forfeited_at_deletion', idempotencyKey: `account-deletion:${userId}`, at });
+  return owed;
+}
+
+/** « Il vous reste X $ de crédit Toque… »: the deletion waits for the person's choice. */
+export function creditAtDeletionError(owedCents: number): AppError {
+  return new AppError('ACCOUNT_DELETION_CREDIT', creditAtDeletionMessage(owedCents), { forfeitCredit: creditAtDeletionMessage(owedCents) });
 }
 
 /** The Law 25 data export's « Crédit Toque »: the balance and every entry, oldest first. */

@@ -50,7 +50,7 @@ import { recordAudit } from '../audit/service';
 import { append as appendCredit, balance as creditBalance } from '../credit/service';
 import { closesAt, scheduleOrderClose } from '../checkout/abandon';
 import { toOrderView } from '../checkout/order-view';
-import { loadOrderDetail } from '../checkout/service';
+import { loadOrderDetail, type GiftCardRedemption } from '../checkout/service';
 import { isUuid } from '../params';
 import { receiptUrl } from '../receipts/urls';
 import { planRefund, submitRefund } from '../refunds/automatic';
@@ -108,6 +108,47 @@ const toGrantView = (grant: grants.MembershipGrantRow, paid: { renews: boolean }
 export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
   const limiter = createLimiter(deps.database.db, 'gift_card_redeem', REDEEM_LIMIT, 'GIFT_CARD_RATE_LIMITED');
+
+  /**
+   * A card's redemption in three steps, for a caller whose transaction also writes what the card
+   * pays (the checkout's « Carte-cadeau ou code promo »: the card is spent only if the order is made,
+   * docs/decisions/0039): `begin` counts the try (guessing) and reads the code, before the
+   * transaction; `redeem` moves the balance, inside it; `done` gives the try back once committed.
+   */
+  const redemption: GiftCardRedemption = {
+    async begin(userId, code) {
+      await limiter.consume(`user:${userId}`);
+      const normal = normaliseGiftCardCode(code);
+      if (!normal) throw new AppError('GIFT_CARD_UNKNOWN', undefined, { code: 'Code de carte-cadeau inconnu.' });
+      return normal;
+    },
+    async redeem(tx, userId, normal, now) {
+      const card = await repo.lockByCode(tx, normal);
+      if (!card || card.status === 'pending') throw new AppError('GIFT_CARD_UNKNOWN', undefined, { code: 'Code de carte-cadeau inconnu.' });
+      if (card.status === 'voided') throw new AppError('GIFT_CARD_VOIDED', undefined, { code: 'Carte-cadeau annulée.' });
+      // Months of membership are not money: never credit, never payment (decision 0042).
+      if (card.kind === 'membership') throw new AppError('GIFT_CARD_WRONG_KIND', undefined, { code: wrongKindField(card.membershipMonths) });
+      const printed = formatGiftCardCode(normal);
+      const remaining = card.amountCents - card.redeemedCents;
+      if (remaining <= 0) {
+        if (card.redeemedBy === userId) return { kind: 'amount', membership: null, creditedCents: 0, amountCents: card.amountCents, code: printed, balanceCents: await creditBalance(tx, userId) };
+        throw new AppError('GIFT_CARD_USED', undefined, { code: 'Carte-cadeau déjà utilisée entièrement.' });
+      }
+      // The whole balance moves at once: one entry per card, ever (its key is the card's).
+      const { balanceCents } = await appendCredit(tx, {
+        userId,
+        amountCents: remaining,
+        kind: 'gift_card_redeemed',
+        giftCardId: card.id,
+        idempotencyKey: `gift-card-redeem:${card.id}`,
+        at: now,
+      });
+      await repo.markRedeemed(tx, card.id, userId, now);
+      return { kind: 'amount', membership: null, creditedCents: remaining, amountCents: card.amountCents, code: printed, balanceCents };
+    },
+    // A code that worked is no guess: its try is given back.
+    done: (userId) => limiter.reward(`user:${userId}`).then(() => undefined, () => undefined),
+  };
 
   async function paymentFor(order: NonNullable<Awaited<ReturnType<typeof repo.findOrderByKey>>>): Promise<PaymentSession | null> {
     if (!PAYABLE.has(order.status) || order.provider !== provider.name) return null;
@@ -282,39 +323,14 @@ export function createGiftCardService(deps: Pick<Deps, 'config' | 'database' | '
      * person, it answers as before and credits nothing more. Rate-limited per person (guessing).
      */
     async redeemToCredit(userId: string, code: string): Promise<GiftCardRedeemResponse> {
-      const key = `user:${userId}`;
-      await limiter.consume(key);
-      const normal = normaliseGiftCardCode(code);
-      if (!normal) throw new AppError('GIFT_CARD_UNKNOWN', undefined, { code: 'Code de carte-cadeau inconnu.' });
+      const normal = await redemption.begin(userId, code);
       const now = deps.now();
-      const result = await db().transaction(async (tx: Tx): Promise<GiftCardRedeemResponse> => {
-        const card = await repo.lockByCode(tx, normal);
-        if (!card || card.status === 'pending') throw new AppError('GIFT_CARD_UNKNOWN', undefined, { code: 'Code de carte-cadeau inconnu.' });
-        if (card.status === 'voided') throw new AppError('GIFT_CARD_VOIDED', undefined, { code: 'Carte-cadeau annulée.' });
-        // Months of membership are not money: never credit, never payment (decision 0042).
-        if (card.kind === 'membership') throw new AppError('GIFT_CARD_WRONG_KIND', undefined, { code: wrongKindField(card.membershipMonths) });
-        const printed = formatGiftCardCode(normal);
-        const remaining = card.amountCents - card.redeemedCents;
-        if (remaining <= 0) {
-          if (card.redeemedBy === userId) return { kind: 'amount', membership: null, creditedCents: 0, amountCents: card.amountCents, code: printed, balanceCents: await creditBalance(tx, userId) };
-          throw new AppError('GIFT_CARD_USED', undefined, { code: 'Carte-cadeau déjà utilisée entièrement.' });
-        }
-        // The whole balance moves at once: one entry per card, ever (its key is the card's).
-        const { balanceCents } = await appendCredit(tx, {
-          userId,
-          amountCents: remaining,
-          kind: 'gift_card_redeemed',
-          giftCardId: card.id,
-          idempotencyKey: `gift-card-redeem:${card.id}`,
-          at: now,
-        });
-        await repo.markRedeemed(tx, card.id, userId, now);
-        return { kind: 'amount', membership: null, creditedCents: remaining, amountCents: card.amountCents, code: printed, balanceCents };
-      });
-      // A code that worked is no guess: its try is given back.
-      await limiter.reward(key).catch(() => undefined);
+      const result = await db().transaction((tx: Tx) => redemption.redeem(tx, userId, normal, now));
+      await redemption.done(userId);
       return result;
     },
+
+    redemption,
 
     /**
      * POST /api/gift-cards/redeem (« Ajouter une carte-cadeau », and the e-mail's link): an amount

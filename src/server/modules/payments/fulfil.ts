@@ -1,4 +1,4 @@
-// What a paid order buys, and an order « Crédit Toque » pays in full at checkout. Apart from the
+// What a paid order buys, and an order paid at checkout without a provider (credit, or 0 $). Apart from the
 // payment service so the checkout can call it without importing the webhook's dependencies.
 import type { Deps } from '../../deps';
 import type { Tx } from '../../db/client';
@@ -30,10 +30,11 @@ export async function fulfilPaidOrder(
 }
 
 /**
- * An order « Crédit Toque » pays in full (or a code took to 0 $), at checkout (no provider): paid now, in the checkout's
- * transaction (the credit already spent there), and fulfilled as a payment event would.
+ * An order with nothing left for a provider to charge — « Crédit Toque » pays it in full, or a code
+ * took it to 0 $ — at checkout: paid now, in the checkout's transaction (the credit already spent
+ * there), and fulfilled as a payment event would.
  */
-export async function payWithCreditOnly(
+export async function payWithoutProvider(
   tx: Tx,
   input: {
     order: { id: string; userId: string; number: number; email: string; name: string };

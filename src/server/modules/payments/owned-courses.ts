@@ -27,7 +27,7 @@ export async function grantCourses(
   const { orderId, userId, now } = input;
   const recorded = (await repo.courseLinesOf(tx, orderId)).filter((l) => l.kind === 'recorded_course');
   await repo.lockCourseRights(tx, userId, recorded.map((l) => l.courseId));
-  const owned = await repo.ownedElsewhere(tx, userId, recorded.map((l) => l.courseId), orderId);
+  const owned = await repo.coursesOwnedElsewhere(tx, userId, recorded.map((l) => l.courseId), orderId);
   const duplicates = recorded.filter((l) => owned.has(l.courseId));
   await repo.grantPurchases(tx, orderId, userId, now, new Set(duplicates.map((l) => l.id)));
   if (duplicates.length === 0) return null;

@@ -1,5 +1,5 @@
 // What a provider event changes: the processed-events ledger, the order, and the purchases.
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderLines, orders, paymentEvents, purchases, users } from '../../db/schema';
 
@@ -80,25 +80,7 @@ export async function courseLinesOf(tx: Tx, orderId: string): Promise<CourseLine
   return lines.filter((l): l is typeof l & { courseId: string } => l.courseId !== null);
 }
 
-export { lockCourseRights } from '../purchases/course-rights';
-
-/** Of these courses, those the person owns through a succeeded purchase that is not this order's (the demo's have no order). */
-export async function ownedElsewhere(tx: Tx, userId: string, courseIds: string[], orderId: string): Promise<Set<string>> {
-  if (courseIds.length === 0) return new Set();
-  const rows = await tx
-    .select({ courseId: purchases.courseId })
-    .from(purchases)
-    .leftJoin(orderLines, eq(orderLines.id, purchases.orderLineId))
-    .where(
-      and(
-        eq(purchases.userId, userId),
-        eq(purchases.status, 'succeeded'),
-        inArray(purchases.courseId, courseIds),
-        or(isNull(purchases.orderLineId), ne(orderLines.orderId, orderId)),
-      ),
-    );
-  return new Set(rows.map((r) => r.courseId));
-}
+export { coursesOwnedElsewhere, lockCourseRights } from '../purchases/course-rights';
 
 /**
  * One succeeded purchase per course line of the order but those skipped (lines refunded as

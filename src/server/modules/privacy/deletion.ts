@@ -1,7 +1,8 @@
 // "Supprimer mon compte" (Loi 25, right to erasure): see docs/decisions/0016-privacy.md. The person
 // confirms with the word SUPPRIMER and their password; a membership stops renewing at the provider;
 // seats still to come must be cancelled first (their refund follows the normal 48 h rule, which the
-// person should see); then, in one transaction, everything personal is deleted or erased and the
+// person should see); a « Crédit Toque » balance must have been renounced, that very amount (decision
+// 0044); then, in one transaction, everything personal is deleted or erased and the
 // rows the tax records need (orders, receipts, credit notes) stay without a name or an address;
 // once that has committed, the person's customer at Stripe is deleted too (provider-customers.ts:
 // queued in the transaction, tried at once, tried again until Stripe accepts).
@@ -13,6 +14,7 @@ import { parseInput } from '../../http/validate';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { verifyPassword } from '../auth/password-hash';
 import { createAuthRateLimits } from '../auth/rate-limits';
+import { balance as creditBalance, creditAtDeletionError, forfeitAtDeletion, heldByUnpaidOrders, lockedBalance } from '../credit/service';
 import { createSubscriptionService } from '../subscriptions/service';
 import * as repo from './deletion-repository';
 import { createProviderCustomerDeletion, queueCustomerDeletions } from './provider-customers';
@@ -65,14 +67,22 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
       if (person.role && person.role !== 'learner') throw new AppError('ACCOUNT_DELETION_BLOCKED', STAFF_BLOCKED);
       await checkPassword(userId, person.email, input.password);
       if ((await repo.openSeats(db(), userId, deps.now())) > 0) throw new AppError('ACCOUNT_DELETION_BLOCKED');
+      // « Crédit Toque » left (held by unpaid orders too): the person must have renounced that very amount (0044).
+      const owed = (await creditBalance(db(), userId)) + (await heldByUnpaidOrders(db(), userId));
+      if (owed > 0 && input.forfeitCreditCents !== owed) throw creditAtDeletionError(owed);
       await stopMembership(userId);
 
       const now = deps.now();
       const erased = await retryRace(() => db().transaction(async (tx) => {
+        // The person's ledger lock before their row, as a checkout takes them (ledger, then the order's
+        // reference to the person): the two never wait on each other in a circle.
+        await lockedBalance(tx, userId);
         const email = await repo.lockUser(tx, userId);
         if (!email || repo.isDeletedEmail(email)) return null;
         // Checked again under the lock: a seat booked in another tab meanwhile still blocks.
         if ((await repo.openSeats(tx, userId, now)) > 0) throw new AppError('ACCOUNT_DELETION_BLOCKED');
+        // Checked again under the ledger lock (a refund as credit may have landed): renounced, as one entry.
+        await forfeitAtDeletion(tx, userId, input.forfeitCreditCents, now);
         await repo.eraseAccount(tx, userId, email, now);
         const customerIds = provider.deleteCustomer ? await repo.providerCustomerIds(tx, userId, provider.name) : [];
         await queueCustomerDeletions(tx, { provider: provider.name, userId, customerIds, now });

@@ -39,7 +39,7 @@ export type CheckoutCode = { kind: 'promo'; promo: PromoCodeRow } | { kind: 'unk
 
 /**
  * The code typed at checkout: a promo code, or unknown. On 'unknown' the checkout tries it as a gift
- * card (its redeemGiftCard hook: gift-cards' redeemToCredit) before answering « code inconnu ».
+ * card (its giftCards hook: gift-cards' redemption, in the order's transaction) before answering « code inconnu ».
  */
 export async function resolveCheckoutCode(db: Db | Tx, text: string): Promise<CheckoutCode> {
   const code = normalizePromoCode(text);

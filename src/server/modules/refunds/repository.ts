@@ -1,7 +1,7 @@
 // The refunds' SQL: the admin's order list, and the rows a refund reads and writes. Functions that
 // take `tx` run inside the caller's transaction; the order row is locked before its refunds are
 // read, by both the refund request and the refund event, so the two never interleave.
-import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/schemas/checkout';
 import type { Db } from '../../db/client';
 import { foldedContains } from '../../db/like';
@@ -242,24 +242,6 @@ export async function refundedPurchaseLines(tx: Db, orderLineIds: string[]): Pro
     .from(purchases)
     .where(and(inArray(purchases.orderLineId, orderLineIds), eq(purchases.status, 'refunded')));
   return new Set(rows.flatMap((r) => (r.orderLineId ? [r.orderLineId] : [])));
-}
-
-/** The courses among `courseIds` the person holds through a purchase of ANOTHER order (or none). */
-export async function coursesOwnedElsewhere(tx: Db, userId: string, courseIds: string[], orderId: string): Promise<Set<string>> {
-  if (courseIds.length === 0) return new Set();
-  const rows = await tx
-    .select({ courseId: purchases.courseId })
-    .from(purchases)
-    .leftJoin(orderLines, eq(orderLines.id, purchases.orderLineId))
-    .where(
-      and(
-        eq(purchases.userId, userId),
-        eq(purchases.status, 'succeeded'),
-        inArray(purchases.courseId, courseIds),
-        or(isNull(purchases.orderLineId), ne(orderLines.orderId, orderId)),
-      ),
-    );
-  return new Set(rows.map((r) => r.courseId));
 }
 
 export async function setPurchaseStatus(tx: Db, orderLineIds: string[], from: 'succeeded' | 'refunded', to: 'succeeded' | 'refunded', now: Date) {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { mailRefundIssued } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
 import { notifyRefundIssued, notifyReservationCancelled } from '../notifications/notices';
-import { lockCourseRights } from '../purchases/course-rights';
+import { coursesOwnedElsewhere, lockCourseRights } from '../purchases/course-rights';
 import * as repo from './repository';
 
 /** A pending refund succeeded: inside the caller's transaction, the order and the refund locked (in that order). */
@@ -50,7 +50,7 @@ export async function settleOrder(tx: Db, order: { id: string; userId: string; s
   if (undone) {
     const restore = lines.filter((l) => !isBack(l));
     const wasRefunded = await repo.refundedPurchaseLines(tx, restore.map((l) => l.id));
-    const owned = await repo.coursesOwnedElsewhere(tx, order.userId, restore.flatMap((l) => (l.courseId && wasRefunded.has(l.id) ? [l.courseId] : [])), orderId);
+    const owned = await coursesOwnedElsewhere(tx, order.userId, restore.flatMap((l) => (l.courseId && wasRefunded.has(l.id) ? [l.courseId] : [])), orderId);
     boughtAgain = restore.filter((l) => wasRefunded.has(l.id) && l.courseId && owned.has(l.courseId)).map((l) => l.id);
     await repo.setPurchaseStatus(tx, restore.filter((l) => !boughtAgain.includes(l.id)).map((l) => l.id), 'refunded', 'succeeded', now);
   }

@@ -1,16 +1,20 @@
 // Mon Compte's danger zone (Loi 25, right to erasure): what deleting the account does, and the
 // dialog that does it once the person typed SUPPRIMER and their password. Afterwards the server has
 // ended every session: the person goes home, and only once there does the app forget them (as
-// signing out does, so /account does not first send them to the login dialog).
-import { useQueryClient } from '@tanstack/react-query';
+// signing out does, so /account does not first send them to the login dialog). A « Crédit Toque »
+// balance left is said, with its amount, and must be renounced explicitly (docs/decisions/0044).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { creditAtDeletionMessage, type CreditResponse } from '@shared/schemas/credit';
+import { formatAmount } from '@shared/format';
 import { DELETION_CONFIRMATION_WORD } from '@shared/schemas/privacy';
 import { forgetAfterSignOut } from '@client/app/auth/session-cache';
 import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { Modal } from '@client/components/ui/Modal';
 import { TextField } from '@client/components/ui/TextField';
+import { api, type ApiError } from '@client/lib/api';
 import { notifyInfo } from '@client/lib/notify';
 import { useDeleteAccount } from '../api';
 
@@ -25,6 +29,7 @@ export function DeleteAccountSection({ canDelete }: { canDelete: boolean }) {
         <li>Un abonnement en cours est annulé aussitôt, sans remboursement de la période entamée.</li>
         <li>Une place réservée à un cours à venir doit d'abord être annulée (selon la politique d'annulation de 48 h).</li>
         <li>Vos commandes et reçus sont conservés 6 ans pour les obligations fiscales, sans votre nom ni votre courriel.</li>
+        <li>Un solde de crédit Toque est perdu avec le compte : utilisez-le avant, ou demandez son versement s'il est de moins de 5 $.</li>
       </ul>
       {canDelete ? (
         <Button onClick={() => setOpen(true)} className={`w-full sm:w-auto ${DANGER}`}>
@@ -45,12 +50,21 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [word, setWord] = useState('');
   const [password, setPassword] = useState('');
   const [leaving, setLeaving] = useState(false);
+  const [forfeit, setForfeit] = useState(false);
+  // What « Crédit Toque » is left: the balance and what unpaid orders hold (back with the account's deletion).
+  const credit = useQuery<CreditResponse, ApiError>({
+    queryKey: ['api', '/account/credit?limit=1', 'deletion'],
+    queryFn: ({ signal }) => api<CreditResponse>('/account/credit', { query: { limit: 1 }, signal }),
+    enabled: open,
+  });
+  const owed = credit.data ? credit.data.balanceCents + credit.data.heldCents : 0;
 
-  const confirmed = word.trim() === DELETION_CONFIRMATION_WORD;
+  const confirmed = word.trim() === DELETION_CONFIRMATION_WORD && !credit.isPending && (owed === 0 || forfeit);
   const close = () => {
     remove.reset();
     setWord('');
     setPassword('');
+    setForfeit(false);
     onClose();
   };
 
@@ -58,8 +72,15 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     event.preventDefault();
     if (!confirmed) return;
     remove.mutate(
-      { confirmation: word, password: password || undefined },
+      { confirmation: word, password: password || undefined, ...(owed > 0 ? { forfeitCreditCents: owed } : {}) },
       {
+        // The balance moved meanwhile (a refund as credit): the new amount is read and must be renounced again.
+        onError: (err) => {
+          if (err.code === 'ACCOUNT_DELETION_CREDIT') {
+            setForfeit(false);
+            void credit.refetch();
+          }
+        },
         onSuccess: () => {
           notifyInfo('Compte supprimé', 'Votre compte et vos renseignements personnels ont été supprimés. Au revoir !');
           setLeaving(true);
@@ -80,7 +101,16 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       description="Cette action est irréversible. Vous serez déconnecté de tous vos appareils."
     >
       <form onSubmit={submit} noValidate className="grid gap-5">
-        {error && error.code !== 'INVALID_CURRENT_PASSWORD' ? <FormAlert>{error.message}</FormAlert> : null}
+        {error && error.code !== 'INVALID_CURRENT_PASSWORD' && error.code !== 'ACCOUNT_DELETION_CREDIT' ? <FormAlert>{error.message}</FormAlert> : null}
+        {owed > 0 ? (
+          <div className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-ink">
+            <p>{creditAtDeletionMessage(owed)}</p>
+            <label className="flex min-h-11 cursor-pointer items-center gap-3">
+              <input type="checkbox" className="size-5 shrink-0 accent-red-700" checked={forfeit} onChange={(e) => setForfeit(e.target.checked)} />
+              <span>Je renonce à mon crédit de {formatAmount(owed)} $</span>
+            </label>
+          </div>
+        ) : null}
         <TextField
           label={`Écrivez ${DELETION_CONFIRMATION_WORD} pour confirmer`}
           value={word}

@@ -3,7 +3,7 @@
 // may use it. The shared zod schema checks it here and again on the server; the server's field
 // messages (a code already taken) show under their field.
 import { useState, type FormEvent } from 'react';
-import { formatAmount } from '@shared/format';
+import { formatAmount, parseDollars } from '@shared/format';
 import { PROMO_AUDIENCE_LABELS, PROMO_AUDIENCES, PROMO_KINDS, promoCodeInputSchema, type PromoCodeInput, type PromoCodeView, type PromoAudience } from '@shared/schemas/promo-codes';
 import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
@@ -49,14 +49,13 @@ function initial(code: PromoCodeView | null): Fields {
 }
 
 const int = (v: string) => (v.trim() === '' ? null : Number(v.trim()));
-/** '20,50' or '20.50' dollars → 2050 cents (NaN when not a number). */
-const cents = (v: string) => Math.round(Number(v.trim().replace(/\s/g, '').replace(',', '.')) * 100);
 
 function toInput(f: Fields): PromoCodeInput {
   return {
     code: f.code,
     percentOff: f.type === 'percent' ? int(f.value) : null,
-    amountOffCents: f.type === 'amount' ? (f.value.trim() ? cents(f.value) : null) : null,
+    // Typed but not an amount: NaN, so the schema says « Montant invalide. » under the field.
+    amountOffCents: f.type === 'amount' ? (f.value.trim() ? (parseDollars(f.value) ?? Number.NaN) : null) : null,
     kinds: f.kinds as PromoCodeInput['kinds'],
     courseIds: f.courseIds,
     maxUses: int(f.maxUses),
