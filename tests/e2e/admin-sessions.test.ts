@@ -19,7 +19,7 @@ import { orderOf } from './checkout-helpers';
 import { waitForMail } from './mailbox';
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { createAccount, DEMO, signInByApi, type Account } from './session';
-import { expectToast, open, visit } from './site';
+import { expectToast, open, visit, visitUrl } from './site';
 import { testNow } from '../setup/test-clock';
 
 useBrowser();
@@ -180,9 +180,9 @@ describe('the admin attaches the recording of a past session', () => {
 
   it("the admin: 'Ajouter l'enregistrement' (URL field), 'Enregistrer', the toasts; no cancelling a started session", async () => {
     const { admin, title, sessionId } = server.prepared;
-    await page.goto(`${server.baseURL}/`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/`);
     await signInByApi(page, admin);
-    await page.goto(`${server.baseURL}/calendrier`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/calendrier`);
     const event = sessionEventTitle(title);
     await showInMonth(page, event, 'Précédent');
     await gridEvent(page, event).click();
@@ -205,7 +205,7 @@ describe('the admin attaches the recording of a past session', () => {
   it("the attendee finds 'Voir l'enregistrement' in Mes Achats", async () => {
     await page.context().clearCookies();
     await signInByApi(page, server.prepared.learner);
-    await page.goto(`${server.baseURL}/mes-achats`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/mes-achats`);
     const link = page.getByRole('link', { name: /Voir l'enregistrement/ });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(RECORDING);

@@ -28,7 +28,7 @@ import { expectNoAxeViolations, pageErrors, runsEveryJourney, useBrowser, usePag
 import { orderOf, payButton, purchasedCourseIds } from './checkout-helpers';
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { signInByApi, type Account } from './session';
-import { expectToast } from './site';
+import { expectToast, visitUrl } from './site';
 
 const KEYS = { secretKey: 'sk_test_toque_journey', publishableKey: 'pk_test_toque_journey', webhookSecret: 'whsec_toque_journey_stand_in' };
 const STRIPE_JS = readFileSync(path.join(rootDir, 'tests/fixtures/stripe-js/stripe.js'), 'utf8');
@@ -131,7 +131,7 @@ const formAlert = (page: Page) => paymentForm(page).locator('[role="alert"]').fi
 
 /** Opens a payment page and waits for the Payment Element to be ready (its fields shown, the pay button enabled). */
 async function openWithElement(page: Page, pathname: string) {
-  await page.goto(`${server.baseURL}${pathname}`, { waitUntil: 'networkidle' });
+  await visitUrl(page, `${server.baseURL}${pathname}`);
   await cardField(page, 'Numéro de carte').waitFor();
   await expect.poll(() => payButton(page).isEnabled()).toBe(true);
 }
@@ -182,7 +182,7 @@ for (const viewport of viewports) {
 
     beforeAll(async () => {
       outside = await routeStripe(page);
-      await page.goto(`${server.baseURL}/`, { waitUntil: 'networkidle' });
+      await visitUrl(page, `${server.baseURL}/`);
       await signInByApi(page, server.prepared.buyers[viewport]);
     });
 
@@ -257,7 +257,7 @@ for (const viewport of viewports) {
 
       it('a live class’s seat through 3-D Secure: refused, nothing paid and the seat still held; approved, the seat is confirmed', async () => {
         const { live } = server.prepared;
-        await page.goto(`${server.baseURL}/booking/${live.id}`, { waitUntil: 'networkidle' });
+        await visitUrl(page, `${server.baseURL}/booking/${live.id}`);
         const orderOfPage = watchCheckout(page);
         await page.getByRole('button', { name: /^Choisir la séance du / }).first().click();
         await page.waitForURL(`${server.baseURL}/payment/${live.id}`);

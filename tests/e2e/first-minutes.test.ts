@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageErrors, useBrowser, usePage } from './browser';
 import { startPreparedServer, type PreparedServer } from './prepared-server';
 import { avatarButton, openAvatarMenu, signInFromHeader, signOutFromMenu, signUpFromHeader, uniqueEmail } from './session';
+import { visitUrl } from './site';
 
 useBrowser();
 
@@ -28,7 +29,7 @@ describe('PUBLIC_URL unset, the site opened at http://127.0.0.1:PORT', () => {
 
   it('sign-up signs the newcomer in; sign-out and sign-in work; the cookie is kept over plain HTTP', async () => {
     expect(server.baseURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    await page.goto(`${server.baseURL}/faq`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/faq`);
     const email = uniqueEmail('premieres-minutes');
     const password = 'Pouding-Chomeur-2026';
     const dialog = await signUpFromHeader(page, 'Léa Gagnon', email, password);

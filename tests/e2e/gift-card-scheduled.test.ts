@@ -20,6 +20,7 @@ import { orderOf, payWithCard, waitForPaid } from './checkout-helpers';
 import { waitForMail } from './mailbox';
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { signInByApi, signUpFromHeader, uniqueEmail, type Account } from './session';
+import { visitUrl } from './site';
 
 useBrowser();
 
@@ -62,7 +63,7 @@ describe('a class offered for tomorrow 8 h, delivered then, half spent by the fr
   }, 120_000);
   afterAll(() => server?.stop());
 
-  const go = (page: Page, path: string) => page.goto(`${server.baseURL}${path}`, { waitUntil: 'networkidle' });
+  const go = (page: Page, path: string) => visitUrl(page, `${server.baseURL}${path}`);
 
   it('the buyer offers the course for tomorrow at 8 h and pays the card: no tax, nothing sent yet', async () => {
     await go(buyer, '/');

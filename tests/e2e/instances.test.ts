@@ -21,7 +21,7 @@ import { newPage, pageErrors, useBrowser } from './browser';
 import { createPerson } from './prepared-server';
 import type { Account } from './session';
 import { avatarButton, signInByApi } from './session';
-import { expectToast } from './site';
+import { expectToast, visitUrl } from './site';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const AUTH_SECRET = 'secret-commun-aux-deux-instances-0123456789abcdef';
@@ -67,12 +67,12 @@ describe.skipIf(!onPostgres)('two instances behind one PostgreSQL (PostgreSQL on
 
   it('a session made on A is valid on B', async () => {
     pageA = await newPage('phone');
-    await pageA.goto(`${a.baseURL}/`, { waitUntil: 'networkidle' });
+    await visitUrl(pageA, `${a.baseURL}/`);
     await signInByApi(pageA, learner);
     // Another tab of the same browser, on B: the cookie A set is sent there too.
     pageB = await pageA.context().newPage();
     const opened = pageB.waitForResponse((res) => res.url() === `${b.baseURL}/api/events`, { timeout: 30_000 });
-    await pageB.goto(`${b.baseURL}/cours/${courseId}`, { waitUntil: 'networkidle' });
+    await visitUrl(pageB, `${b.baseURL}/cours/${courseId}`);
     await avatarButton(pageB).waitFor();
     const me = await pageB.evaluate(async () => (await fetch('/api/me')).json());
     expect(me).toMatchObject({ user: { email: learner.email } });
@@ -100,7 +100,7 @@ describe.skipIf(!onPostgres)('two instances behind one PostgreSQL (PostgreSQL on
     // A visitor's page on B shows it.
     const visitor = await newPage('phone');
     try {
-      await visitor.goto(`${b.baseURL}/cours/${courseId}`, { waitUntil: 'networkidle' });
+      await visitUrl(visitor, `${b.baseURL}/cours/${courseId}`);
       await expect.poll(() => visitor.getByText(`${CAPACITY - 1} places restantes`).count()).toBeGreaterThan(0);
       expect(pageErrors(visitor)).toEqual([]);
     } finally {

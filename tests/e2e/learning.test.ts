@@ -20,7 +20,7 @@ import { expectNoAxeViolations, newPage, pageErrors, runsEveryJourney, useBrowse
 import { orderOf, payWithCard, premiumPanel, waitForPaid } from './checkout-helpers';
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { createAccount, DEMO, signInByApi, type Account } from './session';
-import { baseURL, expectToast, open, pathOf, visit } from './site';
+import { baseURL, expectToast, open, pathOf, visit, visitUrl } from './site';
 import { testNow } from '../setup/test-clock';
 
 useBrowser();
@@ -353,7 +353,7 @@ describe("the admin uploads a past session's recording from the calendar, replac
 
   async function openSession() {
     const { title } = server.prepared;
-    await page.goto(`${server.baseURL}/calendrier`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/calendrier`);
     const event = page.locator('.rbc-event', { hasText: `${title} · ` }).first();
     await page.getByRole('button', { name: 'Mois', exact: true }).click();
     for (let i = 0; i < 2 && !(await event.isVisible()); i++) {
@@ -365,7 +365,7 @@ describe("the admin uploads a past session's recording from the calendar, replac
   }
 
   it("refuses a file that is no video in French, then uploads the WebM: 'Enregistrement envoyé !'", async () => {
-    await page.goto(`${server.baseURL}/`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/`);
     await signInByApi(page, server.prepared.admin);
     await openSession();
     const dialog = details();
@@ -386,7 +386,7 @@ describe("the admin uploads a past session's recording from the calendar, replac
   });
 
   it('the roster (/admin/seances/:id) replaces it from the page itself, with no detour by the calendar', async () => {
-    await page.goto(`${server.baseURL}/admin/seances/${server.prepared.sessionId}`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/admin/seances/${server.prepared.sessionId}`);
     const section = page.getByRole('region', { name: 'Visioconférence et enregistrement' });
     await section.getByText('Vidéo en ligne : les participants la regardent sur le site.').waitFor();
     expect(await page.getByRole('link', { name: /Mon Calendrier/ }).count()).toBe(0);
@@ -403,7 +403,7 @@ describe("the admin uploads a past session's recording from the calendar, replac
   it('the attendee plays it from Mes Achats', async () => {
     await page.context().clearCookies();
     await signInByApi(page, server.prepared.learner);
-    await page.goto(`${server.baseURL}/mes-achats`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/mes-achats`);
     await page.getByRole('link', { name: /^Voir l'enregistrement/ }).click();
     await page.waitForURL((url) => url.pathname === `/enregistrements/${server.prepared.sessionId}`);
     await page.getByRole('heading', { level: 1, name: server.prepared.title }).waitFor();
@@ -425,7 +425,7 @@ describe("the admin uploads a past session's recording from the calendar, replac
     const res = await page.request.get(`${server.baseURL}${learningPaths.recordingVideo(server.prepared.sessionId)}`);
     expect(res.status()).toBe(404);
     expect(isVideo(await res.body())).toBe(false);
-    await page.goto(`${server.baseURL}/mes-achats`, { waitUntil: 'networkidle' });
+    await visitUrl(page, `${server.baseURL}/mes-achats`);
     await page.getByRole('heading', { name: server.prepared.title }).waitFor();
     expect(await page.getByRole('link', { name: /^Voir l'enregistrement/ }).count()).toBe(0);
     expect(pathOf(page)).toBe('/mes-achats');

@@ -13,7 +13,7 @@ import type { CourseResponse, CourseSummary } from '@shared/schemas/public';
 import { callApi, getJson, seededCourses } from './api';
 import { newPage, pageErrors, useBrowser } from './browser';
 import { signUpLearner } from './session';
-import { baseURL, dismissToasts, expectToast, visit } from './site';
+import { baseURL, dismissToasts, expectToast, visit, visitUrl } from './site';
 
 useBrowser();
 
@@ -108,7 +108,7 @@ describe('a learner with the site open in a tab', () => {
     tab = await newPage('desktop');
     await signUpLearner(tab, 'temps-reel', '/');
     const opened = nextStreamOpening(tab);
-    await tab.goto(`${relay.url}/cours`, { waitUntil: 'networkidle' });
+    await visitUrl(tab, `${relay.url}/cours`);
     expect((await opened).status()).toBe(200);
     // The payment happens in a second tab of the same browser (where the payment screens would be).
     other = await tab.context().newPage();

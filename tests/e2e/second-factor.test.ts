@@ -9,6 +9,7 @@ import { testNow } from '../setup/test-clock';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser } from './browser';
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { fillSignIn, openDialogFromHeader, signOutFromMenu, type Account } from './session';
+import { visitUrl } from './site';
 
 useBrowser();
 
@@ -27,7 +28,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const go = (p: string) => page.goto(`${base}${p}`, { waitUntil: 'networkidle' });
+const go = (p: string) => visitUrl(page, `${base}${p}`);
 const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 
 async function signIn() {

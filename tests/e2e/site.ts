@@ -7,7 +7,12 @@ export const baseURL = inject('baseURL');
 
 /** Goes to `path` (the app fetches what it shows on arrival) and waits until the network is quiet. */
 export async function visit(page: Page, path: string) {
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await visitUrl(page, `${baseURL}${path}`);
+}
+
+/** Goes to a full address (a server of the journey's own, prepared-server.ts) as `visit` does. */
+export async function visitUrl(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'networkidle' });
   await settled(page);
 }
 
