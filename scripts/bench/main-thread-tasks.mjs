@@ -8,7 +8,7 @@
 // production server (`node dist/server/index.js`), e.g. for the public pages of DESIGN §6.
 //
 //   node scripts/bench/main-thread-tasks.mjs [--runs N] [--lighthouse N] [--lh-categories] [--fresh]
-//     [--min MS] [--samples] [--category NAME]... [--quiet] [--save DIR] URL...
+//     [--min MS] [--samples] [--category NAME]... [--quiet] [--save DIR] [--cookie NAME=VALUE] URL...
 //
 // --runs: loads per URL after an uncounted first one (each in a new context), with the median;
 // --lighthouse: also N real Lighthouse runs per URL (scripts/bench/lighthouse.mjs), to compare, with
@@ -19,7 +19,8 @@
 // page down: for finding what runs, not for the figures; an unminified build names them best);
 // --category: one more trace category (e.g. disabled-by-default-v8.compile); --quiet: only each
 // run's summary line; --save: each trace as a JSON file there (it opens in
-// Chromium's DevTools, Performance panel).
+// Chromium's DevTools, Performance panel); --cookie: sent with every request (a signed-in page, e.g.
+// the demo admin's session from scripts/bench/admin-session.mjs: decision 0045).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -58,7 +59,7 @@ const SLOWDOWN = 4; // Lighthouse's simulated mobile CPU
 const BLOCKING_MS = 50;
 
 function parseArgs(argv) {
-  const options = { runs: 1, minMs: 5, samples: false, categories: [], lighthouse: 0, quiet: false, save: undefined, lhCategories: false, fresh: false, urls: [] };
+  const options = { runs: 1, minMs: 5, samples: false, categories: [], lighthouse: 0, quiet: false, save: undefined, lhCategories: false, fresh: false, cookie: undefined, urls: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') options.runs = Number(argv[++i]);
@@ -70,19 +71,27 @@ function parseArgs(argv) {
     else if (a === '--min') options.minMs = Number(argv[++i]);
     else if (a === '--samples') options.samples = true;
     else if (a === '--category') options.categories.push(argv[++i]);
+    else if (a === '--cookie') options.cookie = argv[++i];
     else options.urls.push(a);
   }
   if (options.urls.length === 0) {
     console.error('usage: node scripts/bench/main-thread-tasks.mjs [--runs N] [--lighthouse N] [--lh-categories] [--fresh]');
-    console.error('         [--min MS] [--samples] [--category NAME]... [--quiet] [--save DIR] URL...');
+    console.error('         [--min MS] [--samples] [--category NAME]... [--quiet] [--save DIR] [--cookie NAME=VALUE] URL...');
     process.exit(2);
   }
   return options;
 }
 
 /** One load of url with a trace recorded around it; the trace's events. */
-async function trace(browser, url, categories) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'fr-CA' });
+async function trace(browser, url, categories, cookie) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'fr-CA',
+    ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const events = [];
@@ -277,7 +286,7 @@ async function main() {
   const traceOnce = async (url) => {
     const browser = shared ?? (await launch(found));
     try {
-      return await trace(browser, url, categories);
+      return await trace(browser, url, categories, options.cookie);
     } finally {
       if (!shared) await browser.close();
     }
@@ -304,7 +313,7 @@ async function main() {
       if (options.lighthouse > 0) {
         row.lighthouse = [];
         for (let i = 0; i < options.lighthouse; i++) {
-          const r = await audit(url, found, { keepTrace: true });
+          const r = await audit(url, found, { keepTrace: true, cookie: options.cookie });
           row.lighthouse.push(r);
           console.log(`  Lighthouse: performance ${r.performance}, TBT ${Math.round(r.tbtMs)} ms, FCP ${Math.round(r.fcpMs)} ms, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}`);
           const simulated = [...r.longTasks].sort((a, b) => a.startMs - b.startMs);

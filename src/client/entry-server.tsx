@@ -1,16 +1,15 @@
-// The server's render of a visitor's first screen (Vite's SSR build, dist/ssr/entry-server.js, loaded
-// by src/server/web/html/ssr.ts). The same providers and routes as start.tsx, with a static router at
+// The server's render of a page's first screen: a visitor's public page, or a signed-in person's
+// page whose reads the server made for them (decision 0045). Vite's SSR build, dist/ssr/entry-server.js,
+// loaded by src/server/web/html/ssr.ts. The same providers and routes as start.tsx, with a static router at
 // the request's path and a query cache already holding the page's initial data, the JSON block that
 // goes out with the HTML, so that the browser's hydration finds exactly the same answers.
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { ME_INITIAL_DATA_KEY } from '@shared/initial-data';
-import { ME_QUERY_KEY } from './app/auth/auth-context';
+import { initialQueryKey } from './app/initial-queries';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { RenderClockProvider } from './lib/render-clock';
-import { apiKeyOf } from './lib/use-api-query';
 
 /** Longest wait for the page's lazy code; beyond it the server sends the empty shell instead. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -31,7 +30,7 @@ const LEADING_LINKS = /^(?:<link [^>]*>)+/;
 export async function render(path: string, initialData: Record<string, unknown> = {}, now: () => Date = () => new Date()): Promise<string> {
   const client = createQueryClient();
   for (const [key, value] of Object.entries(initialData)) {
-    client.setQueryData(key === ME_INITIAL_DATA_KEY ? ME_QUERY_KEY : apiKeyOf(key), value);
+    client.setQueryData(initialQueryKey(key, initialData), value);
   }
   const errors: unknown[] = [];
   try {

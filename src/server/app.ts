@@ -191,6 +191,17 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   app.route('/documents', giftCardDocumentRoutes(giftCards, deps));
   // The « séance déplacée » e-mail's signed cancel link (a page, then its form's POST).
   app.route('/reservations', movedCancelRoutes(createReservationService(deps, paymentProvider)));
-  app.route('/', webRoutes(deps, services));
+  // A signed-in page's first reads (web/routes.ts, decision 0045) go through the API itself, with the
+  // page request's cookie: the same guards and answers, without the network, the access log or the
+  // metrics of a request of its own.
+  const internalApi = new Hono<AppEnv>();
+  internalApi.use(async (c, next) => {
+    c.set('viewerSource', accounts.viewerSource);
+    await next();
+  });
+  internalApi.onError(errorHandler(deps.logger, { database: deps.database }));
+  internalApi.route('/api', api);
+  const readApi = (path: string, headers: Headers) => Promise.resolve(internalApi.request(`/api${path}`, { headers }));
+  app.route('/', webRoutes(deps, services, readApi));
   return app;
 }

@@ -147,6 +147,35 @@ export function formatSessionDateTime(value: Date | string | null | undefined, t
   return `${WEEKDAYS[w.weekday]} ${w.day} ${MONTHS[w.month]} ${w.year} à ${hh}\u00a0h\u00a0${mm}\u00a0${w.zone}`;
 }
 
+const SHORT_MONTHS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juill.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
+const clockOf = (w: WallClock) => `${String(w.hour).padStart(2, '0')}\u00a0h\u00a0${String(w.minute).padStart(2, '0')}`;
+
+/**
+ * '09 h 05' (as Intl writes fr-CA's two-digit hour and minute), in the chef's zone or the runtime's
+ * own (undefined: the viewer's, in a browser), on one line. By hand, like the dates above: the same
+ * in the server's render and the browser's hydration, with no Intl to load.
+ */
+export function formatClock(value: Date | string, timeZone?: typeof CHEF_TIME_ZONE): string {
+  const d = toDate(value);
+  return d ? clockOf(wallClock(d, timeZone)) : 'N/A';
+}
+
+/** '5 janv., 09 h 05' (Intl's fr-CA day, short month, hour and minute), on one line; '—' when missing. */
+export function formatShortDateTime(value: Date | string | null | undefined, timeZone?: typeof CHEF_TIME_ZONE): string {
+  const d = toDate(value);
+  if (!d) return '—';
+  const w = wallClock(d, timeZone);
+  return `${w.day}\u00a0${SHORT_MONTHS[w.month]},\u00a0${clockOf(w)}`;
+}
+
+/** '5 janvier 2026 à 09 h 05' (Intl's fr-CA long date and short time). */
+export function formatLongDateTime(value: Date | string, timeZone?: typeof CHEF_TIME_ZONE): string {
+  const d = toDate(value);
+  if (!d) return 'N/A';
+  const w = wallClock(d, timeZone);
+  return `${w.day} ${MONTHS[w.month]} ${w.year} à ${clockOf(w)}`;
+}
+
 /** 45 -> '45 min', 90 -> '1 h 30', 120 -> '2 h' (no-break spaces inside the hours). */
 export function formatDuration(minutes: number | null | undefined): string {
   if (minutes == null) return 'N/A';

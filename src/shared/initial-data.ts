@@ -13,3 +13,18 @@ export const ME_INITIAL_DATA_KEY = '/me';
  * with the page's photos and font for the network and the main thread (src/client/main.tsx).
  */
 export const PAGE_MODULES_ID = 'toque-modules';
+
+/**
+ * The API reads (paths without /api, the keys of the initial-data block) that a signed-in page's
+ * first screen makes: the server reads them through its own API with the request's cookie and sends
+ * the page rendered with their answers (src/server/web/pages.ts, docs/decisions/0045). The client's
+ * hooks take their first answer from the block under the same keys.
+ */
+export const SIGNED_IN_READS = {
+  /** The admin area's door (its second factor), asked by every admin page. */
+  secondFactor: '/account/second-factor',
+  /** « Aperçu ». */
+  overview: '/admin/overview',
+  adminRoster: (sessionId: string) => `/admin/sessions/${encodeURIComponent(sessionId)}/roster`,
+  chefRoster: (sessionId: string) => `/chef/sessions/${encodeURIComponent(sessionId)}/roster`,
+} as const;

@@ -1,9 +1,11 @@
 // A visitor's public pages come rendered by the server (src/client/entry-server.tsx, loaded from the
 // build's ssr/ folder): without any script the HTML holds the page, and in Chromium the app adopts
 // that markup (hydration) without a mismatch, then works as the app. A signed-in person gets the
-// plain shell. Needs the build's SSR bundle: `vite build --ssr entry-server.tsx` (see README).
+// plain shell, except on the pages rendered for them with their own data (decision 0045: « Aperçu »
+// and the rosters). Needs the build's SSR bundle: `vite build --ssr entry-server.tsx` (see README).
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ChefSessionsResponse } from '@shared/schemas/rosters';
 import type { ChefListResponse, CourseListResponse, CourseResponse, HomeData, RecipeListResponse, RecipeResponse } from '@shared/schemas/public';
 import { getJson } from './api';
 import { expectNoAxeViolations, newPage, pageErrors, performanceEntries, runsEveryJourney, useBrowser, VIEWPORTS, viewports } from './browser';
@@ -48,7 +50,39 @@ async function fetchPage(path: string, cookie?: string) {
   const start = html.indexOf('<div id="root">');
   const end = html.indexOf('<script type="application/json"', start);
   expect(start, `${path} has a root`).toBeGreaterThan(0);
-  return { status: res.status, html, root: html.slice(start, end > start ? end : html.indexOf('</body>')) };
+  return { status: res.status, html, root: html.slice(start, end > start ? end : html.indexOf('</body>')), cacheControl: res.headers.get('cache-control') };
+}
+
+/** The keys of the page's initial-data block (the API answers it carries). */
+const dataKeys = (html: string) => Object.keys(JSON.parse(/<script type="application\/json" id="toque-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as object);
+
+/** 'name=value; …' of a session signed in through the API. */
+async function signInCookie(account: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify(account),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+const GUEST_CHEF = { email: 'invite@toque.demo', password: 'Invite-Toque-2026' };
+const adminCookie = () => {
+  const { cookie } = inject('demoAdminSecondFactor');
+  return `${cookie.name}=${cookie.value}`;
+};
+
+/** A session of the guest chef's with seats taken (the seed books some), and his cookie. */
+async function guestChefSession(): Promise<{ cookie: string; id: string; courseTitle: string }> {
+  const cookie = await signInCookie(GUEST_CHEF);
+  const { sessions } = (await (await fetch(`${baseURL}/api/chef/sessions`, { headers: { cookie } })).json()) as ChefSessionsResponse;
+  const session = sessions.find((x) => x.seatsTaken > 0) ?? sessions[0];
+  if (!session) throw new Error('The seed should give the guest chef a session');
+  return { cookie, id: session.id, courseTitle: session.courseTitle };
 }
 
 /** What a fully server-rendered root must never hold: a script, or a boundary left to the browser. */
@@ -145,6 +179,55 @@ describe('the HTML a visitor receives, without JavaScript', () => {
   });
 });
 
+describe('the signed-in pages the server renders with their data (decision 0045)', () => {
+  it('« Aperçu » and a roster come rendered for the admin, kept by no cache', async () => {
+    const { id, courseTitle } = await guestChefSession();
+    const cookie = adminCookie();
+    const overview = await fetchPage('/admin', cookie);
+    expect(overview.status).toBe(200);
+    expectSelfContained(overview.root, '/admin');
+    expect(textOf(overview.root)).toContain('Tableau de Bord Admin');
+    expect(textOf(overview.root)).toContain('Séances d’aujourd’hui et des 7 prochains jours');
+    expect(textOf(overview.root)).toContain('Revenus nets avant taxes');
+    expect(dataKeys(overview.html).sort()).toEqual(['/account/second-factor', '/admin/overview', '/me']);
+    expect(overview.cacheControl).toBe('private, no-store');
+
+    const roster = await fetchPage(`/admin/seances/${id}`, cookie);
+    expect(roster.status).toBe(200);
+    expectSelfContained(roster.root, '/admin/seances/:id');
+    expect(textOf(roster.root)).toContain(courseTitle);
+    expect(textOf(roster.root)).toContain('Participants confirmés');
+    expect(roster.cacheControl).toBe('private, no-store');
+  });
+
+  it('the guest chef gets his own roster rendered, and the shell where the admin’s pages are', async () => {
+    const { cookie, id, courseTitle } = await guestChefSession();
+    const own = await fetchPage(`/mes-seances/${id}`, cookie);
+    expect(own.status).toBe(200);
+    expectSelfContained(own.root, '/mes-seances/:id');
+    expect(textOf(own.root)).toContain(courseTitle);
+    expect(textOf(own.root)).toContain('Participants confirmés');
+    for (const path of ['/admin', `/admin/seances/${id}`]) {
+      const { root, html } = await fetchPage(path, cookie);
+      expect(root, path).toMatch(/^<div id="root"><!--app--><\/div>\s*$/);
+      expect(dataKeys(html), path).toEqual([]);
+    }
+  });
+
+  it('a learner and a visitor get the shell of these pages, with none of their data', async () => {
+    const { id } = await guestChefSession();
+    const learner = await signInCookie(DEMO.learner);
+    for (const cookie of [learner, undefined]) {
+      for (const path of ['/admin', `/admin/seances/${id}`, `/mes-seances/${id}`]) {
+        const { status, root, html } = await fetchPage(path, cookie);
+        expect(status).toBe(200);
+        expect(root, path).toMatch(/^<div id="root"><!--app--><\/div>\s*$/);
+        expect(dataKeys(html), path).toEqual([]);
+      }
+    }
+  });
+});
+
 /**
  * Opens `path` holding the app's scripts back until the server's markup is on screen, marks its h1,
  * then lets them run: once React has hydrated the root, the same h1, a card and the footer must still
@@ -229,6 +312,27 @@ for (const viewport of viewports) {
         await page.context().close();
       });
     }
+
+    it('« Aperçu », the admin’s roster and the guest chef’s are adopted without an error, and pass axe', async () => {
+      const chef = await guestChefSession();
+      const { cookie } = inject('demoAdminSecondFactor');
+      const signedIn: Array<{ path: string; h1: string; cookie: { name: string; value: string; secure: boolean } }> = [
+        { path: '/admin', h1: 'Tableau de Bord Admin', cookie },
+        { path: `/admin/seances/${chef.id}`, h1: 'Tableau de Bord Admin', cookie },
+      ];
+      const [name, value] = chef.cookie.split('; ').find((c) => c.split('=')[0]!.endsWith('session_token'))!.split(/=(.*)/s);
+      signedIn.push({ path: `/mes-seances/${chef.id}`, h1: 'Liste des participants', cookie: { name: name!, value: value!, secure: cookie.secure } });
+      for (const { path, h1, cookie: session } of signedIn) {
+        const page = await newPage(viewport);
+        await page.context().addCookies([{ ...session, domain: new URL(baseURL).hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+        const console = watchConsole(page);
+        expect((await openAndHydrate(page, path))?.trim(), path).toBe(h1);
+        await expectNoAxeViolations(page, `${path} hydrated at ${viewport}`);
+        expect(console, path).toEqual([]);
+        expect(pageErrors(page), path).toEqual([]);
+        await page.context().close();
+      }
+    });
 
     it.runIf(runsEveryJourney(viewport))('a mismatch between the server’s markup and the browser’s render is reported, not mended silently', async () => {
       const page = await newPage(viewport);

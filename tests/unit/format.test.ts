@@ -6,7 +6,10 @@ import {
   keepTimeTogether,
   CHEF_TIME_ZONE,
   formatAmount,
+  formatClock,
   formatDuration,
+  formatLongDateTime,
+  formatShortDateTime,
   formatLongDate,
   formatPrice,
   formatSessionDateTime,
@@ -178,5 +181,28 @@ describe('yearInChefZone', () => {
     expect(yearInChefZone(new Date('2026-12-31T22:00:00-05:00'))).toBe(2026);
     expect(yearInChefZone(new Date('2027-01-01T00:00:00-05:00'))).toBe(2027);
     expect(yearInChefZone(new Date('2026-12-31T23:59:59-05:00'))).toBe(2026);
+  });
+});
+
+describe('the roster\'s dates, written by hand (same in the server\'s render and the hydration)', () => {
+  // Intl's fr-CA separates with plain spaces; the roster keeps its short forms on one line.
+  const oneLine = (text: string) => text.replace(/ /g, NBSP);
+  const instants = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2026, m, 1 + 2 * m, (5 * m + 3) % 24, (7 * m) % 60)));
+  const zone = { timeZone: CHEF_TIME_ZONE } as const;
+
+  it('formatShortDateTime reads as Intl writes a day, short month and time', () => {
+    const intl = new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', ...zone });
+    for (const d of instants) expect(formatShortDateTime(d, CHEF_TIME_ZONE)).toBe(oneLine(intl.format(d)));
+    expect(formatShortDateTime(null)).toBe('—');
+  });
+
+  it('formatClock reads as Intl writes a two-digit time', () => {
+    const intl = new Intl.DateTimeFormat('fr-CA', { hour: '2-digit', minute: '2-digit', ...zone });
+    for (const d of instants) expect(formatClock(d, CHEF_TIME_ZONE)).toBe(oneLine(intl.format(d)));
+  });
+
+  it('formatLongDateTime reads as Intl writes a long date and a short time', () => {
+    const intl = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeStyle: 'short', ...zone });
+    for (const d of instants) expect(formatLongDateTime(d, CHEF_TIME_ZONE).replace(/\u00a0/g, ' ')).toBe(intl.format(d));
   });
 });

@@ -46,6 +46,9 @@ let initialData: Record<string, unknown> | undefined;
 
 /** The JSON block the server embedded in the page (never a script: the CSP allows none inline), parsed once. */
 function initialDataStore(): Record<string, unknown> {
+  // The server's render has its answers in its query cache already (entry-server.tsx): a read it
+  // was not given (the header's unread count) stays pending there, as in the browser's hydration.
+  if (typeof document === 'undefined') return {};
   if (!initialData) {
     const text = document.getElementById(INITIAL_DATA_ID)?.textContent;
     initialData = text ? (JSON.parse(text) as Record<string, unknown>) : {};

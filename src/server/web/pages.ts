@@ -6,6 +6,7 @@ import type { Viewer } from '@shared/access';
 import { CHEF_DEFAULT_BIO, CHEF_DEFAULT_SPECIALTY, COURSE_FORMAT_LABELS, RECIPE_CATEGORY_LABELS } from '@shared/catalog';
 import { COMING_SOON_LABEL } from '@shared/entitlements';
 import { formatPrice } from '@shared/format';
+import { SIGNED_IN_READS } from '@shared/initial-data';
 import { MAIN_IMAGES } from '@shared/media';
 import { recipeListQuery } from '@shared/schemas/public';
 import { AppError } from '../http/app-error';
@@ -34,6 +35,24 @@ export type ResolvedPage = {
    * first screen paints before any script runs. Signed-in people get the shell: their pages differ.
    */
   prerender?: boolean;
+  /** A signed-in person's page the server renders for them with the answers of its first reads. */
+  signedIn?: SignedInRender;
+};
+
+/**
+ * What the server needs to send a signed-in page already rendered (routes.ts, docs/decisions/0045):
+ * without it, the page painted only once its code had loaded, run, asked the API and heard back.
+ */
+export type SignedInRender = {
+  /**
+   * Whose page it is: the admin (a viewer has role 'admin' only once the session gave the second
+   * factor) or the guest chef. Anyone else gets the shell, whose code sends them where they belong.
+   */
+  role: 'admin' | 'chef';
+  /** The API reads its first screen makes besides /api/me (paths without /api: SIGNED_IN_READS). */
+  reads: string[];
+  /** The lazy parts that screen renders beside the page's chunk, fetched with it (Vite manifest keys). */
+  modules: string[];
 };
 
 type Loader = (ctx: PageContext, params: Record<string, string>) => Promise<ResolvedPage>;
@@ -250,8 +269,17 @@ export const STATIC_PAGES = [
   },
 ] as const;
 
+/** The header's parts for a signed-in person (app/layout/Header.tsx loads them lazily). */
+const SIGNED_IN_HEADER = [
+  'app/layout/UserMenu.tsx',
+  'features/cart/components/HeaderCartLink.tsx',
+  'features/notifications/components/HeaderNotificationsLink.tsx',
+];
+/** The admin area's door (app/guards.tsx): it opens on the status read with the page. */
+const ADMIN_DOOR = [...SIGNED_IN_HEADER, 'features/second-factor/SecondFactorGate.tsx'];
+
 /** Pages for one person (account, cart, payment…) or not yet built: served, never indexed. */
-const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = [
+const PRIVATE_PAGES: { path: string; module: string | null; title: string; signedIn?: (params: Record<string, string>) => SignedInRender }[] = [
   { path: '/update-password', module: 'features/auth/UpdatePasswordPage.tsx', title: 'Nouveau mot de passe' },
   { path: '/reserver-un-cours', module: 'features/booking/BookingHubPage.tsx', title: 'Réserver un cours' },
   // Waits for the membership's activation, then the dashboard.
@@ -275,12 +303,31 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string }[] = 
   { path: '/abonne', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/tableau-de-bord', module: 'features/subscription/SubscriberDashboardPage.tsx', title: 'Espace Abonné' },
   { path: '/abonne/paiement', module: 'features/subscription/PaymentMethodPage.tsx', title: 'Gérer mon abonnement' },
-  { path: '/admin', module: 'features/admin-overview/AdminOverviewPage.tsx', title: 'Aperçu — Tableau de Bord Admin' },
+  {
+    path: '/admin',
+    module: 'features/admin-overview/AdminOverviewPage.tsx',
+    title: 'Aperçu — Tableau de Bord Admin',
+    signedIn: () => ({ role: 'admin', reads: [SIGNED_IN_READS.secondFactor, SIGNED_IN_READS.overview], modules: ADMIN_DOOR }),
+  },
   { path: '/admin/journal', module: 'features/admin-journal/AdminJournalPage.tsx', title: 'Journal — Tableau de Bord Admin' },
   { path: '/admin/reservations', module: 'features/admin-bookings/AdminBookingsPage.tsx', title: 'Réservations — Tableau de Bord Admin' },
-  { path: '/admin/seances/:id', module: 'features/rosters/AdminRosterPage.tsx', title: 'Liste des participants' },
+  {
+    path: '/admin/seances/:id',
+    module: 'features/rosters/AdminRosterPage.tsx',
+    title: 'Liste des participants',
+    signedIn: ({ id }) => ({
+      role: 'admin',
+      reads: [SIGNED_IN_READS.secondFactor, SIGNED_IN_READS.adminRoster(id!)],
+      modules: [...ADMIN_DOOR, 'features/rosters/components/RosterVideo.tsx'],
+    }),
+  },
   { path: '/mes-seances', module: 'features/rosters/ChefSessionsPage.tsx', title: 'Mes séances' },
-  { path: '/mes-seances/:id', module: 'features/rosters/ChefRosterPage.tsx', title: 'Liste des participants' },
+  {
+    path: '/mes-seances/:id',
+    module: 'features/rosters/ChefRosterPage.tsx',
+    title: 'Liste des participants',
+    signedIn: ({ id }) => ({ role: 'chef', reads: [SIGNED_IN_READS.chefRoster(id!)], modules: SIGNED_IN_HEADER }),
+  },
   { path: '/admin/commandes', module: 'features/admin-orders/AdminOrdersPage.tsx', title: 'Commandes' },
   { path: '/admin/commandes/:id', module: 'features/admin-orders/AdminOrderPage.tsx', title: 'Commande' },
   { path: '/admin/clients', module: 'features/admin-clients/AdminClientsPage.tsx', title: 'Clients — Tableau de Bord Admin' },
@@ -323,10 +370,11 @@ export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
   ...PRIVATE_PAGES.map(
     (p): [string, Loader] => [
       p.path,
-      async (ctx) => ({
+      async (ctx, params) => ({
         status: 200,
         module: p.module,
         head: { ...(plainHead(ctx, p.path, `${p.title}${SUFFIX}`, HOME_DESCRIPTION)), canonical: undefined, noindex: true },
+        signedIn: p.signedIn?.(params),
       }),
     ],
   ),

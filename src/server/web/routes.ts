@@ -15,7 +15,7 @@ import { sameSitePath } from '@shared/same-site-path';
 import { entryFonts, manifestLoader, pagePreloads } from './html/manifest';
 import { renderOrShell, ssrLoader } from './html/ssr';
 import { templateLoader } from './html/template';
-import { notFoundPage, PAGE_ROUTES, type PageContext, type ResolvedPage } from './pages';
+import { notFoundPage, PAGE_ROUTES, type PageContext, type ResolvedPage, type SignedInRender } from './pages';
 import { publicCacheable } from './public-cache';
 import { renderHead } from './seo/head';
 import { imageSizeReader } from './seo/images';
@@ -25,7 +25,15 @@ import { buildRobots, buildSitemap } from './sitemap';
 /** A path whose last segment has an extension is a file request, never a page. */
 const looksLikeFile = (p: string) => /\.[A-Za-z0-9]+$/.test(p.slice(p.lastIndexOf('/') + 1));
 
-export function webRoutes(deps: Deps, services: PublicServices) {
+/**
+ * A GET of the app's own API (`path` without /api) as the request with `headers` would make it: the
+ * same guards and answers as over the network (app.ts), for a signed-in page's first reads.
+ */
+export type ReadApi = (path: string, headers: Headers) => Promise<Response>;
+
+type Rendered = { app: string; data?: Record<string, unknown>; personal?: boolean };
+
+export function webRoutes(deps: Deps, services: PublicServices, readApi?: ReadApi) {
   const app = new Hono<AppEnv>();
   const clientDir = deps.config.clientDir;
   const relRoot = path.relative(process.cwd(), clientDir) || '.';
@@ -88,16 +96,39 @@ export function webRoutes(deps: Deps, services: PublicServices) {
    * A visitor's public page, rendered for its bare path (its HTML never depends on the query string),
    * with what /api/me would answer them: the same data goes out in the JSON block for the hydration.
    */
-  async function rendered(c: Context, page: ResolvedPage, ctx: PageContext): Promise<{ app: string; data?: Record<string, unknown> }> {
+  async function rendered(c: Context, page: ResolvedPage, ctx: PageContext): Promise<Rendered> {
+    if (ctx.viewer.userId !== null && page.signedIn) return renderedSignedIn(c, page, page.signedIn, ctx);
     if (!page.prerender || ctx.viewer.userId !== null) return { app: '', data: page.data };
     const data = { ...page.data, [ME_INITIAL_DATA_KEY]: { user: null } satisfies MeResponse };
     const app = await renderOrShell(await renderer(), c.req.path, data, deps.logger, deps.now);
     return app ? { app, data } : { app, data: page.data };
   }
 
+  /**
+   * A signed-in person's page, rendered with what its first screen reads (/api/me and the page's own
+   * reads, asked of the API itself with the request's cookie: the same guards decide), so that it
+   * paints with the HTML instead of after its code and its requests (decision 0045). Anything but
+   * a 200 from every read, or a render that fails, sends the shell: the page then does as before.
+   */
+  async function renderedSignedIn(c: Context, page: ResolvedPage, plan: SignedInRender, ctx: PageContext): Promise<Rendered> {
+    const shell = { app: '', data: page.data };
+    if (!readApi || ctx.viewer.role !== plan.role) return shell;
+    const headers = new Headers({ accept: 'application/json', cookie: c.req.header('cookie') ?? '' });
+    const keys = [ME_INITIAL_DATA_KEY, ...plan.reads];
+    const answers = await Promise.all(keys.map((key) => readApi(key, headers)));
+    // /api/me keeps the session's cookie going (pushed further on use): the page's answer does it now.
+    for (const cookie of answers[0]!.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    if (answers.some((res) => res.status !== 200)) return shell;
+    const data: Record<string, unknown> = { ...page.data };
+    await Promise.all(answers.map(async (res, i) => void (data[keys[i]!] = await res.json())));
+    if (!(data[ME_INITIAL_DATA_KEY] as MeResponse).user) return shell;
+    const app = await renderOrShell(await renderer(), c.req.path, data, deps.logger, deps.now);
+    return app ? { app, data, personal: true } : shell;
+  }
+
   async function send(c: Context, page: ResolvedPage, ctx: PageContext) {
-    const [html, files, { app, data: pageData }] = await Promise.all([template(), manifest(), rendered(c, page, ctx)]);
-    const preloads = page.module ? pagePreloads(files, page.module) : undefined;
+    const [html, files, { app, data: pageData, personal }] = await Promise.all([template(), manifest(), rendered(c, page, ctx)]);
+    const preloads = page.module ? pagePreloads(files, page.module, personal ? page.signedIn?.modules : undefined) : undefined;
     const head = renderHead({
       ...page.head,
       preloads: app && preloads ? { ...preloads, fonts: entryFonts(files) } : preloads,
@@ -106,7 +137,8 @@ export function webRoutes(deps: Deps, services: PublicServices) {
     });
     // Data, not code: a JSON block the browser never runs, so the CSP needs no inline script.
     const data = pageData ? `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(pageData)}</script>` : '';
-    c.header('Cache-Control', 'no-cache');
+    // A page that carries one person's data is kept by no cache, the browser's included.
+    c.header('Cache-Control', personal ? 'private, no-store' : 'no-cache');
     return c.html(html.render({ head, data, app }), page.status);
   }
 

@@ -40,3 +40,22 @@ it('lists the app and the page after what they import, without what the entry lo
     }
   });
 });
+
+it('adds the lazy parts a signed-in page renders at once after the page, and each file once (decision 0045)', () => {
+  const withMenu: ViteManifest = {
+    ...manifest,
+    'app/layout/UserMenu.tsx': { file: 'assets/UserMenu-k.js', imports: ['_react-e.js', '_ui-g.js', '_menu-l.js'] },
+    '_menu-l.js': { file: 'assets/menu-l.js', imports: ['_react-e.js'] },
+  };
+  const { modules } = pagePreloads(withMenu, 'features/recipes/RecipeDetailPage.tsx', ['app/layout/UserMenu.tsx', 'missing/Part.tsx']);
+  expect(modules).toEqual([
+    'assets/react-e.js',
+    'assets/libraries-f.js',
+    'assets/ui-g.js',
+    'assets/start-d.js',
+    'assets/RecipeBadges-h.js',
+    'assets/RecipeDetailPage-i.js',
+    'assets/menu-l.js',
+    'assets/UserMenu-k.js',
+  ]);
+});

@@ -7,6 +7,7 @@ import { NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '@client/components/ui/Button';
 import { PageHeader } from '@client/components/ui/PageHeader';
 import { cn } from '@client/lib/cn';
+import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { DemoAccountsWarning } from './DemoAccountsWarning';
 
 type Tab = { to: string; label: string; end: boolean; /** Other addresses that belong to the tab. */ also?: readonly string[] };
@@ -46,31 +47,34 @@ export function AdminShell({ children, actions }: { children: ReactNode; actions
       />
       <DemoAccountsWarning />
       {/* Nine tabs, none hidden or cut: three per row on a phone and four on a tablet (buttons
-          that wrap), one row of underlined tabs from the laptop up. */}
-      <nav aria-label="Sections du tableau de bord" className="mb-8">
-        <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:flex lg:gap-1 lg:border-b lg:border-line">
-          {TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                end={tab.end}
-                className={({ isActive: own }) => {
-                  const isActive = own || !!tab.also?.some((path) => pathname === path || pathname.startsWith(`${path}/`));
-                  return cn(
-                    'flex min-h-11 items-center justify-center rounded-lg border px-2 text-center text-sm font-medium transition-colors',
-                    'lg:-mb-px lg:rounded-none lg:border-0 lg:border-b-2 lg:px-4 lg:text-base',
-                    isActive
-                      ? 'border-brand-700 bg-brand-50 text-brand-800 lg:bg-transparent'
-                      : 'border-line bg-white text-muted hover:border-brand-600 hover:text-ink lg:border-transparent lg:bg-transparent lg:hover:border-line',
-                  );
-                }}
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+          that wrap), one row of underlined tabs from the laptop up. Adopted on its own in a page
+          the server rendered (decision 0045). */}
+      <HydrationBoundary>
+        <nav aria-label="Sections du tableau de bord" className="mb-8">
+          <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 lg:flex lg:gap-1 lg:border-b lg:border-line">
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  end={tab.end}
+                  className={({ isActive: own }) => {
+                    const isActive = own || !!tab.also?.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+                    return cn(
+                      'flex min-h-11 items-center justify-center rounded-lg border px-2 text-center text-sm font-medium transition-colors',
+                      'lg:-mb-px lg:rounded-none lg:border-0 lg:border-b-2 lg:px-4 lg:text-base',
+                      isActive
+                        ? 'border-brand-700 bg-brand-50 text-brand-800 lg:bg-transparent'
+                        : 'border-line bg-white text-muted hover:border-brand-600 hover:text-ink lg:border-transparent lg:bg-transparent lg:hover:border-line',
+                    );
+                  }}
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </HydrationBoundary>
       {children}
     </div>
   );

@@ -12,6 +12,7 @@ import { EmptyState } from '@client/components/ui/EmptyState';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { Skeleton } from '@client/components/ui/Skeleton';
 import { cn } from '@client/lib/cn';
+import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { useOverview } from './api';
@@ -198,10 +199,18 @@ export default function AdminOverviewPage() {
         ) : query.isError ? (
           <ErrorPanel title="Impossible de charger l’aperçu." message={query.error.message} onRetry={() => void query.refetch()} />
         ) : (
+          // In the page the server rendered (decision 0045), each block is adopted on its own, after
+          // the rest: no single task holds a phone's main thread for the whole page.
           <>
-            <Sessions data={query.data} />
-            <Month data={query.data} />
-            <ToAct data={query.data} />
+            <HydrationBoundary>
+              <Sessions data={query.data} />
+            </HydrationBoundary>
+            <HydrationBoundary>
+              <Month data={query.data} />
+            </HydrationBoundary>
+            <HydrationBoundary>
+              <ToAct data={query.data} />
+            </HydrationBoundary>
           </>
         )}
       </div>

@@ -4,9 +4,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChefSessionsResponse, RosterResponse, SessionMessageInput, SessionMessageResponse } from '@shared/schemas/rosters';
 import { useAuth } from '@client/app/auth';
-import { api, type ApiError } from '@client/lib/api';
+import { SIGNED_IN_READS } from '@shared/initial-data';
+import { api, takeInitialData, type ApiError } from '@client/lib/api';
 
 const adminSession = (id: string) => `/admin/sessions/${encodeURIComponent(id)}`;
+
+/** A roster's place in the query cache (the server's render of a roster page seeds it). */
+export const rosterQueryKey = (userId: string | undefined, view: 'admin' | 'chef', sessionId: string) =>
+  ['calendar', userId ?? 'visitor', 'roster', view, sessionId] as const;
 
 /** Where « Télécharger (CSV) » points (the browser downloads it with the session's cookie). */
 export const rosterCsvPath = (sessionId: string) => `/api${adminSession(sessionId)}/roster.csv`;
@@ -14,10 +19,12 @@ export const rosterCsvPath = (sessionId: string) => `/api${adminSession(sessionI
 /** GET /api/admin/sessions/:id/roster (the admin) or /api/chef/sessions/:id/roster (the guest chef). */
 export function useRoster(sessionId: string, view: 'admin' | 'chef') {
   const { status, user } = useAuth();
-  const path = view === 'admin' ? `${adminSession(sessionId)}/roster` : `/chef/sessions/${encodeURIComponent(sessionId)}/roster`;
+  const path = view === 'admin' ? SIGNED_IN_READS.adminRoster(sessionId) : SIGNED_IN_READS.chefRoster(sessionId);
   return useQuery<RosterResponse, ApiError>({
-    queryKey: ['calendar', user?.id ?? 'visitor', 'roster', view, sessionId],
+    queryKey: rosterQueryKey(user?.id, view, sessionId),
     queryFn: ({ signal }) => api<RosterResponse>(path, { signal }),
+    // The first visit's answer comes in the page the server rendered (decision 0045).
+    initialData: () => takeInitialData<RosterResponse>(path),
     enabled: status === 'signed-in' && user?.role === view,
     refetchOnMount: 'always',
     retry: (count, error) => error.status >= 500 && count < 2,

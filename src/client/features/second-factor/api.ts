@@ -7,11 +7,14 @@ import type {
   SecondFactorVerification,
 } from '@shared/schemas/second-factor';
 import { useAuth } from '@client/app/auth';
-import { api, type ApiError } from '@client/lib/api';
+import { api, takeInitialData, type ApiError } from '@client/lib/api';
 import { SECOND_FACTOR_PATH, takeEarlySecondFactor } from './early-status';
 
 const BASE = SECOND_FACTOR_PATH;
 const statusKey = (userId: string | undefined) => ['second-factor', userId ?? 'visitor'] as const;
+
+/** The status's place in the query cache (the server's render of an admin page seeds it). */
+export const secondFactorStatusKey = statusKey;
 
 /** GET: is this session's second factor given? Asked again whenever the admin area mounts. */
 export function useSecondFactorStatus() {
@@ -20,6 +23,8 @@ export function useSecondFactorStatus() {
     queryKey: statusKey(user?.id),
     // The read RequireAdmin started beside /api/me when there is one, else a new one.
     queryFn: async ({ signal }) => (await takeEarlySecondFactor()) ?? api<SecondFactorStatus>(BASE, { signal }),
+    // An admin page the server rendered carries the status it rendered with (asked again on mount).
+    initialData: () => takeInitialData<SecondFactorStatus>(BASE),
     enabled: !!user,
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,

@@ -52,15 +52,17 @@ function closure(manifest: ViteManifest, key: string, into: Files, seen = new Se
 /**
  * The app and the page chunk (its manifest key is its path under src/client, e.g.
  * 'features/recipes/RecipeDetailPage.tsx') with their static imports, minus what the entry already
- * loads: Vite's index.html asks for those itself.
+ * loads: Vite's index.html asks for those itself. `lazyParts`: chunks the page's first screen loads
+ * lazily (a signed-in page the server rendered: the header's menu, the admin area's door), after it.
  */
-export function pagePreloads(manifest: ViteManifest, pageKey: string): PagePreloads {
+export function pagePreloads(manifest: ViteManifest, pageKey: string, lazyParts: readonly string[] = []): PagePreloads {
   if (!manifest[pageKey]) return NONE;
   const entry = entryClosure(manifest);
   const page = noFiles();
   // The app's chunk: the build names it by its file or by a chunk it was merged into.
   for (const chunk of Object.values(manifest)) if (chunk.isEntry) for (const app of chunk.dynamicImports ?? []) closure(manifest, app, page);
   closure(manifest, pageKey, page);
+  for (const part of lazyParts) closure(manifest, part, page);
   return {
     modules: [...page.modules].filter((f) => !entry.modules.has(f)),
     styles: [...page.styles].filter((f) => !entry.styles.has(f)),

@@ -1,14 +1,22 @@
 // The roster's body, the part that prints: the session, who comes, holds and cancellations.
 import type { RosterResponse } from '@shared/schemas/rosters';
+import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { Attendees, Cancellations, Holds, RosterSummary } from './RosterSheet';
 
+/** In the page the server rendered (decision 0045), each part is adopted on its own, after the rest. */
 export function RosterPrint({ roster }: { roster: RosterResponse }) {
   return (
     <div data-roster-print className="space-y-8 print:space-y-5">
       <RosterSummary roster={roster} />
-      <Attendees roster={roster} />
-      <Holds roster={roster} />
-      <Cancellations roster={roster} />
+      <HydrationBoundary>
+        <Attendees roster={roster} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <Holds roster={roster} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <Cancellations roster={roster} />
+      </HydrationBoundary>
     </div>
   );
 }

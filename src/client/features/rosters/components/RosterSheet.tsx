@@ -5,16 +5,19 @@
 // and paper get tables; phones get cards.
 import { Clock, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDuration, formatPrice } from '@shared/format';
+import { CHEF_TIME_ZONE, formatClock, formatDuration, formatPrice, formatShortDateTime } from '@shared/format';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import type { RosterRefundState, RosterResponse } from '@shared/schemas/rosters';
 import { Badge, type BadgeTone } from '@client/components/ui/Badge';
 import { sessionWhen } from '@client/lib/session-when';
+import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 
-const shortDate = new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const clockFormat = new Intl.DateTimeFormat('fr-CA', { hour: '2-digit', minute: '2-digit' });
+// Times in the zone useDisplayTimeZone gives: the chef's in the server's render (decision 0045) and
+// the hydration that adopts it, the viewer's right after; written by hand (no Intl to load).
+type Zone = ReturnType<typeof useDisplayTimeZone>;
+const asZone = (zone: Zone) => (zone === undefined ? undefined : CHEF_TIME_ZONE);
 /** '12 nov., 14 h 05', kept on one line. */
-const when = (iso: string | null) => (iso ? shortDate.format(new Date(iso)).replace(/ /g, '\u00a0') : '—');
+const when = (iso: string | null, zone: Zone) => formatShortDateTime(iso, asZone(zone));
 
 const CANCEL_REASONS: Record<ReservationCancelReason, string> = {
   learner_refunded: 'Annulée par le client',
@@ -36,13 +39,14 @@ const paidLabel = (cents: number | null) => (cents === null ? 'Inclus' : formatP
 
 export function RosterSummary({ roster }: { roster: RosterResponse }) {
   const s = roster.session;
+  const zone = useDisplayTimeZone();
   const minutes = Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000);
   return (
     <div className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-6 print:rounded-none print:border-0 print:p-0 print:shadow-none">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 print:text-ink">Liste des participants</p>
       <h2 className="mt-1 text-2xl text-ink sm:text-3xl">{s.courseTitle}</h2>
       <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-2 text-ink">
-        <span>{sessionWhen(s.startsAt)}</span>
+        <span>{sessionWhen(s.startsAt, zone)}</span>
         <span className="inline-flex items-center gap-1.5 text-muted print:text-ink">
           <Clock aria-hidden="true" className="size-4" />
           {formatDuration(minutes)}
@@ -82,6 +86,7 @@ const cards = 'space-y-3 md:hidden print:hidden';
 export function Attendees({ roster }: { roster: RosterResponse }) {
   const admin = roster.view === 'admin';
   const list = roster.attendees;
+  const zone = useDisplayTimeZone();
   return (
     <Section title="Participants confirmés" count={list.length}>
       {list.length === 0 ? (
@@ -110,7 +115,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
                     <td className={td}>{a.seats}</td>
                     <td className={td}>{servingsLabel(a.servings)}</td>
                     {admin ? <td className={td}>{paidLabel(a.paidCents)}</td> : null}
-                    <td className={td}>{when(a.bookedAt)}</td>
+                    <td className={td}>{when(a.bookedAt, zone)}</td>
                     <td className={`${td} hidden print:table-cell`}>☐</td>
                   </tr>
                 ))}
@@ -134,7 +139,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
                     </>
                   ) : null}
                   <dt className="text-muted">Réservé le</dt>
-                  <dd className="text-ink">{when(a.bookedAt)}</dd>
+                  <dd className="text-ink">{when(a.bookedAt, zone)}</dd>
                 </dl>
               </li>
             ))}
@@ -146,6 +151,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
 }
 
 export function Holds({ roster }: { roster: RosterResponse }) {
+  const zone = useDisplayTimeZone();
   if (roster.holds.length === 0) return null;
   return (
     <Section title="Places retenues en attente de paiement" count={roster.holds.length} className="print:hidden">
@@ -156,7 +162,7 @@ export function Holds({ roster }: { roster: RosterResponse }) {
               <span className="block font-semibold text-ink">{h.name || 'N/A'}</span>
               <span className="block break-all text-sm text-muted">{h.email}</span>
             </span>
-            <Badge tone="saffron">Retenue jusqu’à {clockFormat.format(new Date(h.expiresAt)).replace(/ /g, '\u00a0')}</Badge>
+            <Badge tone="saffron">Retenue jusqu’à {formatClock(h.expiresAt, asZone(zone))}</Badge>
           </li>
         ))}
       </ul>
@@ -165,6 +171,7 @@ export function Holds({ roster }: { roster: RosterResponse }) {
 }
 
 export function Cancellations({ roster }: { roster: RosterResponse }) {
+  const zone = useDisplayTimeZone();
   if (roster.cancellations.length === 0) return null;
   return (
     <Section title="Annulations" count={roster.cancellations.length} className="print:hidden">
@@ -175,7 +182,7 @@ export function Cancellations({ roster }: { roster: RosterResponse }) {
               <span className="block font-semibold text-ink">{c.name || 'N/A'}</span>
               <span className="block break-all text-sm text-muted">{c.email}</span>
               <span className="block text-sm text-muted">
-                {c.reason ? CANCEL_REASONS[c.reason] : 'Annulée'} · {when(c.cancelledAt)}
+                {c.reason ? CANCEL_REASONS[c.reason] : 'Annulée'} · {when(c.cancelledAt, zone)}
               </span>
             </span>
             <span className="flex flex-wrap items-center gap-2">

@@ -5,9 +5,11 @@ import { Film } from 'lucide-react';
 import type { RosterResponse } from '@shared/schemas/rosters';
 import { ButtonLink, buttonClass } from '@client/components/ui/Button';
 import { RecordingVideoUpload, VideoLinkEditor } from '@client/features/calendar';
+import { useRenderClock } from '@client/lib/render-clock';
 
 export default function RosterVideo({ session: s }: { session: RosterResponse['session'] }) {
-  const over = Date.parse(s.endsAt) <= Date.now();
+  // The server's clock in its render of the page (decision 0045), the browser's here.
+  const over = Date.parse(s.endsAt) <= useRenderClock()().getTime();
   return (
     <section aria-label="Visioconférence et enregistrement" className="space-y-4 rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-6 print:hidden">
       <h3 className="text-xl text-ink">Visioconférence et enregistrement</h3>
