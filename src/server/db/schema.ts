@@ -1171,3 +1171,16 @@ export const creditEntries = pgTable(
     check('credit_entries_amount_non_zero', sql`${t.amountCents} <> 0`),
   ],
 );
+
+/**
+ * A person's standing choice for the refunds the site makes on its own (a seat gone when the payment
+ * arrives, a course already owned): to the card (the default, no row) or to « Crédit Toque », at once
+ * (docs/decisions/0046-automatic-refunds-to-credit.md).
+ */
+export const creditPreferences = pgTable('credit_preferences', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  automaticRefundsToCredit: boolean().notNull().default(false),
+  updatedAt: updatedAt(),
+});

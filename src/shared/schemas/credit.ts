@@ -99,6 +99,13 @@ export const adminCreditSchema = z
   .strict();
 export type AdminCreditInput = z.infer<typeof adminCreditSchema>;
 
+/**
+ * GET / PUT /api/account/credit/preference — « Recevoir mes remboursements automatiques en crédit
+ * Toque » (decision 0046): where the refunds the site makes on its own go.
+ */
+export const creditPreferenceSchema = z.object({ automaticRefundsToCredit: z.boolean() }).strict();
+export type CreditPreference = z.infer<typeof creditPreferenceSchema>;
+
 /** POST /api/account/credit/payout — « Demander le versement ». */
 export const creditPayoutSchema = z.object({ key: z.string().min(8).max(100) }).strict();
 export type CreditPayoutInput = z.infer<typeof creditPayoutSchema>;

@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useErrorToast } from '@client/lib/use-error-toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useEmailPreferences, useSaveEmailPreferences } from './api';
-import { PreferenceSwitch } from './components/PreferenceSwitch';
+import { SwitchField } from '@client/components/ui/SwitchField';
 import { TOPICS } from './topics';
 
 export default function PreferencesPage() {
@@ -62,7 +62,7 @@ export default function PreferencesPage() {
               <legend className="pt-5 font-display text-xl text-ink">Courriels</legend>
               <div className="divide-y divide-line">
                 {TOPICS.map(({ topic, label, help }) => (
-                  <PreferenceSwitch
+                  <SwitchField
                     key={topic}
                     label={label}
                     help={help}

@@ -1,7 +1,8 @@
 // The French e-mail to a learner whose payment could not become a seat, and who is refunded for it.
-import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
+import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { renderEmail } from '../../integrations/mail/layout';
 import type { Mail } from '../../integrations/mail/mailer';
+import { automaticRefundToCard, automaticRefundToCredit } from '../refunds/automatic-mail';
 
 /** Why a paid line got no seat: what the learner is told. */
 export type RefusalReason = 'no_seat' | 'session_cancelled' | 'already_booked' | 'not_held';
@@ -30,13 +31,14 @@ export function seatRefusedMail(
   order: { number: number },
   seats: RefusedSeat[],
   refundTotalCents: number,
+  toCredit = false,
 ): Mail {
   const items = seats.map((s) => ({
     title: `« ${s.courseTitle} », séance du ${formatSessionDateTime(s.startsAt, CHEF_TIME_ZONE)}`,
     why: EXPLANATION[s.why],
     link: s.courseId && s.why !== 'already_booked' ? `${publicUrl}/booking/${s.courseId}` : null,
   }));
-  const refund = `Nous vous remboursons automatiquement ${formatPrice(refundTotalCents)} (taxes comprises), sur le moyen de paiement utilisé pour la commande n° ${order.number}. Le remboursement peut prendre de 5 à 10 jours ouvrables à apparaître sur votre relevé, selon votre banque.`;
+  const refund = toCredit ? automaticRefundToCredit(refundTotalCents, order.number) : automaticRefundToCard(refundTotalCents, order.number);
   const other = 'Vous pouvez choisir une autre séance ici :';
   const subject = seats.every((s) => s.why === 'already_booked')
     ? 'Paiement en double : nous vous remboursons'
@@ -50,3 +52,4 @@ export function seatRefusedMail(
     reason: 'vous avez passé une commande sur Toque',
   });
 }
+

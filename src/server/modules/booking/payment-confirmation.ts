@@ -15,6 +15,7 @@ import { scheduleReminders } from '../../jobs/reminders';
 import { publish } from '../../realtime/publish';
 import { notifyBookingConfirmed } from '../notifications/notices';
 import { schedulePrepKit } from '../prep-kit/job';
+import { automaticRefundsGoToCredit } from '../credit/service';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import { refundReasonOf, seatRefusedMail, type RefusalReason, type RefusedSeat } from './payment-confirmation-mail';
 import * as repo from './payment-confirmation-repository';
@@ -114,6 +115,8 @@ export async function settlePaidSeats(
 
   if (refusedLines.length === 0) return result;
   const seats = refusedLines.map((l) => l.seat);
+  // The learner's standing choice in « Mon crédit » (decision 0046): the card, or credit at once.
+  const toCredit = await automaticRefundsGoToCredit(tx, userId);
   result.refund = await planRefund(tx, {
     orderId,
     lines: refusedLines.map((l) => ({ orderLineId: l.lineId })),
@@ -122,6 +125,7 @@ export async function settlePaidSeats(
     idempotencyKey: `seat:${orderId}`,
     now,
     provider: input.provider,
+    toCredit,
   });
   const buyer = await repo.buyerOf(tx, orderId);
   if (buyer) {
@@ -130,7 +134,7 @@ export async function settlePaidSeats(
       kind: 'seat.refused',
       to: buyer.email,
       userId,
-      mail: seatRefusedMail({ email: buyer.email, name: buyer.name }, input.publicUrl, buyer, seats, result.refund.totalCents),
+      mail: seatRefusedMail({ email: buyer.email, name: buyer.name }, input.publicUrl, buyer, seats, result.refund.totalCents, toCredit),
     });
   }
   return result;

@@ -1,17 +1,29 @@
 // « Mon crédit » for the signed-in person, and the admin's « Ajouter un crédit »: the rules over the
 // ledger (service.ts) that the routes call.
-import { adminCreditSchema, creditPayoutSchema, type CreditPayoutResponse, type CreditResponse } from '@shared/schemas/credit';
+import { adminCreditSchema, creditPayoutSchema, creditPreferenceSchema, type CreditPayoutResponse, type CreditPreference, type CreditResponse } from '@shared/schemas/credit';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
 import { recordAudit } from '../audit/service';
-import { append, entryByKey, history, lockedBalance, payoutAvailable, toCreditEntry } from './service';
+import { append, automaticRefundsGoToCredit, entryByKey, history, lockedBalance, payoutAvailable, toCreditEntry } from './service';
+import { saveAutomaticRefundsToCredit } from './repository';
 
 export function createCreditAccountService(deps: Pick<Deps, 'database' | 'now'>) {
   const db = () => deps.database.db;
   return {
     mine(userId: string, page: { limit: number; offset: number }): Promise<CreditResponse> {
       return history(db(), userId, page);
+    },
+
+    async preference(userId: string): Promise<CreditPreference> {
+      return { automaticRefundsToCredit: await automaticRefundsGoToCredit(db(), userId) };
+    },
+
+    /** The same answer however often it is sent (an upsert of the person's one row). */
+    async savePreference(userId: string, body: unknown): Promise<CreditPreference> {
+      const input = parseInput(creditPreferenceSchema, body);
+      await saveAutomaticRefundsToCredit(db(), userId, input.automaticRefundsToCredit, deps.now());
+      return input;
     },
 
     /**

@@ -2,7 +2,7 @@
 // their entries newest first. Alone to touch credit_entries.
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { creditEntries, orders } from '../../db/schema';
+import { creditEntries, creditPreferences, orders } from '../../db/schema';
 
 type Conn = Db | Tx;
 
@@ -79,4 +79,20 @@ export async function unpaidOrdersWithCredit(conn: Conn, userId: string): Promis
     .select({ id: orders.id, userId: orders.userId })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'failed']), gt(orders.creditAppliedCents, 0)));
+}
+
+/** The person's choice for automatic refunds (no row: to the card). */
+export async function automaticRefundsToCredit(conn: Conn, userId: string): Promise<boolean> {
+  const [row] = await conn
+    .select({ value: creditPreferences.automaticRefundsToCredit })
+    .from(creditPreferences)
+    .where(eq(creditPreferences.userId, userId));
+  return row?.value ?? false;
+}
+
+export async function saveAutomaticRefundsToCredit(conn: Conn, userId: string, value: boolean, now: Date): Promise<void> {
+  await conn
+    .insert(creditPreferences)
+    .values({ userId, automaticRefundsToCredit: value, updatedAt: now })
+    .onConflictDoUpdate({ target: creditPreferences.userId, set: { automaticRefundsToCredit: value, updatedAt: now } });
 }

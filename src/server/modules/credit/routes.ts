@@ -1,7 +1,8 @@
 // /api/account/credit: the signed-in person's « Crédit Toque » (« Mon crédit »): the balance and its
-// history, and « Demander le versement » of a balance under 5 $. No route takes a user id.
+// history, « Demander le versement » of a balance under 5 $, and where automatic refunds go. No
+// route takes a user id.
 import { Hono } from 'hono';
-import { creditHistoryQuery, type CreditPayoutResponse, type CreditResponse } from '@shared/schemas/credit';
+import { creditHistoryQuery, type CreditPayoutResponse, type CreditPreference, type CreditResponse } from '@shared/schemas/credit';
 import type { Deps } from '../../deps';
 import type { AppEnv } from '../../http/app-env';
 import { requireUser, signedInOnly } from '../../http/guards';
@@ -17,6 +18,16 @@ export function creditRoutes(deps: Pick<Deps, 'database' | 'now'>) {
   app.get('/', async (c) => {
     const { userId } = await requireUser(c);
     return c.json<CreditResponse>(await credit.mine(userId, readQuery(c, creditHistoryQuery)));
+  });
+
+  app.get('/preference', async (c) => {
+    const { userId } = await requireUser(c);
+    return c.json<CreditPreference>(await credit.preference(userId));
+  });
+
+  app.put('/preference', async (c) => {
+    const { userId } = await requireUser(c);
+    return c.json<CreditPreference>(await credit.savePreference(userId, await readJsonBody(c)));
   });
 
   app.post('/payout', async (c) => {

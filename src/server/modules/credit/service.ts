@@ -116,6 +116,14 @@ export function toCreditEntry(row: repo.CreditEntryRow & { orderNumber?: number 
 }
 
 /** Whether « Demander le versement » is offered: a balance above 0 and under 5 $. */
+/**
+ * Where the site's own refunds of this person go (a seat gone when the payment arrives, a course
+ * already owned): true → « Crédit Toque » at once, false → the card (decision 0046).
+ */
+export function automaticRefundsGoToCredit(db: Db | Tx, userId: string): Promise<boolean> {
+  return repo.automaticRefundsToCredit(db, userId);
+}
+
 export function payoutAvailable(balanceCents: number): boolean {
   return balanceCents > 0 && balanceCents < CREDIT_PAYOUT_MAX_CENTS;
 }

@@ -7,11 +7,12 @@
 // Two payments of one course at the same moment: each takes the lock on (person, course) after its
 // order row (payments/repository.ts lockCourseRights), so the second sees the first's purchase.
 // A live class is not judged here: its seat is (booking/payment-confirmation.ts).
-import { formatPrice } from '@shared/format';
 import { queueEmail } from '../../integrations/mail/outgoing';
 import { renderEmail } from '../../integrations/mail/layout';
 import type { PaymentProvider } from '../../integrations/payments/port';
+import { automaticRefundsGoToCredit } from '../credit/service';
 import { planRefund, type PlannedRefund } from '../refunds/automatic';
+import { automaticRefundToCard, automaticRefundToCredit } from '../refunds/automatic-mail';
 import * as repo from './repository';
 import type { Tx } from '../../db/client';
 
@@ -32,6 +33,7 @@ export async function grantCourses(
   await repo.grantPurchases(tx, orderId, userId, now, new Set(duplicates.map((l) => l.id)));
   if (duplicates.length === 0) return null;
 
+  const toCredit = await automaticRefundsGoToCredit(tx, userId);
   const refund = await planRefund(tx, {
     orderId,
     lines: duplicates.map((l) => ({ orderLineId: l.id })),
@@ -40,6 +42,8 @@ export async function grantCourses(
     idempotencyKey: ownedRefundKey(orderId),
     now,
     provider: input.provider,
+    // The person's standing choice in « Mon crédit » (decision 0046): the card, or credit at once.
+    toCredit,
   });
   const titles = duplicates.map((l) => `« ${l.description} »`).join(', ');
   await queueEmail(tx, {
@@ -52,7 +56,7 @@ export async function grantCourses(
       greeting: `Bonjour ${input.buyer.name},`,
       paragraphs: [
         `Vous possédiez déjà ${duplicates.length > 1 ? 'les cours' : 'le cours'} ${titles} : ce second paiement ne vous donne rien de plus, et votre achat précédent reste entier.`,
-        `Nous vous remboursons automatiquement ${formatPrice(refund.totalCents)} (taxes comprises), sur le moyen de paiement utilisé pour la commande n° ${input.buyer.number}. Le remboursement peut prendre de 5 à 10 jours ouvrables à apparaître sur votre relevé, selon votre banque.`,
+        toCredit ? automaticRefundToCredit(refund.totalCents, input.buyer.number) : automaticRefundToCard(refund.totalCents, input.buyer.number),
       ],
       action: { text: 'Voir mes achats', href: `${input.publicUrl}/mes-achats` },
       reason: 'vous avez passé une commande sur Toque',

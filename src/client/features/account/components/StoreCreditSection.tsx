@@ -1,15 +1,47 @@
 // Mon Compte's « Mon crédit » card: the « Crédit Toque » balance, its history (newest first, French
-// labels), an empty state, and « Demander le versement » when the balance is under 5 $ (Québec).
+// labels), an empty state, « Demander le versement » when the balance is under 5 $ (Québec), and where
+// the site's own refunds go (decision 0046).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { formatLongDate, formatPrice } from '@shared/format';
-import type { CreditPayoutResponse, CreditResponse } from '@shared/schemas/credit';
+import type { CreditPayoutResponse, CreditPreference, CreditResponse } from '@shared/schemas/credit';
 import { Button } from '@client/components/ui/Button';
+import { SwitchField } from '@client/components/ui/SwitchField';
 import { useAuth } from '@client/app/auth';
 import { api, type ApiError } from '@client/lib/api';
-import { notifyError } from '@client/lib/notify';
+import { notifyError, notifySuccess } from '@client/lib/notify';
 
 const creditKey = (userId: string | undefined) => ['account', userId ?? 'visitor', 'credit'] as const;
+const preferenceKey = (userId: string | undefined) => ['account', userId ?? 'visitor', 'credit', 'preference'] as const;
+
+/** « Recevoir mes remboursements automatiques en crédit Toque »: saved at each change. */
+function AutomaticRefundsSwitch() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const query = useQuery<CreditPreference, ApiError>({
+    queryKey: preferenceKey(user?.id),
+    queryFn: ({ signal }) => api<CreditPreference>('/account/credit/preference', { signal }),
+    enabled: !!user,
+  });
+  const save = useMutation<CreditPreference, ApiError, boolean>({
+    mutationFn: (value) => api<CreditPreference>('/account/credit/preference', { method: 'PUT', body: JSON.stringify({ automaticRefundsToCredit: value }) }),
+    onSuccess: (data) => {
+      client.setQueryData(preferenceKey(user?.id), data);
+      notifySuccess(data.automaticRefundsToCredit ? 'Vos remboursements automatiques iront à votre crédit.' : 'Vos remboursements automatiques iront sur votre carte.');
+    },
+    onError: (err) => notifyError('Préférence non enregistrée', err.message),
+  });
+  if (query.isError) return <p className="text-sm text-red-700">{query.error.message}</p>;
+  return (
+    <SwitchField
+      label="Recevoir mes remboursements automatiques en crédit Toque"
+      help="Si une place n’est plus libre au moment du paiement, ou si vous aviez déjà ce cours, le montant va tout de suite à votre crédit au lieu de votre carte."
+      checked={save.isPending ? save.variables : (query.data?.automaticRefundsToCredit ?? false)}
+      disabled={query.isPending || save.isPending}
+      onChange={(value) => save.mutate(value)}
+    />
+  );
+}
 
 export function StoreCreditSection() {
   const { user } = useAuth();
@@ -37,6 +69,7 @@ export function StoreCreditSection() {
       <p className="text-sm text-muted">
         Votre crédit Toque sert à payer vos achats sur Toque. Il n’expire jamais.
       </p>
+      <AutomaticRefundsSwitch />
       {credit.payoutAvailable ? (
         <Button variant="secondary" onClick={() => payout.mutate()} disabled={payout.isPending}>
           Demander le versement

@@ -1,11 +1,11 @@
-// One e-mail preference as an on/off switch: a real checkbox (role switch) under a visible track,
+// One setting as an on/off switch (e-mail preferences, « Mon crédit »): a real checkbox (role switch) under a visible track,
 // with its label and a line of help tied to it.
 import { useId } from 'react';
 import { cn } from '@client/lib/cn';
 
 type Props = { label: string; help: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void };
 
-export function PreferenceSwitch({ label, help, checked, disabled, onChange }: Props) {
+export function SwitchField({ label, help, checked, disabled, onChange }: Props) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4 py-4">
