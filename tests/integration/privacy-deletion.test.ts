@@ -82,6 +82,7 @@ async function learnerWithData() {
   await t.db.insert(schema.adminClientNotes).values({ userId: user.id, body: 'Allergique aux noix.', authorId: 'user_admin', authorEmail: 'cheffe@exemple.test' });
   await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });
   await t.db.insert(notifications).values({ userId: user.id, kind: 'booking.confirmed', title: 'Place confirmée', body: 'À bientôt', dedupeKey: `n-${user.id}` });
+  await t.db.insert(schema.creditPreferences).values({ userId: user.id, automaticRefundsToCredit: true });
   await t.db.insert(emailDeliveries).values({ dedupeKey: `welcome-x:${user.id}`, kind: 'welcome', to: user.email, userId: user.id, sentAt: testNow() });
   await t.db.insert(outboxEmails).values({ to: user.email, subject: 'Bienvenue chez Toque', text: 'Bonjour Rosalie', html: '<p>Bonjour Rosalie</p>' });
   await send(t, 'PUT', '/api/account/email-preferences', { cookie: user.cookie, body: { reminders: false, prepKit: true, marketing: true } });

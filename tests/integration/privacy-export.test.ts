@@ -14,6 +14,7 @@ import {
   auditLog,
   courseProgress,
   emailDeliveries,
+  creditPreferences,
   emailPreferences,
   favorites,
   notifications,
@@ -98,6 +99,7 @@ async function personWithEverything() {
   await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });
   await t.db.insert(notifications).values({ userId: user.id, kind: 'booking.confirmed', title: 'Place confirmée', body: 'À bientôt', dedupeKey: `n-${user.id}` });
   await t.db.insert(emailPreferences).values({ userId: user.id, marketing: true });
+  await t.db.insert(creditPreferences).values({ userId: user.id, automaticRefundsToCredit: true });
   await t.db.insert(emailDeliveries).values({ dedupeKey: `welcome-x:${user.id}`, kind: 'welcome', to: user.email, userId: user.id, sentAt: testNow() });
   await t.db.insert(outboxEmails).values({ to: user.email, subject: 'Bienvenue chez Toque', text: 'Bonjour Rosalie', html: '<p>Bonjour Rosalie</p>' });
   await t.db.insert(auditLog).values({ actorId: 'admin_x', actorEmail: 'cheffe@toque.test', action: 'order.refund', targetType: 'order', targetId: order.id });
@@ -151,7 +153,11 @@ describe('GET /api/account/data-export', () => {
     expect(exportedOrder.refunds).toEqual([expect.objectContaining({ totalCents: 1150, creditNoteNumber: expect.any(Number) })]);
     expect(data.reservations).toEqual([expect.objectContaining({ course: 'Tourtière du Lac', status: 'confirmed' })]);
     expect(data.favorites).toEqual([expect.objectContaining({ recipe: 'Pouding chômeur' })]);
-    expect(data.storeCredit).toEqual({ balanceCents: 1500, entries: [expect.objectContaining({ amountCents: 1500, kind: 'admin_credit', label: 'Crédit offert par Toque', reason: 'Geste commercial' })] });
+    expect(data.storeCredit).toEqual({
+      balanceCents: 1500,
+      entries: [expect.objectContaining({ amountCents: 1500, kind: 'admin_credit', label: 'Crédit offert par Toque', reason: 'Geste commercial' })],
+      automaticRefundsToCredit: true,
+    });
     expect(data.notesAboutYou).toEqual([expect.objectContaining({ body: 'Allergique aux noix.', authorEmail: 'cheffe@exemple.test' })]);
     expect(data.calendarFeed).toMatchObject({ exists: true });
     expect(data.emailsSent.copies).toEqual([expect.objectContaining({ subject: 'Bienvenue chez Toque' })]);

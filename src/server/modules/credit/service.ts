@@ -163,9 +163,13 @@ export function creditAtDeletionError(owedCents: number): AppError {
 }
 
 /** The Law 25 data export's « Crédit Toque »: the balance and every entry, oldest first. */
-export async function exportOf(db: Db | Tx, userId: string): Promise<{ balanceCents: number; entries: CreditEntry[] }> {
+export async function exportOf(db: Db | Tx, userId: string): Promise<{ balanceCents: number; entries: CreditEntry[]; automaticRefundsToCredit: boolean }> {
   const rows = await repo.allEntriesOf(db, userId);
-  return { balanceCents: rows.reduce((sum, r) => sum + r.amountCents, 0), entries: rows.map(toCreditEntry) };
+  return {
+    balanceCents: rows.reduce((sum, r) => sum + r.amountCents, 0),
+    entries: rows.map(toCreditEntry),
+    automaticRefundsToCredit: await repo.automaticRefundsToCredit(db, userId),
+  };
 }
 
 /** Kinds that move an order's own credit: its payment (−), and what came back of it (+). */

@@ -28,6 +28,7 @@ export const PERSONAL_DATA_TABLES: Record<string, { export: ExportCoverage; dele
   notifications: { export: { section: 'notifications' }, deletion: 'deleted' },
   email_preferences: { export: { section: 'emailPreferences' }, deletion: 'deleted' },
   admin_client_notes: { export: { section: 'notesAboutYou' }, deletion: 'deleted', why: 'the chef’s notes about a customer (« Clients »)' },
+  credit_preferences: { export: { section: 'storeCredit' }, deletion: 'deleted' },
   credit_entries: { export: { section: 'storeCredit' }, deletion: 'anonymised', why: 'the « Crédit Toque » ledger is money records, kept with the orders; the admin’s reason is erased' },
   gift_cards: { export: { section: 'giftCards' }, deletion: 'kept', why: 'a gift card is money its recipient holds (no expiry); kept with its order for tax records' },
   membership_grants: { export: { section: 'giftedMembership' }, deletion: 'kept', why: 'the months a membership gift card gave, kept with the card and its order; holds no personal field' },

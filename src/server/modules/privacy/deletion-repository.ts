@@ -12,6 +12,7 @@ import {
   courseProgress,
   courseSessions,
   creditEntries,
+  creditPreferences,
   emailDeliveries,
   emailPreferences,
   favorites,
@@ -103,6 +104,7 @@ export async function eraseAccount(tx: Tx, userId: string, oldEmail: string, now
   await tx.delete(courseProgress).where(eq(courseProgress.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
+  await tx.delete(creditPreferences).where(eq(creditPreferences.userId, userId));
 
   await tx.update(users).set({ name: DELETED_ACCOUNT_NAME, email: placeholder, emailVerified: false, image: null, updatedAt: now }).where(eq(users.id, userId));
   await tx
