@@ -166,10 +166,27 @@ export async function signInFromHeader(page: Page, email: string, password: stri
   if (email === DEMO.admin.email) await passAdminSecondFactor(page);
 }
 
-export async function signUpFromHeader(page: Page, name: string, email: string, password: string) {
-  const login = await openDialogFromHeader(page);
-  await login.getByRole('button', { name: "S'inscrire" }).click();
+/**
+ * From « Bienvenue ! » to « Rejoignez-nous ! »: clicks « S'inscrire » until the sign-up form shows. A
+ * click that lands while the dialog's content is still being adopted is lost (seen under CI's load);
+ * a second click only comes when the form did not show, so it never lands on the form's own button.
+ */
+export async function switchToSignUp(page: Page) {
   const dialog = authDialog(page, 'Rejoignez-nous !');
+  for (let attempt = 1; ; attempt++) {
+    await authDialog(page).getByRole('button', { name: "S'inscrire" }).click();
+    try {
+      await dialog.getByLabel('Nom complet').waitFor({ timeout: 5_000 });
+      return dialog;
+    } catch (err) {
+      if (attempt >= 4) throw err;
+    }
+  }
+}
+
+export async function signUpFromHeader(page: Page, name: string, email: string, password: string) {
+  await openDialogFromHeader(page);
+  const dialog = await switchToSignUp(page);
   await dialog.getByLabel('Nom complet').fill(name);
   await dialog.getByLabel('Adresse courriel').fill(email);
   await dialog.getByLabel('Mot de passe').fill(password);

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, pageErrors, useBrowser, usePage, VIEWPORTS, viewports } from './browser';
-import { authDialog, signInButton } from './session';
+import { authDialog, signInButton, switchToSignUp } from './session';
 import { baseURL, expectToast, h1Text, open, pathOf, visit } from './site';
 
 useBrowser();
@@ -60,9 +60,7 @@ for (const viewport of viewports) {
       // « Nom complet » then labelled the recipes' search box.
       await open(page, '/recettes');
       await signInButton(page).click();
-      await authDialog(page).getByRole('button', { name: "S'inscrire" }).click();
-      const dialog = authDialog(page, 'Rejoignez-nous !');
-      await dialog.getByLabel('Nom complet').waitFor();
+      const dialog = await switchToSignUp(page);
       const duplicates = await page.evaluate(() => {
         const seen = new Map<string, number>();
         for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
