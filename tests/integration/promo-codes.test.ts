@@ -18,6 +18,7 @@ import { checkout, confirm, deliverEvents, holdSeat, newKey, setProvince, SUCCES
 import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
 import type { TestApp } from '../setup/test-app';
 import { testNow } from '../setup/test-clock';
+import { createPromoCode, EMPTY_PROMO_CODE } from '../setup/promo-codes';
 
 const DAY = 86_400_000;
 const clock = testNow().getTime();
@@ -29,25 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const base: PromoCodeInput = {
-  code: 'X',
-  percentOff: null,
-  amountOffCents: null,
-  kinds: [],
-  courseIds: [],
-  maxUses: null,
-  maxUsesPerCustomer: null,
-  startsAt: null,
-  endsAt: null,
-  audience: 'all',
-};
-
-async function createCode(input: Partial<PromoCodeInput>) {
-  const res = await send(t, 'POST', '/api/admin/promo-codes', { cookie: admin.cookie, body: { ...base, ...input } });
-  const body = (await res.json()) as PromoCodeResponse & ApiErrorBody;
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.code;
-}
+const base = EMPTY_PROMO_CODE;
+const createCode = (input: Partial<PromoCodeInput>) => createPromoCode(t, admin.cookie, input);
 
 async function learner(name = 'Léa Apprenante') {
   const user = await newSignedInUser(t, name);

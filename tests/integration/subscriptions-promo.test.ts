@@ -5,13 +5,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
-import type { ApiErrorBody } from '@shared/errors';
-import type { PromoCodeInput, PromoCodeListResponse, PromoCodeResponse } from '@shared/schemas/promo-codes';
+import type { PromoCodeInput, PromoCodeListResponse } from '@shared/schemas/promo-codes';
 import { orderLines, orders, sandboxInvoices, sandboxSubscriptions } from '../../src/server/db/schema';
 import { setRole } from '../factories';
 import { newSignedInUser, send } from '../setup/auth-client';
 import { confirm, deliverEvents, setProvince, SUCCESS_CARD } from '../setup/payments';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { createPromoCode } from '../setup/promo-codes';
 import { advance, providerIdOf, subscribe } from './subscriptions-helpers';
 
 let t: TestApp;
@@ -24,24 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const base: PromoCodeInput = {
-  code: 'X',
-  percentOff: null,
-  amountOffCents: null,
-  kinds: [],
-  courseIds: [],
-  maxUses: null,
-  maxUsesPerCustomer: null,
-  startsAt: null,
-  endsAt: null,
-  audience: 'all',
-};
-async function createCode(input: Partial<PromoCodeInput>) {
-  const res = await send(t, 'POST', '/api/admin/promo-codes', { cookie: admin.cookie, body: { ...base, ...input } });
-  const body = (await res.json()) as PromoCodeResponse & ApiErrorBody;
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.code;
-}
+const createCode = (input: Partial<PromoCodeInput>) => createPromoCode(t, admin.cookie, input);
 async function buyer(name = 'Sophie Membre') {
   const user = await newSignedInUser(t, name);
   await setProvince(t, user.id, 'QC');
