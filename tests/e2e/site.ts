@@ -1,7 +1,8 @@
 // The e2e server (global-setup.ts) as a person reaches it: going to a path and waiting for the
 // app to settle, where the page is, its heading, the toasts.
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
+import { until } from '../setup/until';
 
 export const baseURL = inject('baseURL');
 
@@ -48,7 +49,8 @@ const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 export async function expectToast(page: Page, text: string, description?: string) {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const wanted = new RegExp([text, ...(description === undefined ? [] : [description])].map(escape).join('[\\s\\S]*'));
-  await expect.poll(() => toasts(page).allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringMatching(wanted)]));
+  // Fails with the toasts last seen (an error toast says why the action failed).
+  await until(`toast ${wanted}`, () => toasts(page).allTextContents(), (seen) => seen.some((t) => wanted.test(t)), 20_000, 100);
 }
 
 /** Closes the toast on screen, so the next one is not mistaken for it. */

@@ -24,6 +24,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useUrlParams } from '@client/lib/use-url-params';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { exportHref, useBooksOverview, useBooksSummary, useSetFilingFrequency } from './api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -143,7 +144,7 @@ export default function AdminBooksPage() {
 
   const chooseFrequency = (value: string | undefined) => {
     if (!value || value === overview.data?.filingFrequency) return;
-    setFrequency.mutate(value as FilingFrequency, {
+    runMutation(setFrequency, value as FilingFrequency, {
       onSuccess: (next) => {
         choosePeriod(undefined);
         notifySuccess('Période de déclaration enregistrée', FILING_FREQUENCY_LABELS[next.filingFrequency]);

@@ -24,6 +24,7 @@ import { useAdminClient, useRefreshClient, useResendReceipt } from './api';
 import { ClientCredit } from './components/ClientCredit';
 import { ClientNotes } from './components/ClientNotes';
 import { BOOKING_LABELS, MEMBERSHIP_LABELS, MEMBERSHIP_TONES, ROLE_LABELS } from './labels';
+import { runMutation } from '@client/lib/run-mutation';
 
 const CANCEL_REASONS: Record<ReservationCancelReason, string> = {
   learner_refunded: 'annulée par le client, remboursée',
@@ -171,7 +172,7 @@ function ResendReceipt({ userId, order }: { userId: string; order: AdminClientOr
   const key = useRef<string | null>(null);
   const click = () => {
     key.current ??= crypto.randomUUID();
-    resend.mutate(
+    runMutation(resend,
       { orderId: order.id, requestKey: key.current },
       {
         onSuccess: (res) => (res.sent ? notifySuccess('Reçu renvoyé', `Le lien du reçu part à ${res.to}.`) : notifyInfo('Reçu déjà renvoyé', `Le lien du reçu est déjà parti à ${res.to}.`)),

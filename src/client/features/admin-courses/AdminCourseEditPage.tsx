@@ -23,6 +23,7 @@ import { CourseRemoval } from './components/CourseRemoval';
 import { CourseSessions } from './components/CourseSessions';
 import { CourseVideoUpload } from './components/CourseVideoUpload';
 import { notOnSaleLabel, STATUS_LABELS, STATUS_TONES } from './labels';
+import { runMutation } from '@client/lib/run-mutation';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -61,7 +62,7 @@ function NewCourse() {
   const submit = (input: AdminCourseCreateInput) => {
     setFailure(null);
     setServerErrors({});
-    create.mutate(input, {
+    runMutation(create, input, {
       onSuccess: async ({ course }) => {
         if (image) {
           // The course exists either way; a refused picture is said on its page, where it can be chosen again.
@@ -120,7 +121,7 @@ function EditCourse({ course, teachers, videoMaxBytes }: { course: AdminCourseDe
   const submit = (input: AdminCourseCreateInput) => {
     setFailure(null);
     setServerErrors({});
-    update.mutate(input, {
+    runMutation(update, input, {
       // Publishing a course nobody can buy yet: she is told why, at once.
       onSuccess: ({ course: saved }) => {
         const notOnSale = notOnSaleLabel(saved);

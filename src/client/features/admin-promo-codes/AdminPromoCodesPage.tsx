@@ -16,6 +16,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { usePromoCodes, useSetPromoActive } from './api';
 import { PromoCodeForm } from './components/PromoCodeForm';
+import { runMutation } from '@client/lib/run-mutation';
 
 type FormState = { open: false } | { open: true; code: PromoCodeView | null };
 
@@ -49,7 +50,7 @@ export default function AdminPromoCodesPage() {
   }, [list.error]);
 
   const toggle = (code: PromoCodeView) =>
-    setActive.mutate(
+    runMutation(setActive,
       { id: code.id, active: !code.active },
       {
         onSuccess: (saved) => notifySuccess(saved.active ? 'Code réactivé' : 'Code désactivé', saved.code),

@@ -15,6 +15,7 @@ import { notifySuccess } from '@client/lib/notify';
 import { sessionWhen } from '@client/lib/session-when';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useRefundChoice, useReservation } from './api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const DONE: Record<RefundChoice, (amount: string) => string> = {
   credit: (amount) => `${amount} ont été ajoutés à votre crédit Toque. Vous pouvez les utiliser dès maintenant.`,
@@ -51,7 +52,7 @@ function Choice({ reservation: r }: { reservation: ReservationView }) {
   const amount = choice?.amountCents != null ? formatPrice(choice.amountCents) : 'Le montant de votre place';
 
   const pick = (refundTo: 'card' | 'credit') =>
-    choose.mutate(
+    runMutation(choose,
       { reservationId: r.id, input: { refundTo } },
       {
         onSuccess: ({ reservation }) => {

@@ -14,6 +14,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useUrlParams } from '@client/lib/use-url-params';
 import { useMarkRead, useNotifications } from './api';
 import { NotificationItem } from './components/NotificationItem';
+import { runMutation } from '@client/lib/run-mutation';
 
 function readPage(value: string | null): number {
   const n = Number(value);
@@ -32,7 +33,7 @@ export default function NotificationsPage() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   const read = (target: { id: string } | { all: true }) =>
-    markRead.mutate(target, { onError: (error) => notifyError('Erreur', error.message) });
+    runMutation(markRead, target, { onError: (error) => notifyError('Erreur', error.message) });
 
   return (
     <div className="mx-auto min-h-[60vh] w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">

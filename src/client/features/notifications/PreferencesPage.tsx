@@ -14,6 +14,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useEmailPreferences, useSaveEmailPreferences } from './api';
 import { SwitchField } from '@client/components/ui/SwitchField';
 import { TOPICS } from './topics';
+import { runMutation } from '@client/lib/run-mutation';
 
 export default function PreferencesPage() {
   usePageTitle('Préférences');
@@ -30,7 +31,7 @@ export default function PreferencesPage() {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!draft) return;
-    save.mutate(draft, {
+    runMutation(save, draft, {
       onSuccess: () => notifySuccess('Préférences enregistrées.'),
       onError: (error) => notifyError('Erreur', error.message),
     });

@@ -7,6 +7,7 @@ import { FormAlert } from '@client/components/ui/FormAlert';
 import { CodeField, isCompleteAppCode } from './CodeField';
 import { SecondFactorFrame } from './SecondFactorFrame';
 import { useConfirmEnrolment, useStartEnrolment } from './api';
+import { runMutation } from '@client/lib/run-mutation';
 
 export function EnrolmentScreen({ onConfirmed }: { onConfirmed: (recoveryCodes: string[]) => void }) {
   const start = useStartEnrolment();
@@ -23,7 +24,7 @@ export function EnrolmentScreen({ onConfirmed }: { onConfirmed: (recoveryCodes: 
       return;
     }
     setMissing(undefined);
-    confirm.mutate(code.trim(), { onSuccess: (data) => onConfirmed(data.recoveryCodes), onError: () => setCode('') });
+    runMutation(confirm, code.trim(), { onSuccess: (data) => onConfirmed(data.recoveryCodes), onError: () => setCode('') });
   }
 
   const intro = (

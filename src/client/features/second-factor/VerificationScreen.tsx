@@ -5,6 +5,7 @@ import { FormAlert } from '@client/components/ui/FormAlert';
 import { CodeField, isCompleteAppCode } from './CodeField';
 import { SecondFactorFrame } from './SecondFactorFrame';
 import { useVerifySecondFactor } from './api';
+import { runMutation } from '@client/lib/run-mutation';
 
 export function VerificationScreen() {
   const verify = useVerifySecondFactor();
@@ -21,7 +22,7 @@ export function VerificationScreen() {
       return;
     }
     setMissing(undefined);
-    verify.mutate(code.trim(), { onError: () => setCode('') });
+    runMutation(verify, code.trim(), { onError: () => setCode('') });
   }
 
   function toggle() {

@@ -14,6 +14,7 @@ import { notifySuccess } from '@client/lib/notify';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { CardFields, TestCards, validateCard, type CardErrors, type CardValues } from '@client/features/payment';
 import { useChangeCard, usePaymentMethod } from './api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
 
@@ -73,7 +74,7 @@ function ChangeCardForm() {
     const found = validateCard(fields);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    change.mutate(fields, {
+    runMutation(change, fields, {
       onSuccess: (data) => {
         setFields({ number: '', expiry: '', cvc: '' });
         notifySuccess('Carte enregistrée', `Vos prochains prélèvements se feront sur la carte se terminant par ${data.card?.last4 ?? ''}.`);

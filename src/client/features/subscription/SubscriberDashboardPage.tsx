@@ -25,6 +25,7 @@ import { MembershipReceipts } from './components/MembershipReceipts';
 import { StatusBadge } from './components/StatusBadge';
 import { SubscriptionHistory } from './components/SubscriptionHistory';
 import { expiryWarningDays, expiryWarningText } from './status';
+import { runMutation } from '@client/lib/run-mutation';
 
 export default function SubscriberDashboardPage() {
   usePageTitle('Espace Abonné');
@@ -95,7 +96,7 @@ function CurrentSubscription({ data }: { data: SubscriptionResponse }) {
       navigate('/abonne/paiement');
       return;
     }
-    portal.mutate(undefined, {
+    runMutation(portal, undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (error) => {
         if (error.code === 'PORTAL_UNAVAILABLE') notifyInfo(error.message);
@@ -185,7 +186,7 @@ function PlanSwitch({ plan, pendingPlan, periodEnd }: { plan: 'monthly' | 'annua
         className="mt-3"
         loading={change.isPending}
         onClick={() =>
-          change.mutate(other, {
+          runMutation(change, other, {
             onSuccess: () => notifyInfo(other === plan ? 'Changement de formule annulé.' : `Formule ${label(other)} au prochain renouvellement.`),
             onError: (error) => notifyError('Erreur', error.message),
           })

@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/Button';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useUploadAvatar } from '../api';
 import { avatarFileProblem } from '../avatar-file';
+import { runMutation } from '@client/lib/run-mutation';
 
 type AvatarUploaderProps = { fullName: string; avatarUrl: string | null };
 
@@ -30,7 +31,7 @@ export function AvatarUploader({ fullName, avatarUrl }: AvatarUploaderProps) {
     const local = avatarFileProblem(file);
     if (local) return refuse(local);
     setProblem(null);
-    upload.mutate(file, {
+    runMutation(upload, file, {
       onSuccess: () => notifySuccess('Avatar mis à jour !'),
       onError: (error) => refuse(error.message),
     });

@@ -17,6 +17,7 @@ import { TextField } from '@client/components/ui/TextField';
 import { api, type ApiError } from '@client/lib/api';
 import { notifyInfo } from '@client/lib/notify';
 import { useDeleteAccount } from '../api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const DANGER = 'bg-red-700 text-white hover:bg-red-800 active:bg-red-800';
 
@@ -71,7 +72,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!confirmed) return;
-    remove.mutate(
+    runMutation(remove,
       { confirmation: word, password: password || undefined, ...(owed > 0 ? { forfeitCreditCents: owed } : {}) },
       {
         // The balance moved meanwhile (a refund as credit): the new amount is read and must be renounced again.

@@ -10,6 +10,7 @@ import { Card } from '@client/components/ui/Card';
 import { TextField } from '@client/components/ui/TextField';
 import { notifySuccess } from '@client/lib/notify';
 import { useAddCredit } from '../api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const SHOWN = 5;
 const AMOUNT_INVALID = 'Indiquez un montant de 0,01 $ à 1 000 $, par exemple 25,00.';
@@ -66,7 +67,7 @@ function AddCreditForm({ userId }: { userId: string }) {
     if (!reason.trim()) found.reason = 'Indiquez la raison de ce crédit.';
     setErrors(found);
     if (found.amount || found.reason) return;
-    add.mutate(
+    runMutation(add,
       { amountCents: amountCents!, reason, key },
       {
         onSuccess: (res) => {

@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/Button';
 import { Card } from '@client/components/ui/Card';
 import { notifySuccess } from '@client/lib/notify';
 import { useSaveNote } from '../api';
+import { runMutation } from '@client/lib/run-mutation';
 
 export function ClientNotes({ userId, notes }: { userId: string; notes: AdminClientNote[] }) {
   const titleId = useId();
@@ -40,7 +41,7 @@ function NoteForm({ userId, note, onDone }: { userId: string; note?: AdminClient
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    save.mutate(
+    runMutation(save,
       { body, noteId: note?.id },
       {
         onSuccess: () => {

@@ -10,6 +10,7 @@ import { TextField } from '@client/components/ui/TextField';
 import { api, type ApiError } from '@client/lib/api';
 import { notifySuccess } from '@client/lib/notify';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { runMutation } from '@client/lib/run-mutation';
 
 const KEY = ['admin', 'membership-settings'] as const;
 
@@ -52,7 +53,7 @@ export function MembershipSettingsForm() {
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, { onSuccess: () => notifySuccess('Réglages enregistrés', "Les réglages de l'abonnement sont à jour.") });
+    runMutation(save, parsed.data, { onSuccess: () => notifySuccess('Réglages enregistrés', "Les réglages de l'abonnement sont à jour.") });
   };
 
   return (

@@ -11,6 +11,7 @@ import { FormAlert } from '@client/components/ui/FormAlert';
 import { Modal } from '@client/components/ui/Modal';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useDeleteCourse, useUnpublishCourse } from '../api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const DANGER = 'bg-red-800 hover:bg-red-900 active:bg-red-900';
 
@@ -27,7 +28,7 @@ export function CourseRemoval({ course }: { course: AdminCourseDetail }) {
   };
 
   const confirmUnpublish = () =>
-    unpublish.mutate(undefined, {
+    runMutation(unpublish, undefined, {
       onSuccess: () => {
         notifySuccess('Cours retiré du catalogue', 'Il est maintenant en brouillon.');
         close();
@@ -39,7 +40,7 @@ export function CourseRemoval({ course }: { course: AdminCourseDetail }) {
     });
 
   const confirmDelete = () =>
-    remove.mutate(undefined, {
+    runMutation(remove, undefined, {
       onSuccess: ({ outcome }) => {
         if (outcome === 'deleted') {
           notifySuccess('Cours supprimé');

@@ -28,6 +28,7 @@ import { seatsLabel } from '../labels';
 import { SessionPrepKitButton } from './SessionPrepKit';
 import { SessionCancelDialog } from '@client/features/calendar';
 import { viewerTimeZoneName } from '@client/lib/use-time-zone';
+import { runMutation } from '@client/lib/run-mutation';
 
 type Fields = { startsAt: string; capacity: string; minSeats: string; duration: string; weeks?: string };
 type Errors = Partial<Record<keyof Fields, string>>;
@@ -181,7 +182,7 @@ function AddSession({ courseId }: { courseId: string }) {
   const save = (input: AdminSessionCreateInput) => {
     setErrors({});
     setFailure(null);
-    add.mutate(input, {
+    runMutation(add, input, {
       onSuccess: ({ session, sessions }) => {
         setOverlap(null);
         const n = sessions?.length ?? 1;
@@ -249,7 +250,7 @@ function EditSession({ courseId, session, onDone }: { courseId: string; session:
   const save = (input: EditInput) => {
     setErrors({});
     setFailure(null);
-    edit.mutate(
+    runMutation(edit,
       { sessionId: session.id, input },
       {
         onSuccess: () => {

@@ -15,6 +15,7 @@ import { Spinner } from '@client/components/ui/Spinner';
 import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSaveSessionPrepKit, useSendPrepKit, useSessionPrepKit } from '../prep-kit-api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const SERVINGS_OPTIONS = Array.from({ length: SERVINGS_MAX - SERVINGS_MIN + 1 }, (_, i) => ({
   value: String(SERVINGS_MIN + i),
@@ -54,7 +55,7 @@ export function SessionPrepKitDialog({ sessionId, startsAt, open, onClose }: Pro
 
   const saveOwn = () => {
     setFailure(null);
-    save.mutate(
+    runMutation(save,
       { prepKit: own ?? '' },
       {
         onSuccess: ({ prepKit }) => {
@@ -71,7 +72,7 @@ export function SessionPrepKitDialog({ sessionId, startsAt, open, onClose }: Pro
 
   const resend = () => {
     setFailure(null);
-    sendKit.mutate(undefined, {
+    runMutation(sendKit, undefined, {
       onSuccess: ({ sent }) => {
         setConfirming(false);
         notifySuccess(`Trousse envoyée à ${participants(sent)}.`);

@@ -14,6 +14,7 @@ import { parseAmountCents } from '../amount';
 import { useRefund } from '../api';
 import { estimateRefund, remainingCents, type RefundLinePlan } from '../refund-plan';
 import { RefundAmounts } from './RefundAmounts';
+import { runMutation } from '@client/lib/run-mutation';
 
 export type RefundTarget = { kind: 'all' } | { kind: 'line'; lineId: string };
 
@@ -108,7 +109,8 @@ function RefundForm({
       if (error) return;
       amountCents = parsed.cents ?? undefined;
     }
-    refund.mutate(
+    runMutation(
+      refund,
       {
         lines: target.kind === 'all' ? lines.map((l) => ({ orderLineId: l.id })) : [{ orderLineId: line!.id, amountCents }],
         reason: reason.trim() || undefined,

@@ -13,6 +13,7 @@ import { TextField } from '@client/components/ui/TextField';
 import { ApiError } from '@client/lib/api';
 import { notifySuccess } from '@client/lib/notify';
 import { useCourseChoices, useSavePromoCode } from '../api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const KIND_CHOICES: Record<(typeof PROMO_KINDS)[number], string> = {
   live_class: 'Cours en direct',
@@ -96,7 +97,7 @@ export function PromoCodeForm({ code, onClose }: { code: PromoCodeView | null; o
       return;
     }
     setErrors({});
-    save.mutate(
+    runMutation(save,
       { id: code?.id, values },
       {
         onSuccess: (saved) => {

@@ -4,12 +4,13 @@ import { Button } from '@client/components/ui/Button';
 import { Modal } from '@client/components/ui/Modal';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useDeleteRecipe } from '../api';
+import { runMutation } from '@client/lib/run-mutation';
 
 export function DeleteRecipeDialog({ recipe, onClose }: { recipe: AdminRecipe | null; onClose: () => void }) {
   const remove = useDeleteRecipe();
   const confirm = () => {
     if (!recipe) return;
-    remove.mutate(recipe, {
+    runMutation(remove, recipe, {
       onSuccess: () => {
         notifySuccess('Succès', 'Recette supprimée.');
         onClose();

@@ -12,6 +12,7 @@ import { useCancelReservation } from '../api';
 import { cancelTerms } from '../cancel-terms';
 import { sessionWhen } from '@client/lib/session-when';
 import { Modal } from '@client/components/ui/Modal';
+import { runMutation } from '@client/lib/run-mutation';
 
 type CancelReservationDialogProps = {
   reservation: ReservationView;
@@ -47,7 +48,7 @@ function Confirm({
 
   const confirm = () => {
     setFailure(null);
-    cancel.mutate(
+    runMutation(cancel,
       { reservationId: r.id, input: { idempotencyKey, ...(refundable ? { refundTo } : { acceptNoRefund: true }) } },
       {
         onSuccess: ({ refund }) => {

@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useFeedActions, useFeedStatus } from '../api';
 import { sessionWhen } from '@client/lib/session-when';
 import { Modal } from '@client/components/ui/Modal';
+import { runMutation } from '@client/lib/run-mutation';
 
 export function SyncDialog({ open, isAdmin, onClose }: { open: boolean; isAdmin: boolean; onClose: () => void }) {
   const status = useFeedStatus(open);
@@ -24,7 +25,7 @@ export function SyncDialog({ open, isAdmin, onClose }: { open: boolean; isAdmin:
   const feed = status.data?.feed;
 
   const makeLink = (replacing: boolean) =>
-    create.mutate(undefined, {
+    runMutation(create, undefined, {
       onSuccess: (res) => {
         setCreated(res);
         notifySuccess(
@@ -35,7 +36,7 @@ export function SyncDialog({ open, isAdmin, onClose }: { open: boolean; isAdmin:
       onError: (error) => notifyError('Erreur de synchronisation', error.message),
     });
   const revokeLink = () =>
-    revoke.mutate(undefined, {
+    runMutation(revoke, undefined, {
       onSuccess: () => {
         setCreated(null);
         notifySuccess('Synchronisation désactivée', 'Votre agenda ne recevra plus vos cours.');

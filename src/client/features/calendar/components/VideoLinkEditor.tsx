@@ -13,6 +13,7 @@ import { Button } from '@client/components/ui/Button';
 import { TextField } from '@client/components/ui/TextField';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useNotifyVideoLink, useUpdateVideoLink } from '../api';
+import { runMutation } from '@client/lib/run-mutation';
 
 type VideoLinkEditorProps = {
   sessionId: string;
@@ -46,7 +47,7 @@ export function VideoLinkEditor({ sessionId, videoLink: current, onSaved, startE
     event.preventDefault();
     setFieldError(undefined);
     const videoLink = value.trim() || null;
-    update.mutate(
+    runMutation(update,
       { sessionId, videoLink },
       {
         onSuccess: ({ session }) => {
@@ -82,7 +83,7 @@ export function VideoLinkEditor({ sessionId, videoLink: current, onSaved, startE
             size="sm"
             loading={notify.isPending}
             onClick={() =>
-              notify.mutate(sessionId, {
+              runMutation(notify, sessionId, {
                 onSuccess: ({ notified }) => {
                   notifySuccess('Participants prévenus', notified > 0 ? `Le nouveau lien a été envoyé à ${notified} participant${notified > 1 ? 's' : ''}.` : 'Ils avaient déjà ce lien.');
                   onSaved();

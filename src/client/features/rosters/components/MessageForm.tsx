@@ -11,6 +11,7 @@ import { TextField } from '@client/components/ui/TextField';
 import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSendMessage } from '../api';
+import { runMutation } from '@client/lib/run-mutation';
 
 const formSchema = sessionMessageSchema.omit({ idempotencyKey: true });
 
@@ -28,7 +29,7 @@ export function MessageForm({ sessionId, attendees, onSent }: { sessionId: strin
 
   const onSubmit = form.handleSubmit((values) => {
     if (send.isPending) return;
-    send.mutate(
+    runMutation(send,
       { ...values, idempotencyKey: key },
       {
         onSuccess: ({ message }) => {

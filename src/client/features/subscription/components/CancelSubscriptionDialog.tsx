@@ -11,6 +11,7 @@ import { FormAlert } from '@client/components/ui/FormAlert';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useCancelSubscription } from '../api';
 import { Modal } from '@client/components/ui/Modal';
+import { runMutation } from '@client/lib/run-mutation';
 
 type CancelSubscriptionDialogProps = {
   open: boolean;
@@ -31,7 +32,7 @@ export function CancelSubscriptionDialog({ open, periodEnd, onClose }: CancelSub
 
   const confirm = (answer: 'ask' | 'accept' | 'decline') => {
     setFailure(null);
-    cancel.mutate(answer, {
+    runMutation(cancel, answer, {
       onSuccess: (result) => {
         if (result.outcome === 'offer' && result.offer) {
           setOffer(result.offer);

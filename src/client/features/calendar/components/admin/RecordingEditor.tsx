@@ -12,6 +12,7 @@ import { RecordingVideoUpload } from './RecordingVideoUpload';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { adminSessionState } from '../../admin-session-state';
 import { useAdminSession, useUpdateRecording } from '../../admin-sessions-api';
+import { runMutation } from '@client/lib/run-mutation';
 
 type RecordingEditorProps = { reservation: ReservationView; onSaved: () => void };
 
@@ -46,7 +47,7 @@ function Editor({ reservation, current, onSaved }: RecordingEditorProps & { curr
     const invalid = invalidUrl(recordingUrl);
     setFieldError(invalid);
     if (invalid) return;
-    update.mutate(
+    runMutation(update,
       { sessionId: reservation.sessionId, recordingUrl },
       {
         onSuccess: () => {

@@ -15,6 +15,7 @@ import { cancelledSummary, seatsSummary } from '../../admin-session-state';
 import type { useCancelSession } from '../../admin-sessions-api';
 import { sessionWhen } from '@client/lib/session-when';
 import { Modal } from '@client/components/ui/Modal';
+import { runMutation } from '@client/lib/run-mutation';
 
 const reasonSchema = adminSessionCancelSchema.pick({ reason: true });
 
@@ -49,7 +50,7 @@ function Confirm({ target: t, cancel, onClose, onCancelled }: Omit<SessionCancel
 
   const submit = form.handleSubmit(({ reason }) => {
     setFailure(null);
-    cancel.mutate(
+    runMutation(cancel,
       { sessionId: t.sessionId, input: { reason, idempotencyKey } },
       {
         onSuccess: ({ refundedReservations, releasedHolds, awaitingChoice }) => {
