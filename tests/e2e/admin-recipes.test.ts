@@ -52,6 +52,11 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
     await dialog.getByLabel('Portions').fill('6');
     await dialog.getByLabel('Ingrédients').fill('250 ml de farine\n\n   \n500 ml de sirop d’érable');
     await dialog.getByLabel('Préparation').fill('Préchauffer le four à 180 °C.\n\nCuire 35 minutes.');
+    // What it contains, whom it suits (issue 28): saving gives the allergens.
+    const allergens = dialog.getByRole('group', { name: 'Allergènes' });
+    await allergens.getByLabel('Œufs').check();
+    await allergens.getByLabel('Gluten').check();
+    await dialog.getByRole('group', { name: 'Convient aux régimes' }).getByLabel('Végétarien').check();
     const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 180, g: 110, b: 40 } } }).png().toBuffer();
     await dialog.getByTestId('recipe-image-input').setInputFiles({ name: 'pouding.png', mimeType: 'image/png', buffer: png });
     await dialog.getByRole('img', { name: "Aperçu de l'image de la recette" }).waitFor();
@@ -63,7 +68,7 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
     await expect.poll(() => page.getByRole('heading', { name, exact: true }).count()).toBe(1);
     // The shared search field says how many it found.
     await page.getByRole('search').getByText('1 recette', { exact: true }).waitFor();
-    const listed = await callApi<{ recipes: { name: string; ingredients: string[]; imageUrl: string | null }[] }>(
+    const listed = await callApi<{ recipes: { name: string; ingredients: string[]; imageUrl: string | null; allergens: string[] | null; diets: string[] }[] }>(
       page,
       'GET',
       `/admin/recipes?q=${encodeURIComponent(stamp)}`,
@@ -71,6 +76,7 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
     expect(listed.json.recipes).toHaveLength(1);
     expect(listed.json.recipes[0]!.ingredients).toEqual(['250 ml de farine', '500 ml de sirop d’érable']);
     expect(listed.json.recipes[0]!.imageUrl).toMatch(/^\/media\/recipes\/.+\.webp$/);
+    expect(listed.json.recipes[0]).toMatchObject({ allergens: ['gluten', 'eggs'], diets: ['vegetarian'] });
     await dismissToasts(page);
   });
 
@@ -105,6 +111,8 @@ describe('the admin creates, edits and deletes a recipe (phone width)', () => {
     await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
     await page.getByText('500 ml de sirop d’érable').waitFor();
     await page.getByText('Cuire 35 minutes.').waitFor();
+    await page.getByText('Contient : gluten, œufs', { exact: true }).waitFor();
+    await page.locator('header').getByText('Végétarien', { exact: true }).first().waitFor();
   });
 
   it('deletes it through the confirmation (Annuler keeps it)', async () => {

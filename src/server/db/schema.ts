@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Allergen, Diet } from '../../shared/dietary';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -213,6 +214,10 @@ export const courses = pgTable(
     durationMinutes: integer(),
     cuisineType: text(),
     dietaryInfo: text(),
+    /** What the class's dishes contain (Allergen codes, @shared/dietary); null: not yet given by the chef. */
+    allergens: text().array().$type<Allergen[]>(),
+    /** Whom its dishes suit (Diet codes). */
+    diets: text().array().$type<Diet[]>().notNull().default(sql`'{}'::text[]`),
     /** Storage key of the recorded video (recorded courses only). Never sent to the client as-is. */
     videoKey: text(),
     /** 'video/mp4' or 'video/webm', from the file's first bytes. */
@@ -293,6 +298,10 @@ export const recipes = pgTable(
     steps: text().array().notNull(),
     imageUrl: text(),
     isPremium: boolean().notNull().default(false),
+    /** What the recipe contains (Allergen codes, @shared/dietary); null: not yet given by the chef. */
+    allergens: text().array().$type<Allergen[]>(),
+    /** Whom it suits (Diet codes). */
+    diets: text().array().$type<Diet[]>().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

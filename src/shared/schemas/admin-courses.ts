@@ -4,10 +4,12 @@
 import { MAX_REPEAT_WEEKS } from '../booking';
 import { DIFFICULTIES, type Difficulty } from '../catalog';
 import type { SaleBlocker } from '../entitlements';
+import type { Allergen, Diet } from '../dietary';
 import { PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN } from '../prep-kit';
 import { z } from '../zod';
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from './account';
 import type { TeacherRef } from './public';
+import { dietaryTagFields } from './dietary';
 
 export const ADMIN_COURSE_STATUSES = ['published', 'draft', 'archived'] as const;
 export type AdminCourseStatus = (typeof ADMIN_COURSE_STATUSES)[number];
@@ -60,6 +62,7 @@ export const adminCourseFields = {
   durationMinutes: durationField.nullish().transform((v) => v ?? null),
   cuisineType: optionalText(60, 'Le type de cuisine ne peut pas dépasser 60 caractères.'),
   dietaryInfo: optionalText(200, 'Les informations alimentaires ne peuvent pas dépasser 200 caractères.'),
+  ...dietaryTagFields,
   teacherId: z
     .string({ error: 'Choisissez le chef qui enseigne ce cours.' })
     .trim()
@@ -186,6 +189,9 @@ export type AdminCourseDetail = Omit<AdminCourseSummary, 'teacher'> & {
   durationMinutes: number | null;
   cuisineType: string | null;
   dietaryInfo: string | null;
+  /** Null: the chef has not said yet (@shared/dietary). */
+  allergens: Allergen[] | null;
+  diets: Diet[];
   teacherId: string | null;
   teacher: TeacherRef | null;
   video: { contentType: string; bytes: number } | null;

@@ -2,7 +2,9 @@
 // rules, shared so the browser and the server refuse the same input with the same French words.
 import { MAX_SEARCH_LENGTH, RECIPE_CATEGORIES, type RecipeCategory } from '../catalog';
 import { z } from '../zod';
+import type { Allergen, Diet } from '../dietary';
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from './account';
+import { dietaryTagFields } from './dietary';
 import { pagingFields } from './paging';
 
 /** GET /api/admin/recipes — newest first, optional case-insensitive part of the name. */
@@ -55,6 +57,7 @@ export const adminRecipeInput = z
       .max(2000, { error: 'La description ne peut pas dépasser 2 000 caractères.' })
       .nullish()
       .transform((v) => v ?? ''),
+    ...dietaryTagFields,
   })
   .strict();
 export type AdminRecipeInput = z.input<typeof adminRecipeInput>;
@@ -72,6 +75,9 @@ export type AdminRecipe = {
   /** Null: the site draws its placeholder. */
   imageUrl: string | null;
   isPremium: boolean;
+  /** Null: the chef has not said yet (@shared/dietary). */
+  allergens: Allergen[] | null;
+  diets: Diet[];
   createdAt: string;
   updatedAt: string;
 };

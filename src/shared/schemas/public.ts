@@ -8,6 +8,7 @@ import {
   type Difficulty,
   type RecipeCategory,
 } from '../catalog';
+import { DIETARY_FILTERS, type Allergen, type Diet } from '../dietary';
 import type { Entitlement } from '../entitlements';
 import { z } from '../zod';
 import { pagingFields } from './paging';
@@ -20,6 +21,7 @@ export const uuidParam = z.string().uuid();
 // zod's generic French messages name types in English ('attendu number'); a user reads these instead.
 const CUISINE_ERROR = 'Type de cuisine invalide.';
 const CHEF_ERROR = 'Chef invalide.';
+const DIET_ERROR = 'Filtre « Régime et allergies » inconnu.';
 
 /** GET /api/courses */
 export const courseListQuery = z
@@ -28,6 +30,7 @@ export const courseListQuery = z
     difficulty: z.enum(DIFFICULTIES, { error: 'Niveau de difficulté inconnu.' }).optional(),
     chef: z.string().trim().min(1, { error: CHEF_ERROR }).max(64, { error: CHEF_ERROR }).optional(),
     format: z.enum(COURSE_FORMATS, { error: 'Format de cours inconnu.' }).optional(),
+    diet: z.enum(DIETARY_FILTERS, { error: DIET_ERROR }).optional(),
   })
   .strict();
 export type CourseListQuery = z.infer<typeof courseListQuery>;
@@ -38,6 +41,7 @@ export const recipeListQuery = z
     q: z.string().trim().max(MAX_SEARCH_LENGTH, { error: 'La recherche est trop longue (100 caractères au plus).' }).optional(),
     category: z.enum(RECIPE_CATEGORIES, { error: 'Catégorie de recette inconnue.' }).optional(),
     duration: z.enum(DURATION_FILTERS, { error: 'Filtre de durée inconnu.' }).optional(),
+    diet: z.enum(DIETARY_FILTERS, { error: DIET_ERROR }).optional(),
     ...pagingFields(100),
   })
   .strict();
@@ -57,6 +61,9 @@ export type CourseSummary = {
   durationMinutes: number | null;
   cuisineType: string | null;
   dietaryInfo: string | null;
+  /** What the class's dishes contain; null: not yet given (@shared/dietary). */
+  allergens: Allergen[] | null;
+  diets: Diet[];
   teacher: TeacherRef | null;
   /** The next session of a live course open for booking: scheduled, still ahead, not full. */
   nextSessionAt: string | null;
@@ -99,6 +106,9 @@ export type RecipeSummary = {
   servings: number;
   imageUrl: string | null;
   isPremium: boolean;
+  /** What the recipe contains; null: not yet given (@shared/dietary). */
+  allergens: Allergen[] | null;
+  diets: Diet[];
   createdAt: string;
 };
 

@@ -21,6 +21,8 @@ const course = (over: Partial<CourseSummary>): CourseSummary => ({
   durationMinutes: 90,
   cuisineType: 'Française',
   dietaryInfo: null,
+  allergens: over.allergens ?? null,
+  diets: over.diets ?? [],
   teacher: { id: 't1', fullName: 'Élise Tremblay' },
   nextSessionAt: null,
   createdAt: '2026-01-01T00:00:00Z',
@@ -68,5 +70,30 @@ describe('course catalogue filters', () => {
     ]);
     expect(o.format.map((x) => x.value)).toEqual(['live', 'recorded']);
     expect(deriveOptions([course({ isLive: false })]).format.map((x) => x.label)).toEqual(['Enregistré']);
+  });
+
+  it('« Régime et allergies »: the diet in the URL, the shared rule applied, only the options some course meets', () => {
+    expect(readFilters(new URLSearchParams('diet=gluten_free'))).toEqual({ diet: 'gluten_free' });
+    expect(readFilters(new URLSearchParams('diet=paleo'))).toEqual({});
+    const tagged = [
+      course({ id: 'pates', allergens: ['gluten', 'eggs'], diets: ['vegetarian'] }),
+      course({ id: 'salade', allergens: [], diets: ['vegan'] }),
+      course({ id: 'inconnu', allergens: null, diets: [] }),
+    ];
+    expect(applyFilters(tagged, { diet: 'gluten_free' }).map((c) => c.id)).toEqual(['salade']);
+    expect(applyFilters(tagged, { diet: 'vegetarian' }).map((c) => c.id)).toEqual(['pates', 'salade']);
+    expect(applyFilters(tagged, { diet: 'vegan' }).map((c) => c.id)).toEqual(['salade']);
+    expect(deriveOptions(tagged).diet.map((x) => x.label)).toEqual([
+      'Sans gluten',
+      'Sans lactose',
+      'Sans noix',
+      'Sans arachides',
+      'Sans fruits de mer',
+      'Sans œufs',
+      'Végétarien',
+      'Végétalien',
+    ]);
+    expect(deriveOptions([tagged[2]!]).diet).toEqual([]);
+    expect(activeFilterCount({ diet: 'vegan', format: 'live' })).toBe(2);
   });
 });

@@ -1,9 +1,10 @@
-// The catalogue's four filters: read from and written to the URL, applied to the loaded courses,
+// The catalogue's five filters: read from and written to the URL, applied to the loaded courses,
 // and their options derived from those same courses (spec §9: options come from the loaded courses).
 import { COURSE_FORMATS, COURSE_FORMAT_LABELS, DIFFICULTIES, DIFFICULTY_LABELS, type CourseFormat, type Difficulty } from '@shared/catalog';
+import { DIETARY_FILTERS, DIETARY_FILTER_LABELS, matchesDietaryFilter, type DietaryFilter } from '@shared/dietary';
 import type { CourseSummary } from '@shared/schemas/public';
 
-export const FILTER_KEYS = ['cuisine', 'difficulty', 'chef', 'format'] as const;
+export const FILTER_KEYS = ['cuisine', 'difficulty', 'chef', 'format', 'diet'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export type CourseFilters = {
@@ -12,6 +13,8 @@ export type CourseFilters = {
   /** The teacher's id. */
   chef?: string;
   format?: CourseFormat;
+  /** « Régime et allergies » (@shared/dietary). */
+  diet?: DietaryFilter;
 };
 
 export type FilterOption = { value: string; label: string };
@@ -25,11 +28,13 @@ export function readFilters(params: URLSearchParams): CourseFilters {
   const chef = params.get('chef')?.trim();
   const difficulty = params.get('difficulty');
   const format = params.get('format');
+  const diet = params.get('diet');
   return {
     ...(cuisine ? { cuisine } : {}),
     ...(chef ? { chef } : {}),
     ...(isOneOf(DIFFICULTIES, difficulty) ? { difficulty } : {}),
     ...(isOneOf(COURSE_FORMATS, format) ? { format } : {}),
+    ...(isOneOf(DIETARY_FILTERS, diet) ? { diet } : {}),
   };
 }
 
@@ -63,7 +68,8 @@ export function applyFilters(courses: CourseSummary[], f: CourseFilters): Course
       (f.cuisine === undefined || (c.cuisineType != null && sameText(c.cuisineType, f.cuisine))) &&
       (f.difficulty === undefined || c.difficulty === f.difficulty) &&
       (f.chef === undefined || c.teacher?.id === f.chef) &&
-      (f.format === undefined || (f.format === 'live') === c.isLive),
+      (f.format === undefined || (f.format === 'live') === c.isLive) &&
+      (f.diet === undefined || matchesDietaryFilter(c, f.diet)),
   );
 }
 
@@ -92,5 +98,6 @@ export function deriveOptions(courses: CourseSummary[]): FilterOptions {
     difficulty: DIFFICULTIES.filter((d) => difficulties.has(d)).map((d) => ({ value: d, label: DIFFICULTY_LABELS[d] })),
     chef: [...chefs].map(([value, label]) => ({ value, label })).sort(byLabel),
     format: COURSE_FORMATS.filter((f) => formats.has(f)).map((f) => ({ value: f, label: COURSE_FORMAT_LABELS[f] })),
+    diet: DIETARY_FILTERS.filter((d) => courses.some((c) => matchesDietaryFilter(c, d))).map((d) => ({ value: d, label: DIETARY_FILTER_LABELS[d] })),
   };
 }

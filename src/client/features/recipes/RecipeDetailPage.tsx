@@ -12,6 +12,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useAuth } from '@client/app/auth';
 import { useFavorites } from '@client/features/favorites/api';
 import { useRecipe } from './api';
+import { AllergenLine, DietBadges } from '@client/features/dietary';
 import { CategoryBadge, RecipeDuration, RecipePremiumBadge } from './components/RecipeBadges';
 import { FavouriteButton } from './components/FavouriteButton';
 import { RecipeContent } from './components/RecipeContent';
@@ -73,6 +74,7 @@ export default function RecipeDetailPage() {
               <div className="flex flex-wrap items-center gap-2 print:hidden">
                 <CategoryBadge category={recipe.category} />
                 {recipe.isPremium ? <RecipePremiumBadge /> : null}
+                <DietBadges diets={recipe.diets} />
               </div>
               <h1 className="text-3xl font-semibold leading-tight text-ink sm:text-5xl print:text-3xl">{recipe.name}</h1>
               {recipe.description ? <p className="text-lg leading-relaxed text-muted print:hidden">{recipe.description}</p> : null}
@@ -85,6 +87,7 @@ export default function RecipeDetailPage() {
                   {recipe.servings} portion{recipe.servings > 1 ? 's' : ''}
                 </li>
               </ul>
+              <AllergenLine allergens={recipe.allergens} />
             </div>
           </header>
 

@@ -1,5 +1,5 @@
-// /recettes — the public recipe library: search by name (debounced 300 ms, on the server), category
-// and duration filters, all kept in the URL (spec: recipe library, §5, §9).
+// /recettes — the public recipe library: search by name (debounced 300 ms, on the server), category,
+// duration and diet filters, all kept in the URL (spec: recipe library, §5, §9; issue 28).
 import { SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useUrlParams } from '@client/lib/use-url-params';
@@ -52,7 +52,7 @@ export default function RecipeLibraryPage() {
     written.current = '';
     setText('');
     updateParams((p) => {
-      for (const k of ['q', 'category', 'duration']) p.delete(k);
+      for (const k of ['q', 'category', 'duration', 'diet']) p.delete(k);
       return p;
     });
   };
@@ -62,7 +62,7 @@ export default function RecipeLibraryPage() {
   useLoadErrorToast(list.error, 'Erreur de chargement des recettes', 'recipes-load');
   // Spec §8: on a failed load the list is emptied rather than showing stale cards.
   const recipes = list.isError ? [] : (list.data?.recipes ?? []);
-  const filtered = Boolean(search.q || search.category || search.duration);
+  const filtered = Boolean(search.q || search.category || search.duration || search.diet);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -77,8 +77,10 @@ export default function RecipeLibraryPage() {
         onTextChange={setText}
         category={search.category}
         duration={search.duration}
+        diet={search.diet}
         onCategoryChange={(v) => setParam('category', v)}
         onDurationChange={(v) => setParam('duration', v)}
+        onDietChange={(v) => setParam('diet', v)}
       />
 
       {list.isPending ? (

@@ -1,5 +1,6 @@
-// The library's search state as URL params (q, category, duration): shareable and kept on reload.
+// The library's search state as URL params (q, category, duration, diet): shareable and kept on reload.
 import { DURATION_FILTERS, MAX_SEARCH_LENGTH, RECIPE_CATEGORIES } from '@shared/catalog';
+import { DIETARY_FILTERS } from '@shared/dietary';
 import type { RecipeSearch } from './api';
 
 export { MAX_SEARCH_LENGTH };
@@ -11,10 +12,12 @@ export function readRecipeSearch(params: URLSearchParams): RecipeSearch {
   const q = params.get('q')?.trim().slice(0, MAX_SEARCH_LENGTH);
   const category = params.get('category');
   const duration = params.get('duration');
+  const diet = params.get('diet');
   return {
     ...(q ? { q } : {}),
     ...(isOneOf(RECIPE_CATEGORIES, category) ? { category } : {}),
     ...(isOneOf(DURATION_FILTERS, duration) ? { duration } : {}),
+    ...(isOneOf(DIETARY_FILTERS, diet) ? { diet } : {}),
   };
 }
 

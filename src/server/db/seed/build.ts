@@ -338,6 +338,8 @@ export function buildSeedPlan(
       durationMinutes: c.durationMinutes,
       cuisineType: c.cuisineType,
       dietaryInfo: c.dietaryInfo,
+      allergens: c.allergens,
+      diets: c.diets,
       prepKit: c.prepKit?.lines.join('\n') ?? null,
       prepKitServings: c.prepKit?.servings ?? null,
       ...(video && !c.isLive ? { videoKey: video.key, videoContentType: video.contentType, videoBytes: video.bytes } : {}),
@@ -406,6 +408,8 @@ export function buildSeedPlan(
       steps: r.steps,
       imageUrl: storage.publicUrl(recipeImageKey(r.slug)),
       isPremium: r.isPremium,
+      allergens: r.allergens,
+      diets: r.diets,
       createdAt,
       updatedAt: createdAt,
     });

@@ -24,6 +24,8 @@ const courseColumns = {
   durationMinutes: courses.durationMinutes,
   cuisineType: courses.cuisineType,
   dietaryInfo: courses.dietaryInfo,
+  allergens: courses.allergens,
+  diets: courses.diets,
   videoKey: courses.videoKey,
   videoContentType: courses.videoContentType,
   videoBytes: courses.videoBytes,
@@ -234,6 +236,8 @@ export type CourseValues = Partial<
     | 'durationMinutes'
     | 'cuisineType'
     | 'dietaryInfo'
+    | 'allergens'
+    | 'diets'
     | 'teacherId'
     | 'status'
     | 'imageUrl'

@@ -161,6 +161,8 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
       durationMinutes: row.durationMinutes,
       cuisineType: row.cuisineType,
       dietaryInfo: row.dietaryInfo,
+      allergens: row.allergens,
+      diets: row.diets,
       prepKit: row.prepKit,
       prepKitServings: row.prepKitServings,
       teacherId: row.teacherId,
@@ -229,7 +231,8 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         }
         // Only what changed is written and kept in the trail.
         const changes = Object.fromEntries(
-          Object.entries(input).filter(([k, v]) => v !== undefined && before[k as keyof typeof before] !== v),
+          // Lists (allergens, diets) compare by content.
+          Object.entries(input).filter(([k, v]) => v !== undefined && JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(v)),
         ) as repo.CourseValues;
         if (Object.keys(changes).length === 0) return;
         await repo.updateCourse(tx, id, changes, now);

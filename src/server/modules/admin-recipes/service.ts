@@ -35,6 +35,8 @@ function toAdminRecipe(row: repo.AdminRecipeRow): AdminRecipe {
     steps: row.steps,
     imageUrl: row.imageUrl,
     isPremium: row.isPremium,
+    allergens: row.allergens,
+    diets: row.diets,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
@@ -49,6 +51,8 @@ const auditSummary = (r: repo.AdminRecipeRow) => ({
   isPremium: r.isPremium,
   ingredients: r.ingredients.length,
   steps: r.steps.length,
+  allergens: r.allergens,
+  diets: r.diets,
 });
 
 export function createAdminRecipeService(deps: Pick<Deps, 'database' | 'storage' | 'logger' | 'now'>) {

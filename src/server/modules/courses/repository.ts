@@ -1,16 +1,19 @@
 // Course reads for the public site. The only place touching the courses, sessions,
 // reservations and purchases tables for these reads; columns are listed explicitly.
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, min, sql, type SQL } from 'drizzle-orm';
+import type { DietaryFilter } from '@shared/dietary';
 import type { CourseSummary } from '@shared/schemas/public';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, profiles, purchases, reservations } from '../../db/schema';
 import { holdsSeat } from '../booking/seats';
+import { dietarySql } from '../dietary';
 
 export type CourseFilters = {
   cuisine?: string;
   difficulty?: 'beginner' | 'intermediate' | 'advanced';
   teacherId?: string;
   isLive?: boolean;
+  diet?: DietaryFilter;
 };
 
 /** Seats taken per session at `now` (the booking's own rule, holdsSeat). */
@@ -60,6 +63,8 @@ function selectSummaries(db: Db, now: Date) {
       durationMinutes: courses.durationMinutes,
       cuisineType: courses.cuisineType,
       dietaryInfo: courses.dietaryInfo,
+      allergens: courses.allergens,
+      diets: courses.diets,
       prepKitServings: courses.prepKitServings,
       hasPrepKit: sql<boolean>`coalesce(btrim(${courses.prepKit}), '') <> ''`,
       hasVideo: sql<boolean>`${courses.videoKey} is not null`,
@@ -104,6 +109,7 @@ export async function listPublishedCourses(
   if (filters.difficulty) where.push(eq(courses.difficulty, filters.difficulty));
   if (filters.teacherId) where.push(eq(courses.teacherId, filters.teacherId));
   if (filters.isLive !== undefined) where.push(eq(courses.isLive, filters.isLive));
+  if (filters.diet) where.push(dietarySql(courses, filters.diet));
   const { query } = selectSummaries(db, now);
   const byDate = [desc(courses.createdAt), desc(courses.id)];
   return query.where(and(...where)).orderBy(...(order === 'catalogue' ? [desc(courses.isLive), ...byDate] : byDate));

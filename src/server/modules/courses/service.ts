@@ -29,6 +29,8 @@ export function toCourseSummary(row: repo.CourseSummaryRow, access: Entitlement)
     durationMinutes: row.durationMinutes,
     cuisineType: row.cuisineType,
     dietaryInfo: row.dietaryInfo,
+    allergens: row.allergens,
+    diets: row.diets,
     teacher: row.teacherId && row.teacherName ? { id: row.teacherId, fullName: row.teacherName } : null,
     nextSessionAt: toIso(row.nextSessionAt),
     createdAt: toIso(row.createdAt),
@@ -58,6 +60,7 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
           difficulty: query.difficulty,
           teacherId: query.chef,
           isLive: query.format === undefined ? undefined : query.format === 'live',
+          diet: query.diet,
         },
         deps.now(),
       );

@@ -1,16 +1,19 @@
 // Recipe reads for the public site: the only place touching the recipes table for them.
 import { and, desc, eq, gt, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DurationFilter, RecipeCategory } from '@shared/catalog';
+import type { DietaryFilter } from '@shared/dietary';
 import type { RecipeSummary } from '@shared/schemas/public';
 import type { Db } from '../../db/client';
 import { likeContains } from '../../db/like';
 import { recipes } from '../../db/schema';
+import { dietarySql } from '../dietary';
 
 export type RecipeFilters = {
   /** Part of the name, any case. */
   nameContains?: string;
   category?: RecipeCategory;
   duration?: DurationFilter;
+  diet?: DietaryFilter;
   limit: number;
   offset: number;
 };
@@ -24,6 +27,8 @@ export const summaryColumns = {
   servings: recipes.servings,
   imageUrl: recipes.imageUrl,
   isPremium: recipes.isPremium,
+  allergens: recipes.allergens,
+  diets: recipes.diets,
   createdAt: recipes.createdAt,
 };
 
@@ -50,6 +55,7 @@ export async function listRecipes(db: Db, filters: RecipeFilters): Promise<{ row
   if (filters.nameContains) where.push(ilike(recipes.name, likeContains(filters.nameContains)));
   if (filters.category) where.push(eq(recipes.category, filters.category));
   if (filters.duration) where.push(durationCondition(filters.duration));
+  if (filters.diet) where.push(dietarySql(recipes, filters.diet));
   const condition = where.length ? and(...where) : undefined;
   const rows = await db
     .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })

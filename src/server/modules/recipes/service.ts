@@ -19,6 +19,8 @@ export function toRecipeSummary(row: repo.RecipeSummaryRow): RecipeSummary {
     servings: row.servings,
     imageUrl: row.imageUrl,
     isPremium: row.isPremium,
+    allergens: row.allergens,
+    diets: row.diets,
     createdAt: toIso(row.createdAt),
   };
 }
@@ -39,6 +41,7 @@ export function recipeService(deps: Pick<Deps, 'database'>) {
         nameContains: query.q || undefined,
         category: query.category,
         duration: query.duration,
+        diet: query.diet,
         limit: query.limit,
         offset: query.offset,
       });

@@ -37,6 +37,16 @@ function person(base: string, chef: Pick<ChefSummary, 'id' | 'fullName'>): Thing
 /** '19.99': schema.org prices are plain decimals with a dot. */
 const price = (cents: number) => (cents / 100).toFixed(2);
 
+/** schema.org's RestrictedDiet values the tags support: a gluten-free one only once allergens were given. */
+function suitableForDiet(r: Pick<RecipeDetail, 'allergens' | 'diets'>): string[] {
+  const out: string[] = [];
+  if (r.diets.includes('vegan')) out.push('https://schema.org/VeganDiet');
+  if (r.diets.includes('vegan') || r.diets.includes('vegetarian')) out.push('https://schema.org/VegetarianDiet');
+  if (r.allergens !== null && !r.allergens.includes('gluten')) out.push('https://schema.org/GlutenFreeDiet');
+  if (r.allergens !== null && !r.allergens.includes('lactose')) out.push('https://schema.org/LowLactoseDiet');
+  return out;
+}
+
 export function recipe(base: string, r: RecipeDetail, image: string, author: ChefSummary | null): Thing {
   const url = `${base}/recettes/${r.id}`;
   const thing: Thing = {
@@ -54,6 +64,8 @@ export function recipe(base: string, r: RecipeDetail, image: string, author: Che
     publisher: orgRef(base),
     datePublished: r.createdAt,
   };
+  const diets = suitableForDiet(r);
+  if (diets.length > 0) thing.suitableForDiet = diets;
   if (r.isPremium) {
     // Google's paywalled-content markup: the page is not free, and this element is the locked part.
     thing.isAccessibleForFree = false;

@@ -5,6 +5,7 @@
 // server's field messages land under the same fields.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { DIFFICULTIES, DIFFICULTY_LABELS } from '@shared/catalog';
+import type { Allergen, Diet } from '@shared/dietary';
 import { parseDollars } from '@shared/format';
 import { DEFAULT_KIT_SERVINGS, PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
 import {
@@ -18,6 +19,7 @@ import { FormAlert } from '@client/components/ui/FormAlert';
 import { Select } from '@client/components/ui/Select';
 import { TextField } from '@client/components/ui/TextField';
 import { cn } from '@client/lib/cn';
+import { DietaryTagsFieldset } from '@client/features/dietary';
 
 export type CourseFormValues = {
   title: string;
@@ -29,6 +31,10 @@ export type CourseFormValues = {
   duration: string;
   cuisineType: string;
   dietaryInfo: string;
+  allergens: Allergen[];
+  diets: Diet[];
+  /** The course's allergens were never given (shown in the fieldset's hint; saving gives them). */
+  undeclaredAllergens: boolean;
   teacherId: string;
   status: 'published' | 'draft';
   prepKit: string;
@@ -76,6 +82,9 @@ export function valuesOf(course: AdminCourseDetail | null, defaultTeacher: strin
       duration: '',
       cuisineType: '',
       dietaryInfo: '',
+      allergens: [],
+      diets: [],
+      undeclaredAllergens: false,
       teacherId: defaultTeacher,
       status: 'published',
       prepKit: '',
@@ -92,6 +101,9 @@ export function valuesOf(course: AdminCourseDetail | null, defaultTeacher: strin
     duration: course.durationMinutes === null ? '' : String(course.durationMinutes),
     cuisineType: course.cuisineType ?? '',
     dietaryInfo: course.dietaryInfo ?? '',
+    allergens: course.allergens ?? [],
+    diets: course.diets,
+    undeclaredAllergens: course.allergens === null,
     teacherId: course.teacherId ?? '',
     status: course.status === 'draft' ? 'draft' : 'published',
     prepKit: course.prepKit ?? '',
@@ -123,6 +135,8 @@ export function toInput(v: CourseFormValues): { input: AdminCourseCreateInput } 
     durationMinutes: Number.isNaN(duration) ? null : duration,
     cuisineType: v.cuisineType,
     dietaryInfo: v.dietaryInfo,
+    allergens: v.allergens,
+    diets: v.diets,
     teacherId: v.teacherId,
     status: v.status,
     prepKit: v.prepKit,
@@ -355,6 +369,14 @@ export function CourseForm({ initial, teachers, submitLabel, busy, failure, serv
         onChange={(e) => set('dietaryInfo', e.target.value)}
         error={shown.dietaryInfo}
         hint="Facultatif."
+      />
+      <DietaryTagsFieldset
+        tickWhat="Cochez ce que contiennent les plats du cours."
+        allergens={values.allergens}
+        diets={values.diets}
+        undeclared={values.undeclaredAllergens}
+        onChange={(next) => setValues((v) => ({ ...v, ...next }))}
+        className="sm:col-span-2"
       />
       <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl border border-line bg-white p-4 sm:col-span-2">
         <input

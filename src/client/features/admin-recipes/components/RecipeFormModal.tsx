@@ -21,6 +21,7 @@ import { Button } from '@client/components/ui/Button';
 import { Modal } from '@client/components/ui/Modal';
 import { Select } from '@client/components/ui/Select';
 import { TextField } from '@client/components/ui/TextField';
+import { DietaryTagsFieldset } from '@client/features/dietary';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { ImageNotSavedError, useSaveRecipe } from '../api';
 import { TextArea } from './TextArea';
@@ -41,6 +42,8 @@ const blank: FormValues = {
   steps: '',
   isPremium: false,
   description: '',
+  allergens: [],
+  diets: [],
 };
 
 const toValues = (r: AdminRecipe): FormValues => ({
@@ -52,6 +55,9 @@ const toValues = (r: AdminRecipe): FormValues => ({
   steps: r.steps.join('\n'),
   isPremium: r.isPremium,
   description: r.description,
+  // Saving the form gives them: never given before, none ticked means none (the fieldset says so).
+  allergens: r.allergens ?? [],
+  diets: r.diets,
 });
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -87,6 +93,8 @@ export function RecipeFormModal({ open, recipe, onClose }: RecipeFormModalProps)
     handleSubmit,
     reset,
     getValues,
+    setValue,
+    watch,
     setError,
     formState: { errors },
   } = useForm<FormValues, unknown, AdminRecipeValues>({ resolver: zodResolver(adminRecipeInput), defaultValues: blank });
@@ -148,6 +156,9 @@ export function RecipeFormModal({ open, recipe, onClose }: RecipeFormModalProps)
     if (missing) notifyError('Champs requis', 'Veuillez remplir tous les champs obligatoires.');
     else notifyError('Erreur', ERROR_MESSAGES.VALIDATION_FAILED);
   };
+
+  const allergens = watch('allergens') ?? [];
+  const diets = watch('diets') ?? [];
 
   const shownImage = preview ?? (removeImage ? null : (editing?.imageUrl ?? null));
 
@@ -227,6 +238,18 @@ export function RecipeFormModal({ open, recipe, onClose }: RecipeFormModalProps)
           error={errors.steps?.message}
           className="sm:col-span-2"
           {...register('steps')}
+        />
+
+        <DietaryTagsFieldset
+          tickWhat="Cochez ce que la recette contient."
+          allergens={allergens}
+          diets={diets}
+          undeclared={editing?.allergens === null}
+          onChange={(next) => {
+            setValue('allergens', next.allergens, { shouldDirty: true });
+            setValue('diets', next.diets, { shouldDirty: true });
+          }}
+          className="sm:col-span-2"
         />
 
         <fieldset className="flex flex-col gap-2 sm:col-span-2">

@@ -4,6 +4,7 @@ import { formatSessionDateTime } from '@shared/format';
 import type { CourseSummary } from '@shared/schemas/public';
 import { LinkCard } from '@client/components/ui/LinkCard';
 import { HydrationBoundary } from '@client/lib/hydration-boundary';
+import { DietBadges } from '@client/features/dietary';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 import { entitlementLabel } from '../price';
 import { FormatBadge, PremiumBadge } from './CourseBadges';
@@ -58,6 +59,7 @@ function CourseCardContent({ course, headingLevel = 3, priority = false, classNa
           </span>
         </p>
       ) : null}
+      <DietBadges diets={course.diets} />
       <p className={`mt-auto pt-2 font-semibold ${course.entitlement.status === 'for_sale' ? 'text-lg text-brand-800' : 'text-base text-ink'}`}>
         {entitlementLabel(course.entitlement)}
       </p>

@@ -3,6 +3,7 @@
 import type { RecipeSummary } from '@shared/schemas/public';
 import { LinkCard } from '@client/components/ui/LinkCard';
 import { HydrationBoundary } from '@client/lib/hydration-boundary';
+import { DietBadges } from '@client/features/dietary';
 import { FavouriteButton } from './FavouriteButton';
 import { CategoryBadge, RecipeDuration, RecipePremiumBadge } from './RecipeBadges';
 
@@ -70,6 +71,7 @@ function RecipeCardContent({
       }
     >
       {recipe.description ? <p className="line-clamp-2 text-sm text-muted">{recipe.description}</p> : null}
+      <DietBadges diets={recipe.diets} className="mt-3" />
     </LinkCard>
   );
 }

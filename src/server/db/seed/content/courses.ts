@@ -20,6 +20,8 @@ export const liveCourses: SeedCourse[] = [
     durationMinutes: 90,
     cuisineType: 'Québécoise',
     dietaryInfo: 'Contient des œufs, des produits laitiers, du gluten et du porc',
+    allergens: ['gluten', 'lactose', 'eggs'],
+    diets: [],
     ageDays: 6,
     prepKit: {
       servings: 4,
@@ -62,6 +64,8 @@ export const liveCourses: SeedCourse[] = [
     durationMinutes: 120,
     cuisineType: 'Québécoise',
     dietaryInfo: 'Contient du gluten, des œufs et du porc',
+    allergens: ['gluten', 'eggs'],
+    diets: [],
     ageDays: 12,
     prepKit: {
       servings: 6,
@@ -108,6 +112,8 @@ export const liveCourses: SeedCourse[] = [
     durationMinutes: 120,
     cuisineType: 'Italienne',
     dietaryInfo: 'Végétarien; contient du gluten, des œufs et des produits laitiers',
+    allergens: ['gluten', 'lactose', 'eggs'],
+    diets: ['vegetarian'],
     ageDays: 9,
     sessions: [
       { inDays: 6, capacity: 12, booked: 5 },
@@ -145,6 +151,8 @@ export const liveCourses: SeedCourse[] = [
     durationMinutes: 150,
     cuisineType: 'Française',
     dietaryInfo: "Contient de l'alcool (cuit), des produits laitiers et du porc",
+    allergens: ['gluten', 'lactose'],
+    diets: [],
     ageDays: 15,
     sessions: [
       { inDays: 9, capacity: 10, booked: 4 },
@@ -171,6 +179,8 @@ export const liveCourses: SeedCourse[] = [
     durationMinutes: 100,
     cuisineType: 'Végétarienne',
     dietaryInfo: 'Végétarien, option végane; sans noix',
+    allergens: ['lactose'],
+    diets: ['vegetarian'],
     ageDays: 20,
     sessions: [
       { inDays: 12, capacity: 12, booked: 3 },
@@ -199,6 +209,8 @@ export const recordedCourses: SeedCourse[] = [
     durationMinutes: 45,
     cuisineType: 'Française',
     dietaryInfo: 'Végétalien',
+    allergens: [],
+    diets: ['vegetarian', 'vegan'],
     ageDays: 60,
     cover: {
       surface: { kind: 'wood', color: '#b58552' },
@@ -231,6 +243,8 @@ export const recordedCourses: SeedCourse[] = [
     durationMinutes: 80,
     cuisineType: 'Québécoise',
     dietaryInfo: 'Végétarien; contient du gluten, des œufs et des produits laitiers',
+    allergens: ['gluten', 'lactose', 'eggs'],
+    diets: ['vegetarian'],
     ageDays: 40,
     cover: {
       surface: { kind: 'gingham', color: '#b03a2e' },
@@ -252,6 +266,8 @@ export const recordedCourses: SeedCourse[] = [
     durationMinutes: 110,
     cuisineType: 'Française',
     dietaryInfo: 'Végétalien; contient du gluten',
+    allergens: ['gluten'],
+    diets: ['vegetarian', 'vegan'],
     ageDays: 75,
     cover: {
       surface: { kind: 'linen', color: '#d6c7ad' },
@@ -273,6 +289,8 @@ export const recordedCourses: SeedCourse[] = [
     durationMinutes: 65,
     cuisineType: 'Italienne',
     dietaryInfo: 'Végétarien; contient des produits laitiers',
+    allergens: ['lactose'],
+    diets: ['vegetarian'],
     ageDays: 50,
     cover: {
       surface: { kind: 'slate' },
@@ -306,6 +324,8 @@ export const recordedCourses: SeedCourse[] = [
     durationMinutes: 50,
     cuisineType: 'Végétarienne',
     dietaryInfo: 'Végétarien; contient des œufs, du gluten et des produits laitiers',
+    allergens: ['gluten', 'lactose', 'eggs'],
+    diets: ['vegetarian'],
     ageDays: 30,
     cover: {
       surface: { kind: 'linen', color: '#a9c1d6' },

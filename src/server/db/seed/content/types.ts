@@ -1,5 +1,6 @@
 // The shapes of the demo content: plain data, turned into rows by ../build.ts.
 import type { Difficulty, RecipeCategory } from '@shared/catalog';
+import type { Allergen, Diet } from '@shared/dietary';
 import type { CoverArt } from '../images/cover';
 import type { DishArt } from '../images/dish';
 import type { DrinkArt } from '../images/drink';
@@ -31,6 +32,9 @@ export type SeedRecipe = {
   durationMinutes: number;
   servings: number;
   isPremium: boolean;
+  /** What it contains and whom it suits (@shared/dietary), as the chef would tick them. */
+  allergens: Allergen[];
+  diets: Diet[];
   /** How many days ago it was published, so "newest first" has an order. */
   ageDays: number;
   ingredients: string[];
@@ -63,6 +67,9 @@ export type SeedCourse = {
   durationMinutes: number;
   cuisineType: string;
   dietaryInfo: string;
+  /** What its dishes contain and whom they suit (@shared/dietary). */
+  allergens: Allergen[];
+  diets: Diet[];
   ageDays: number;
   /** Live courses only. */
   sessions?: SeedSession[];

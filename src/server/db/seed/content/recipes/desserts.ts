@@ -11,6 +11,8 @@ export const desserts: SeedRecipe[] = [
     durationMinutes: 55,
     servings: 8,
     isPremium: false,
+    allergens: ['gluten', 'lactose', 'eggs'],
+    diets: ['vegetarian'],
     ageDays: 3,
     ingredients: [
       "1 1/2 tasse de sirop d'érable",
@@ -56,6 +58,8 @@ export const desserts: SeedRecipe[] = [
     durationMinutes: 60,
     servings: 8,
     isPremium: false,
+    allergens: ['gluten', 'lactose', 'eggs'],
+    diets: ['vegetarian'],
     ageDays: 14,
     ingredients: [
       '1 abaisse de pâte brisée de 23 cm (9 po), non cuite',
@@ -96,6 +100,8 @@ export const desserts: SeedRecipe[] = [
     durationMinutes: 40,
     servings: 4,
     isPremium: false,
+    allergens: ['gluten', 'lactose', 'eggs'],
+    diets: ['vegetarian'],
     ageDays: 7,
     ingredients: [
       '1 tasse de farine tout usage',
@@ -140,6 +146,8 @@ export const desserts: SeedRecipe[] = [
     durationMinutes: 60,
     servings: 6,
     isPremium: true,
+    allergens: ['lactose', 'eggs'],
+    diets: ['vegetarian'],
     ageDays: 24,
     ingredients: [
       '500 ml de crème 35 %',
@@ -183,6 +191,8 @@ export const desserts: SeedRecipe[] = [
     durationMinutes: 80,
     servings: 8,
     isPremium: true,
+    allergens: ['gluten', 'lactose'],
+    diets: ['vegetarian'],
     ageDays: 34,
     ingredients: [
       '8 pommes Cortland ou Spartan, pelées et coupées en quartiers',

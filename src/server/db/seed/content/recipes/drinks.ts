@@ -11,6 +11,8 @@ export const drinks: SeedRecipe[] = [
     durationMinutes: 15,
     servings: 4,
     isPremium: false,
+    allergens: ['lactose'],
+    diets: [],
     ageDays: 10,
     ingredients: [
       '1 litre de lait entier',
@@ -49,6 +51,8 @@ export const drinks: SeedRecipe[] = [
     durationMinutes: 30,
     servings: 6,
     isPremium: false,
+    allergens: [],
+    diets: ['vegetarian', 'vegan'],
     ageDays: 41,
     ingredients: [
       '2 tasses de bleuets sauvages, frais ou surgelés',
@@ -88,6 +92,8 @@ export const drinks: SeedRecipe[] = [
     durationMinutes: 25,
     servings: 6,
     isPremium: false,
+    allergens: [],
+    diets: ['vegetarian', 'vegan'],
     ageDays: 19,
     ingredients: [
       '1,5 litre de jus de pomme non filtré',
@@ -124,6 +130,8 @@ export const drinks: SeedRecipe[] = [
     durationMinutes: 10,
     servings: 8,
     isPremium: true,
+    allergens: [],
+    diets: ['vegetarian'],
     ageDays: 29,
     ingredients: [
       '750 ml de vin rouge corsé',

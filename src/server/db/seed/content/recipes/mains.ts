@@ -11,6 +11,8 @@ export const mains: SeedRecipe[] = [
     durationMinutes: 120,
     servings: 8,
     isPremium: false,
+    allergens: ['gluten', 'lactose', 'eggs'],
+    diets: [],
     ageDays: 1,
     ingredients: [
       '2 abaisses de pâte brisée de 23 cm (9 po)',
@@ -59,6 +61,8 @@ export const mains: SeedRecipe[] = [
     durationMinutes: 75,
     servings: 6,
     isPremium: false,
+    allergens: ['lactose'],
+    diets: [],
     ageDays: 9,
     ingredients: [
       '1 kg de pommes de terre, pelées et coupées en morceaux',
@@ -103,6 +107,8 @@ export const mains: SeedRecipe[] = [
     durationMinutes: 210,
     servings: 6,
     isPremium: true,
+    allergens: ['gluten', 'lactose'],
+    diets: [],
     ageDays: 16,
     ingredients: [
       '1,2 kg de bœuf à braiser (paleron), en cubes de 4 cm',
@@ -156,6 +162,8 @@ export const mains: SeedRecipe[] = [
     durationMinutes: 90,
     servings: 6,
     isPremium: false,
+    allergens: [],
+    diets: ['vegetarian', 'vegan'],
     ageDays: 27,
     ingredients: [
       '1 aubergine moyenne',
@@ -201,6 +209,8 @@ export const mains: SeedRecipe[] = [
     durationMinutes: 75,
     servings: 4,
     isPremium: false,
+    allergens: ['gluten', 'lactose'],
+    diets: [],
     ageDays: 38,
     ingredients: [
       '1 kg de pommes de terre Russet, coupées en bâtonnets de 1 cm',
@@ -248,6 +258,8 @@ export const mains: SeedRecipe[] = [
     durationMinutes: 30,
     servings: 4,
     isPremium: true,
+    allergens: ['gluten'],
+    diets: [],
     ageDays: 20,
     ingredients: [
       '4 pavés de saumon de 150 g, avec la peau',

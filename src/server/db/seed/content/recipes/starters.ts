@@ -11,6 +11,8 @@ export const starters: SeedRecipe[] = [
     durationMinutes: 150,
     servings: 8,
     isPremium: false,
+    allergens: [],
+    diets: [],
     ageDays: 5,
     ingredients: [
       '450 g (2 tasses) de pois jaunes cassés, rincés',
@@ -56,6 +58,8 @@ export const starters: SeedRecipe[] = [
     durationMinutes: 100,
     servings: 10,
     isPremium: false,
+    allergens: ['gluten', 'lactose'],
+    diets: [],
     ageDays: 31,
     ingredients: [
       '500 g de porc haché mi-maigre',
@@ -100,6 +104,8 @@ export const starters: SeedRecipe[] = [
     durationMinutes: 75,
     servings: 4,
     isPremium: false,
+    allergens: ['gluten', 'lactose'],
+    diets: [],
     ageDays: 12,
     ingredients: [
       '6 oignons jaunes, émincés finement',
@@ -149,6 +155,8 @@ export const starters: SeedRecipe[] = [
     durationMinutes: 70,
     servings: 4,
     isPremium: false,
+    allergens: ['lactose', 'nuts'],
+    diets: ['vegetarian'],
     ageDays: 45,
     ingredients: [
       '4 betteraves moyennes (environ 600 g)',
@@ -193,6 +201,8 @@ export const starters: SeedRecipe[] = [
     durationMinutes: 50,
     servings: 6,
     isPremium: false,
+    allergens: ['lactose'],
+    diets: ['vegetarian'],
     ageDays: 22,
     ingredients: [
       '1 courge musquée (environ 1,2 kg), pelée et coupée en cubes',
