@@ -11,6 +11,8 @@ import { htmlPage, type StandalonePage } from '../../http/error-page';
 import type { MinimumEnrolment } from './service';
 
 const HOME = { href: '/', text: 'Retour à l’accueil' };
+/** « 1 place prise », « 0 place prise », « 2 places prises ». */
+const placesTaken = (n: number) => `${n} ${n > 1 ? 'places prises' : 'place prise'}`;
 
 function linkOf(c: Context) {
   return { person: c.req.query('person'), asked: c.req.query('asked'), signature: c.req.query('signature') };
@@ -45,7 +47,7 @@ export function minimumLinkRoutes(minimum: MinimumEnrolment) {
       }
       const page: StandalonePage = {
         title: 'Maintenir ou annuler la séance ?',
-        message: `La séance du cours « ${session.courseTitle} » du ${when} a ${session.seatsTaken} place(s) prise(s) pour un minimum de ${session.minSeats}. Annulée, ses participants sont remboursés en entier et ne reçoivent pas la trousse. Sans réponse d’ici le ${formatSessionDateTime(session.minimumAnswerDueAt ?? session.startsAt, CHEF_TIME_ZONE)}, elle sera annulée automatiquement.`,
+        message: `La séance du cours « ${session.courseTitle} » du ${when} n’a que ${placesTaken(session.seatsTaken)} pour un minimum de ${session.minSeats}. Annulée, ses participants sont remboursés en entier et ne reçoivent pas la trousse. Sans réponse d’ici le ${formatSessionDateTime(session.minimumAnswerDueAt ?? session.startsAt, CHEF_TIME_ZONE)}, elle sera annulée automatiquement.`,
         forms: [
           { action: signedAction(c, 'maintenir'), label: 'Maintenir la séance' },
           { action: signedAction(c, 'annuler'), label: 'Annuler la séance' },

@@ -140,7 +140,7 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
         value={fields.minSeats}
         onChange={(e) => onChange({ ...fields, minSeats: e.target.value })}
         error={errors.minSeats}
-        hint={`0 = aucun minimum. En dessous ${MINIMUM_CHECK_HOURS} h avant, vous choisirez de maintenir ou d’annuler la séance.`}
+        hint={`0 = aucun minimum. S’il n’est pas atteint ${MINIMUM_CHECK_HOURS} h avant, on vous demandera de maintenir ou d’annuler la séance.`}
       />
       <TextField
         label="Durée (minutes)"
