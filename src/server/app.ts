@@ -73,6 +73,9 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { recipeRoutes } from './modules/recipes/routes';
 import { adminRosterRoutes, chefRosterRoutes } from './modules/rosters/routes';
 import { createRosterService } from './modules/rosters/service';
+import { minimumLinkRoutes } from './modules/minimum-enrolment/link-routes';
+import { adminMinimumRoutes } from './modules/minimum-enrolment/routes';
+import { createMinimumEnrolment } from './modules/minimum-enrolment/service';
 import { ADMIN_SESSION_RAW_ROUTES, adminSessionRoutes } from './modules/sessions/routes';
 import { createSessionService } from './modules/sessions/service';
 import { createPrepKitService } from './modules/prep-kit/service';
@@ -169,6 +172,9 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider)));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));
   api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));
+  // A session under its minimum: « Maintenir la séance » / « Annuler la séance » (docs/decisions/0048).
+  const minimum = createMinimumEnrolment(deps, paymentProvider);
+  api.route('/admin/sessions', adminMinimumRoutes(minimum));
   api.route('/admin/reservations', adminBookingRoutes(createAdminBookingService(deps)));
   const rosters = createRosterService(deps);
   api.route('/admin/sessions', adminRosterRoutes(rosters));
@@ -191,6 +197,8 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   app.route('/documents', giftCardDocumentRoutes(giftCards, deps));
   // The « séance déplacée » e-mail's signed cancel link (a page, then its form's POST).
   app.route('/reservations', movedCancelRoutes(createReservationService(deps, paymentProvider)));
+  // The « séance sous son minimum » e-mail's signed link: the chef keeps or cancels it (a page, then a form's POST).
+  app.route('/seances', minimumLinkRoutes(minimum));
   // A signed-in page's first reads (web/routes.ts, decision 0045) go through the API itself, with the
   // page request's cookie: the same guards and answers, without the network, the access log or the
   // metrics of a request of its own.

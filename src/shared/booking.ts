@@ -9,7 +9,22 @@ export const DEFAULT_SESSION_MINUTES = 60;
 /** Cancelling at least this long before the start gives a full refund; later, none (FAQ, terms). */
 export const REFUND_NOTICE_HOURS = 48;
 
+/**
+ * Minimum enrolment (docs/decisions/0048): this long before the start, a session with fewer seats
+ * taken than its minimum asks its chef to keep it or cancel it — before the kit goes out (72 h), so
+ * nobody buys ingredients for a class that will not be given.
+ */
+export const MINIMUM_CHECK_HOURS = 96;
+
+/** How long the chef has to answer; without an answer the session is cancelled for everyone. */
+export const MINIMUM_ANSWER_HOURS = 12;
+
 const HOUR_MS = 3_600_000;
+
+/** When a session's minimum is checked: MINIMUM_CHECK_HOURS before its start. */
+export function minimumCheckAt(startsAt: Date | string): Date {
+  return new Date(new Date(startsAt).getTime() - MINIMUM_CHECK_HOURS * HOUR_MS);
+}
 
 export function sessionMinutes(session: { durationMinutes: number | null }, course: { durationMinutes: number | null }): number {
   return session.durationMinutes ?? course.durationMinutes ?? DEFAULT_SESSION_MINUTES;

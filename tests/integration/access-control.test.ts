@@ -28,6 +28,9 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/chefs', 'public'],
   ['/api/account/', 'signed-in'],
   ['/api/favorites', 'signed-in'],
+  // A session under its minimum: « Maintenir la séance » / « Annuler la séance » from « Aperçu »
+  // (docs/decisions/0048); the guest chef answers through the e-mail's signed page, outside /api.
+  ['/api/admin/sessions/:sessionId/minimum/', 'admin'],
   ['/api/admin/', 'admin'],
   // The guest chef's own sessions and rosters: signed in, then his role and each session's teacher
   // (403 for anyone else: tests/integration/rosters.test.ts).

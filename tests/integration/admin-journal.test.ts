@@ -15,6 +15,8 @@ import { AUDIT_ACTION_KINDS, AUDIT_ACTION_LABELS, type JournalResponse } from '@
 import type { SalesResponse } from '@shared/schemas/admin-sales';
 import type { SecondFactorEnrolment } from '@shared/schemas/second-factor';
 import { profiles, users } from '../../src/server/db/schema';
+import { createPaymentProvider } from '../../src/server/integrations/payments';
+import { createMinimumEnrolment } from '../../src/server/modules/minimum-enrolment/service';
 import { createChef, createCourse, createRecipe, createSession, setRole, totpCode } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { createPaidSeat } from '../factories/bookings';
@@ -125,6 +127,15 @@ beforeAll(async () => {
   for (const [i, seat] of cancelledSeats.entries()) {
     const refundTo = i === 0 ? 'credit' : 'card';
     await ok(await send(t, 'POST', `/api/booking/reservations/${seat.reservationId}/refund-choice`, { cookie: seat.learner.cookie, body: { refundTo } }));
+  }
+
+  // Two sessions under their minimum (decision 0048), their chef asked: one kept, one cancelled, from « Aperçu ».
+  const minimum = createMinimumEnrolment(t.deps, createPaymentProvider(t.deps));
+  for (const [answer, hours] of [['keep', 80], ['cancel', 86]] as const) {
+    const startsAt = new Date(clock + hours * HOUR);
+    const made = (await ok(await send(t, 'POST', `/api/admin/courses/${sold.id}/sessions`, { ...as, body: { startsAt: startsAt.toISOString(), capacity: 6, minSeats: 3 } }), 201)) as { session: { id: string } };
+    expect(await minimum.check({ sessionId: made.session.id, startsAt: startsAt.toISOString() })).toBe('asked');
+    await ok(await send(t, 'POST', `/api/admin/sessions/${made.session.id}/minimum/${answer}`, as));
   }
 
   // The chef's note on a customer, added then changed; the order's receipt e-mailed again.

@@ -271,6 +271,15 @@ export const courseSessions = pgTable(
     videoLinkNotified: text(),
     /** How many times attendees were told of a link: each telling's e-mails and notices are keyed by it. */
     videoLinkVersion: integer().notNull().default(0),
+    /**
+     * Minimum enrolment (docs/decisions/0048): when the site found the session under its minimum,
+     * 96 h before, and asked its chef to keep or cancel it (null: never asked for this start).
+     */
+    minimumAskedAt: timestamp({ withTimezone: true }),
+    /** The chef's answer is due then; without one, the session is cancelled for everyone. */
+    minimumAnswerDueAt: timestamp({ withTimezone: true }),
+    /** When the chef chose to keep it under its minimum (« Maintenir la séance »). */
+    minimumKeptAt: timestamp({ withTimezone: true }),
     status: sessionStatusEnum().notNull().default('scheduled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -18,8 +18,12 @@ export function wantsHtml(c: Context): boolean {
 }
 
 export type PageAction = { href: string; text: string };
-/** `form`: one button that POSTs to `action` (same origin), shown before the actions. */
-export type StandalonePage = { title: string; message: string; actions: PageAction[]; reference?: string; form?: { action: string; label: string } };
+export type PageForm = { action: string; label: string };
+/**
+ * `form`: one button that POSTs to `action` (same origin), shown before the actions; `forms`: several
+ * such buttons side by side (a choice: the first is the primary one).
+ */
+export type StandalonePage = { title: string; message: string; actions: PageAction[]; reference?: string; form?: PageForm; forms?: PageForm[] };
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -35,12 +39,19 @@ a{color:#8a3b12}
 .primary{background:#8a3b12;color:#fff}
 .secondary{border:1px solid #cdbfb0;color:#1f1a17}
 button.button{border:0;font:inherit;font-weight:600;cursor:pointer}
+button.secondary{border:1px solid #cdbfb0;background:#fff}
 .reference{margin-top:24px;font-size:.8rem;color:#6b5f55}
 `;
 
+const formsOf = (page: StandalonePage): PageForm[] => [...(page.form ? [page.form] : []), ...(page.forms ?? [])];
+
 export function renderStandalonePage(page: StandalonePage): string {
+  const forms = formsOf(page);
   const actions = page.actions
-    .map((a, i) => `<a class="button ${i === 0 && !page.form ? 'primary' : 'secondary'}" href="${escapeHtml(a.href)}">${escapeHtml(a.text)}</a>`)
+    .map((a, i) => `<a class="button ${i === 0 && !forms.length ? 'primary' : 'secondary'}" href="${escapeHtml(a.href)}">${escapeHtml(a.text)}</a>`)
+    .join('');
+  const buttons = forms
+    .map((f, i) => `<form method="post" action="${escapeHtml(f.action)}"><button class="button ${i === 0 ? 'primary' : 'secondary'}" type="submit">${escapeHtml(f.label)}</button></form>`)
     .join('');
   return standaloneHtml({
     title: `${page.title} — Toque`,
@@ -49,7 +60,7 @@ export function renderStandalonePage(page: StandalonePage): string {
 <p class="brand">Toque</p>
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.message)}</p>
-${page.form ? `<form method="post" action="${escapeHtml(page.form.action)}" class="actions"><button class="button primary" type="submit">${escapeHtml(page.form.label)}</button></form>` : ''}
+${buttons ? `<div class="actions">${buttons}</div>` : ''}
 ${actions ? `<div class="actions">${actions}</div>` : ''}
 ${page.reference ? `<p class="reference">Référence : ${escapeHtml(page.reference)}</p>` : ''}
 </main>`,
@@ -78,7 +89,7 @@ export function errorPageFor(status: number, message: string, returnTo: string, 
 /** The HTML answer, with the status the JSON would have had. */
 export function htmlPage(c: Context, page: StandalonePage, status: number): Response {
   // A page with a form posts only to this site.
-  c.header('content-security-policy', page.form ? STANDALONE_PAGE_CSP.replace("form-action 'none'", "form-action 'self'") : STANDALONE_PAGE_CSP);
+  c.header('content-security-policy', formsOf(page).length ? STANDALONE_PAGE_CSP.replace("form-action 'none'", "form-action 'self'") : STANDALONE_PAGE_CSP);
   c.header('x-robots-tag', 'noindex');
   c.header('cache-control', 'no-store');
   // A signed link in the address must not travel to another page through the Referer header.

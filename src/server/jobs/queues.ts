@@ -25,6 +25,10 @@ export const QUEUES = {
   membershipGiftEnding: 'membership_gift.ending',
   /** Refunds to the card a seat of a cancelled session whose learner chose nothing by the deadline (modules/booking/refund-choice.ts). */
   refundChoiceDeadline: 'reservation.refund_choice',
+  /** 96 h before a session with a minimum: under it, its chef is asked to keep or cancel it (modules/minimum-enrolment/jobs.ts). */
+  minimumCheck: 'session.minimum_check',
+  /** 12 h after the chef was asked: no answer, the session is cancelled for everyone (modules/minimum-enrolment/jobs.ts). */
+  minimumDeadline: 'session.minimum_deadline',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -47,6 +51,8 @@ export type JobData = {
   'gift_card.deliver': { giftCardId: string; deliverAt: string };
   'membership_gift.ending': { grantId: string; endsAt: string };
   'reservation.refund_choice': { reservationId: string; dueAt: string };
+  'session.minimum_check': { sessionId: string; startsAt: string };
+  'session.minimum_deadline': { sessionId: string; askedAt: string };
 };
 
 /**
@@ -66,4 +72,6 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'gift_card.deliver': { retryLimit: 6, retryDelay: 30 },
   'membership_gift.ending': { retryLimit: 4, retryDelay: 30 },
   'reservation.refund_choice': { retryLimit: 6, retryDelay: 30 },
+  'session.minimum_check': { retryLimit: 6, retryDelay: 30 },
+  'session.minimum_deadline': { retryLimit: 6, retryDelay: 30 },
 };

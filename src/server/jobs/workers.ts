@@ -5,6 +5,7 @@ import { emailSender } from '../integrations/mail/outgoing';
 import type { Mailer } from '../integrations/mail/mailer';
 import { refundChoiceDeadlineWorker } from '../modules/booking/refund-choice';
 import { orderCloseWorker } from '../modules/checkout/abandon';
+import { minimumCheckWorker, minimumDeadlineWorker } from '../modules/minimum-enrolment/jobs';
 import { prepKitWorker } from '../modules/prep-kit/job';
 import { giftCardDeliveryWorker } from '../modules/gift-cards/delivery';
 import { grantEndingWorker } from '../modules/gift-cards/grant-ending';
@@ -18,7 +19,7 @@ import { QUEUES } from './queues';
 import { reminderWorker } from './reminders';
 
 export function registerWorkers(
-  deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>,
+  deps: Pick<Deps, 'config' | 'database' | 'storage' | 'logger' | 'now'>,
   jobs: Pick<Jobs, 'work'>,
   opts: { mailer?: Mailer } = {},
 ): void {
@@ -61,6 +62,14 @@ export function registerWorkers(
   const refundChoice = refundChoiceDeadlineWorker(deps, provider);
   jobs.work(QUEUES.refundChoiceDeadline, async (job) => {
     deps.logger.info({ reservationId: job.data.reservationId, outcome: await refundChoice(job) }, 'séance annulée : remboursement sur la carte faute de choix');
+  });
+  const minimumCheck = minimumCheckWorker(deps, provider);
+  jobs.work(QUEUES.minimumCheck, async (job) => {
+    deps.logger.info({ sessionId: job.data.sessionId, outcome: await minimumCheck(job) }, 'séance : minimum d’inscriptions vérifié 96 h avant');
+  });
+  const minimumDeadline = minimumDeadlineWorker(deps, provider);
+  jobs.work(QUEUES.minimumDeadline, async (job) => {
+    deps.logger.info({ sessionId: job.data.sessionId, outcome: await minimumDeadline(job) }, 'séance sous son minimum : fin du délai de réponse');
   });
   const customers = createProviderCustomerDeletion(deps, provider);
   jobs.work(QUEUES.customerDelete, (job) => customers.work(job));

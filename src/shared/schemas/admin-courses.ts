@@ -104,7 +104,8 @@ const adminSessionFields = z
     durationMinutes: durationField.nullish().transform((v) => v ?? null),
     /**
      * « Minimum d'inscriptions »: fewer confirmed seats than this and « Aperçu » flags the session
-     * « Sous le minimum » in its last 7 days (0, the default: no minimum). At most the capacity.
+     * « Sous le minimum » in its last 7 days; fewer seats taken 96 h before its start and its chef is
+     * asked to keep or cancel it (docs/decisions/0048). 0, the default: no minimum. At most the capacity.
      */
     minSeats: z
       .number({ error: "Entrez le minimum d'inscriptions (0 = aucun minimum)." })

@@ -18,6 +18,8 @@ export const AUDIT_ACTION_LABELS = {
   'session.link_notified': 'Participants prévenus du nouveau lien',
   'session.recording': 'Enregistrement de la séance changé',
   'session.cancel': 'Séance annulée',
+  'session.minimum_keep': 'Séance maintenue sous son minimum',
+  'session.minimum_cancel': "Séance annulée faute d'inscriptions",
   'session.prep_kit_update': 'Trousse de la séance modifiée',
   'session.prep_kit_sent': 'Trousse envoyée aux participants',
   'session.message': 'Message envoyé aux participants',

@@ -40,9 +40,36 @@ export type OverviewSession = {
   missing: SessionGap[];
 };
 
+/**
+ * Minimum enrolment (docs/decisions/0048): a coming session found under its minimum 96 h before its
+ * start, whose chef has not answered yet: « Maintenir la séance » or « Annuler la séance » before
+ * `answerDueAt`, or the site cancels it then.
+ */
+export type MinimumQuestion = {
+  sessionId: string;
+  courseId: string;
+  courseTitle: string;
+  startsAt: string;
+  /** Seats taken now (the booking's own rule) against the minimum the chef set. */
+  seatsTaken: number;
+  minSeats: number;
+  capacity: number;
+  askedAt: string;
+  answerDueAt: string;
+};
+
+/** What the chef's answer did: `changed` false when it was given already (a double click, a second tab, the e-mail's link). */
+export type MinimumAnswerResponse = {
+  answer: 'keep' | 'cancel';
+  changed: boolean;
+  status: 'scheduled' | 'cancelled';
+};
+
 export type OverviewResponse = {
   /** The server's clock when it answered (ISO). */
   now: string;
+  /** Sessions under their minimum waiting for the chef's answer, the most urgent first. */
+  minimumQuestions: MinimumQuestion[];
   /** The chef's today, 'YYYY-MM-DD' (America/Toronto). */
   today: string;
   /** Scheduled sessions from the start of today to the end of the 7th day after it, soonest first. */

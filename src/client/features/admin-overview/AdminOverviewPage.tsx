@@ -1,4 +1,5 @@
-// /admin — « Aperçu », the admin's home: today's and the next 7 days' classes (seats taken / capacity,
+// /admin — « Aperçu », the admin's home: the sessions under their minimum waiting for the chef's
+// answer (MinimumQuestions, decision 0048), today's and the next 7 days' classes (seats taken / capacity,
 // what is missing), this month's revenue against last month's, the members, and what waits for the
 // chef. Every figure is a link to the list behind it. One request loads it all.
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ import { HydrationBoundary } from '@client/lib/hydration-boundary';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { useOverview } from './api';
+import { MinimumQuestions } from './MinimumQuestions';
 
 /** 'vendredi 20 février 2026' and '18 h 00 HNE', in the chef's zone (where the classes are given). */
 function when(iso: string): { day: string; time: string } {
@@ -202,6 +204,9 @@ export default function AdminOverviewPage() {
           // In the page the server rendered (decision 0045), each block is adopted on its own, after
           // the rest: no single task holds a phone's main thread for the whole page.
           <>
+            <HydrationBoundary>
+              <MinimumQuestions questions={query.data.minimumQuestions} />
+            </HydrationBoundary>
             <HydrationBoundary>
               <Sessions data={query.data} />
             </HydrationBoundary>

@@ -302,7 +302,12 @@ export async function insertSession(
 export async function updateSession(
   tx: Tx,
   sessionId: string,
-  values: Partial<Pick<typeof courseSessions.$inferInsert, 'startsAt' | 'capacity' | 'minSeats' | 'durationMinutes' | 'sequence' | 'movedAt'>>,
+  values: Partial<
+    Pick<
+      typeof courseSessions.$inferInsert,
+      'startsAt' | 'capacity' | 'minSeats' | 'durationMinutes' | 'sequence' | 'movedAt' | 'minimumAskedAt' | 'minimumAnswerDueAt' | 'minimumKeptAt'
+    >
+  >,
   now: Date,
 ): Promise<void> {
   await tx

@@ -37,6 +37,7 @@ import { toStoredImage } from '../../integrations/storage/images';
 import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { recordAudit } from '../audit/service';
+import { scheduleMinimumCheck } from '../minimum-enrolment/service';
 import { announceMove, overlapsOf } from '../sessions/moves';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
@@ -388,6 +389,8 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         const sids: string[] = [];
         for (const start of starts) {
           const sid = await repo.insertSession(tx, { courseId: id, startsAt: start, capacity: input.capacity, minSeats, durationMinutes: input.durationMinutes }, now);
+          // A minimum is checked 96 h before the start (minimum-enrolment, docs/decisions/0048).
+          await scheduleMinimumCheck(tx, { sessionId: sid, startsAt: start, minSeats, now });
           await recordAudit(tx, {
             actorId,
             action: 'session.create',
@@ -468,8 +471,15 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
           // Calendars replace the event they have only when its SEQUENCE is higher.
           changes.sequence = session.sequence + 1;
         }
-        if (changes.startsAt) changes.movedAt = now;
+        if (changes.startsAt) {
+          changes.movedAt = now;
+          // A question about its minimum was about the old time: the new one is checked afresh.
+          Object.assign(changes, { minimumAskedAt: null, minimumAnswerDueAt: null, minimumKeptAt: null });
+        }
         await repo.updateSession(tx, sid, changes, now);
+        if (changes.startsAt || changes.minSeats !== undefined) {
+          await scheduleMinimumCheck(tx, { sessionId: sid, startsAt: changes.startsAt ?? session.startsAt, minSeats: changes.minSeats ?? session.minSeats, now });
+        }
         if (changes.startsAt) {
           details.told = await announceMove(tx, deps.config, { sessionId: sid, previousStartsAt: session.startsAt, now });
         }

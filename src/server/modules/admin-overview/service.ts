@@ -2,13 +2,15 @@
 // capacity, what is missing: the video link, the kit, attendees under the session's minimum), this
 // month's revenue against last month's and the active members (both asked of the Ventes service, so
 // the two pages agree), members who joined, left or failed to renew this month, and what waits for
-// the admin. Access is checked by the routes' guard before any call.
+// the admin, and the sessions under their minimum waiting for the chef's answer (minimum-enrolment).
+// Access is checked by the routes' guard before any call.
 import { sessionMinutes } from '@shared/booking';
 import { sessionPrepKit } from '@shared/prep-kit';
 import { monthFromIndex, monthIndex } from '@shared/schemas/admin-sales';
 import type { OverviewResponse, OverviewSession, SessionGap } from '@shared/schemas/admin-overview';
 import type { Deps } from '../../deps';
 import type { SalesService } from '../admin-sales/service';
+import { minimumQuestions } from '../minimum-enrolment/service';
 import { chefDay, chefDayStart, chefMonth } from './days';
 import * as repo from './repository';
 
@@ -57,8 +59,9 @@ export function createOverviewService(deps: Pick<Deps, 'database' | 'now'>, sale
       const month = chefMonth(now);
       const previousMonth = monthFromIndex(monthIndex(month) - 1);
       const thisMonth = { start: chefDayStart(`${month}-01`), end: chefDayStart(`${monthFromIndex(monthIndex(month) + 1)}-01`) };
-      const [coming, figures, started, ended, failedRenewals, failedEmails, processing, refunds] = await Promise.all([
+      const [coming, questions, figures, started, ended, failedRenewals, failedEmails, processing, refunds] = await Promise.all([
         sessions(now, today),
+        minimumQuestions(db(), now),
         sales.summary({ from: previousMonth, to: month }),
         repo.membersStarted(db(), thisMonth),
         repo.membersEnded(db(), thisMonth),
@@ -71,6 +74,7 @@ export function createOverviewService(deps: Pick<Deps, 'database' | 'now'>, sale
       return {
         now: now.toISOString(),
         today,
+        minimumQuestions: questions,
         sessions: coming,
         revenue: { month, netCents: net(month), previousMonth, previousNetCents: net(previousMonth) },
         members: { active: figures.activeSubscribers, newThisMonth: started, cancelledThisMonth: ended, failedRenewals },

@@ -27,6 +27,9 @@ const sessionColumns = {
   sequence: courseSessions.sequence,
   videoLinkNotified: courseSessions.videoLinkNotified,
   videoLinkVersion: courseSessions.videoLinkVersion,
+  minimumAskedAt: courseSessions.minimumAskedAt,
+  minimumAnswerDueAt: courseSessions.minimumAnswerDueAt,
+  minimumKeptAt: courseSessions.minimumKeptAt,
 };
 
 export type SessionRow = {
@@ -51,6 +54,10 @@ export type SessionRow = {
   /** The link the attendees were last told of, and how many tellings there were. */
   videoLinkNotified: string | null;
   videoLinkVersion: number;
+  /** Minimum enrolment (docs/decisions/0048): when the chef was asked, by when to answer, when kept. */
+  minimumAskedAt: Date | null;
+  minimumAnswerDueAt: Date | null;
+  minimumKeptAt: Date | null;
 };
 
 /**
@@ -117,6 +124,9 @@ export async function updateSession(
       | 'cancelReason'
       | 'videoLinkNotified'
       | 'videoLinkVersion'
+      | 'minimumAskedAt'
+      | 'minimumAnswerDueAt'
+      | 'minimumKeptAt'
     >
   >,
   now: Date,

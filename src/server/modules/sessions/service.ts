@@ -76,6 +76,19 @@ export type SessionRow = repo.SessionRow;
 /** What the cancelling transaction did, for the work after commit. */
 type Cancelled = { attendees: { reservationId: string; userId: string; paid: boolean; choiceDueAt: Date | null }[] };
 
+/**
+ * A cancellation that must still hold once the session is locked (minimum enrolment: the chef has not
+ * kept it meanwhile, it is still under its minimum), and the audit row it writes for its actor.
+ */
+export type CancelOptions = {
+  auditAction?: 'session.cancel' | 'session.minimum_cancel';
+  /** Read under the session's lock, in the cancelling transaction: false keeps the session (nothing changes). */
+  onlyIf?: (tx: Tx, session: repo.SessionRow, now: Date) => Promise<boolean>;
+};
+
+/** What a cancellation did: cancelled now, found cancelled already, or refused by its `onlyIf`. */
+export type CancelOutcome = 'cancelled' | 'already' | 'refused';
+
 export function createSessionService(
   deps: Pick<Deps, 'config' | 'database' | 'storage' | 'logger' | 'now'>,
   provider: PaymentProvider,
@@ -106,15 +119,17 @@ export function createSessionService(
    * Cancels the session for everyone, in ONE transaction: each paid seat's learner is given the choice
    * of the card or « Crédit Toque » until a deadline (booking/refund-choice.ts, docs/decisions/0043),
    * unpaid holds are released. `actorId`: the admin who asked (audited), or null when the site
-   * decides (issue 28's minimum enrolment). Null when the session was already cancelled.
+   * decides (issue 28's minimum enrolment). 'already' when the session was already cancelled,
+   * 'refused' when `opts.onlyIf`, read under the session's lock, says no (nothing changed then).
    */
-  async function cancelInTx(id: string, reason: string, actorId: string | null, lockedOrders: string[]): Promise<Cancelled | null> {
+  async function cancelInTx(id: string, reason: string, actorId: string | null, lockedOrders: string[], opts: CancelOptions): Promise<Cancelled | 'already' | 'refused'> {
     const now = deps.now();
     return db().transaction(async (tx) => {
       for (const orderId of lockedOrders) await lockOrder(tx, orderId);
       const session = await repo.lockSession(tx, id);
       if (!session) throw new AppError('SESSION_NOT_FOUND');
-      if (session.status === 'cancelled') return null;
+      if (session.status === 'cancelled') return 'already' as const;
+      if (opts.onlyIf && !(await opts.onlyIf(tx, session, now))) return 'refused' as const;
       await expireLapsedHolds(tx, id, now);
       const live = await repo.lockLiveReservations(tx, id);
       const paidNow = await repo.paidOrderIds(tx, id);
@@ -134,7 +149,7 @@ export function createSessionService(
       if (actorId) {
         await recordAudit(tx, {
           actorId,
-          action: 'session.cancel',
+          action: opts.auditAction ?? 'session.cancel',
           targetType: 'session',
           targetId: id,
           details: {
@@ -193,18 +208,23 @@ export function createSessionService(
    * site (issue 28's minimum enrolment, `actorId` null). Safe to repeat: a second call changes nothing
    * and tells no one again. What it did is read back from the rows.
    */
-  async function cancelForAttendees(id: string, reason: string, actorId: string | null): Promise<AdminSessionCancelResponse> {
-    const done = await withOrderRetry(async () => cancelInTx(id, reason, actorId, await repo.paidOrderIds(db(), id)));
-    if (done) {
+  async function cancelIf(id: string, reason: string, actorId: string | null, opts: CancelOptions = {}): Promise<{ outcome: CancelOutcome; response: AdminSessionCancelResponse }> {
+    const done = await withOrderRetry(async () => cancelInTx(id, reason, actorId, await repo.paidOrderIds(db(), id), opts));
+    if (typeof done === 'object') {
       invalidatePublicCache();
       const session = await read(id);
       for (const attendee of done.attendees) await tell(session, reason, attendee);
-    } else {
+    } else if (done === 'already') {
       // A repeat: refunds planned under the session's keys that never reached the provider are asked again.
       for (const refundId of await repo.sessionCancelRefundIds(db(), id)) await submit(refundId);
     }
     const session = await read(id);
-    return { session, ...(await repo.cancellationCounts(db(), id)) };
+    const outcome: CancelOutcome = typeof done === 'object' ? 'cancelled' : done;
+    return { outcome, response: { session, ...(await repo.cancellationCounts(db(), id)) } };
+  }
+
+  async function cancelForAttendees(id: string, reason: string, actorId: string | null): Promise<AdminSessionCancelResponse> {
+    return (await cancelIf(id, reason, actorId)).response;
   }
 
   /** E-mail and notice to each confirmed attendee, keyed by the telling's version: once each. */
@@ -316,6 +336,12 @@ export function createSessionService(
 
     /** For the site's own cancellations (issue 28's minimum enrolment): no admin, no audit row. */
     cancelSessionForAttendees: (id: string, reason: string) => cancelForAttendees(sessionId(id), reason, null),
+
+    /**
+     * The same cancellation, only if `opts.onlyIf` still holds under the session's lock (minimum
+     * enrolment: the chef's « Annuler la séance », `actorId` set, or the site at the deadline, null).
+     */
+    cancelSessionIf: (id: string, reason: string, actorId: string | null, opts: CancelOptions) => cancelIf(sessionId(id), reason, actorId, opts),
   };
 }
 

@@ -7,7 +7,7 @@
 // repeat weekly for N weeks, created all at once or not at all.
 import { Ban, CalendarPlus, Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_REPEAT_WEEKS } from '@shared/booking';
+import { MAX_REPEAT_WEEKS, MINIMUM_CHECK_HOURS } from '@shared/booking';
 import { formatSessionDateTime } from '@shared/format';
 import {
   adminSessionCreateSchema,
@@ -141,7 +141,7 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
         value={fields.minSeats}
         onChange={(e) => onChange({ ...fields, minSeats: e.target.value })}
         error={errors.minSeats}
-        hint="0 = aucun minimum"
+        hint={`0 = aucun minimum. S’il n’est pas atteint ${MINIMUM_CHECK_HOURS} h avant, on vous demandera de maintenir ou d’annuler la séance.`}
       />
       <TextField
         label="Durée (minutes)"
