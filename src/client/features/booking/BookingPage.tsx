@@ -265,7 +265,7 @@ export default function BookingPage() {
                   <span className="font-semibold text-brand-800">
                     {formatPrice((data.entitlement.status === 'for_sale' ? data.entitlement.priceCents : data.priceCents) * seats)}
                   </span>
-                  {seats > 1 ? <span> ({seatsLabel(seats)})</span> : null}
+                  {seats > 1 ? <span> pour {seatsLabel(seats)}</span> : null}
                 </p>
               </div>
             </div>

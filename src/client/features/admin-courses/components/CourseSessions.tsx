@@ -349,7 +349,8 @@ function SessionItem({ course, session }: { course: AdminCourseDetail; session: 
           </p>
           <p className="text-sm text-muted">
             {seatsLabel(session.seatsTaken, session.capacity)} prises
-            {session.attendees > 0 ? ` · ${session.attendees} confirmée${session.attendees > 1 ? 's' : ''}` : ''}
+            {/* Bookings, not seats: a booking may hold several (docs/decisions/0047). */}
+            {session.attendees > 0 ? ` · ${session.attendees} réservation${session.attendees > 1 ? 's' : ''} confirmée${session.attendees > 1 ? 's' : ''}` : ''}
             {session.minSeats > 0 ? ` · minimum ${session.minSeats}` : ''}
             {session.maxSeatsPerBooking < MAX_SEATS_PER_BOOKING ? ` · au plus ${session.maxSeatsPerBooking} par réservation` : ''}
             {session.durationMinutes !== null ? ` · ${session.durationMinutes} min` : ''}

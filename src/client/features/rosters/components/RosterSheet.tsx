@@ -81,7 +81,7 @@ function Section({ title, count, children, className }: { title: string; count: 
   return (
     <section aria-label={title} className={className}>
       <h3 className="mb-3 text-xl text-ink">
-        {title} <span className="text-base font-normal text-muted print:text-ink">({count})</span>
+        {title} <span className="whitespace-nowrap text-base font-normal text-muted print:text-ink">({count})</span>
       </h3>
       {children}
     </section>
