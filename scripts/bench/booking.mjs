@@ -1,5 +1,9 @@
-// Booking contention (DESIGN.md §6): a crowd of signed-in learners asks for a seat of one small
+// Booking contention (DESIGN.md §6): a crowd of signed-in learners asks for seats of one small
 // session at the same instant, through the real HTTP API of the production build on PostgreSQL.
+// Bookings of 1 to 4 seats (docs/decisions/0047): learner i asks 1 + (i + round) % 4 seats, so
+// every round mixes sizes. Exact means: the seats held never exceed the capacity, the database
+// holds exactly the seats granted, every other attempt is a clean 409, and no refused attempt
+// could still fit in the seats left.
 // Every round uses a new session; the learners (users, profiles and session rows written straight
 // into the database, their cookies signed with the server's AUTH_SECRET as the auth library signs
 // them: signing 200 people up through the API would measure password hashing) are the same.
@@ -52,9 +56,9 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
  * a round taken from the two cores the server and PostgreSQL share with this process, and counted
  * in every latency.
  */
-function attempt(hold, cookie, sessionId) {
+function attempt(hold, cookie, sessionId, seats) {
   const started = performance.now();
-  const body = JSON.stringify({ sessionId });
+  const body = JSON.stringify({ sessionId, seats });
   const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: hold.origin, cookie };
   return new Promise((resolve) => {
     const req = http.request({ ...hold.options, headers }, (res) => {
@@ -67,7 +71,7 @@ function attempt(hold, cookie, sessionId) {
         } catch {
           // Not JSON: counted under 'other' by its status.
         }
-        resolve({ status: res.statusCode, code, ms: performance.now() - started });
+        resolve({ status: res.statusCode, code, seats, ms: performance.now() - started });
       });
       res.on('error', (e) => resolve({ status: 0, code: e.message, ms: performance.now() - started }));
     });
@@ -77,7 +81,7 @@ function attempt(hold, cookie, sessionId) {
 }
 
 /**
- * @returns {Promise<{ attempts: number, seats: number, rounds: { granted: number, full: number, other: string[], wallMs: number, heldInDb: number }[], p50: number, p99: number, max: number, attemptsPerSecond: number, holdsPerSecond: number }>}
+ * @returns {Promise<{ attempts: number, seats: number, rounds: { granted: number, grantedSeats: number, full: number, other: string[], wallMs: number, heldInDb: number, smallestRefused: number | null }[], p50: number, p99: number, max: number, attemptsPerSecond: number, holdsPerSecond: number }>}
  */
 export async function measureBookingContention({ base, databaseUrl, authSecret, attempts = 200, seats = 10, rounds = 5, warmupRounds = 1 }) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -99,14 +103,15 @@ export async function measureBookingContention({ base, databaseUrl, authSecret, 
       const { rows } = await db.query('INSERT INTO course_sessions (course_id, starts_at, capacity) VALUES ($1, $2, $3) RETURNING id', [courseId, startsAt, seats]);
       const sessionId = rows[0].id;
       const started = performance.now();
-      const answers = await Promise.all(cookies.map((cookie) => attempt(hold, cookie, sessionId)));
+      const answers = await Promise.all(cookies.map((cookie, i) => attempt(hold, cookie, sessionId, 1 + ((i + round) % 4))));
       const wallMs = performance.now() - started;
       if (round < warmupRounds) continue;
-      const { rows: held } = await db.query("SELECT count(*)::int AS n FROM reservations WHERE session_id = $1 AND status = 'pending_payment'", [sessionId]);
-      const granted = answers.filter((a) => a.status === 201).length;
-      const full = answers.filter((a) => a.status === 409 && a.code === 'SESSION_FULL').length;
+      const { rows: held } = await db.query("SELECT coalesce(sum(seats), 0)::int AS n FROM reservations WHERE session_id = $1 AND status = 'pending_payment'", [sessionId]);
+      const won = answers.filter((a) => a.status === 201);
+      const refused = answers.filter((a) => a.status === 409 && a.code === 'SESSION_FULL');
       const other = answers.filter((a) => a.status !== 201 && !(a.status === 409 && a.code === 'SESSION_FULL')).map((a) => `${a.status} ${a.code}`);
-      measured.push({ granted, full, other, wallMs, heldInDb: held[0].n });
+      const smallestRefused = refused.length ? Math.min(...refused.map((a) => a.seats)) : null;
+      measured.push({ granted: won.length, grantedSeats: won.reduce((s, a) => s + a.seats, 0), full: refused.length, other, wallMs, heldInDb: held[0].n, smallestRefused });
       latencies.push(...answers.map((a) => a.ms));
     }
     latencies.sort((a, b) => a - b);
@@ -127,15 +132,25 @@ export async function measureBookingContention({ base, databaseUrl, authSecret, 
   }
 }
 
-/** Whether every round held exactly `seats` seats and refused every other attempt with a clean 409. */
+/**
+ * Whether every round held at most `seats` seats, exactly those granted, refused every other attempt
+ * with a clean 409, and left no seat a refused attempt could have taken.
+ */
 export function bookingExact(b) {
-  return b.rounds.every((r) => r.granted === b.seats && r.heldInDb === b.seats && r.full === b.attempts - b.seats && r.other.length === 0);
+  return b.rounds.every(
+    (r) =>
+      r.grantedSeats <= b.seats &&
+      r.heldInDb === r.grantedSeats &&
+      r.full === b.attempts - r.granted &&
+      r.other.length === 0 &&
+      (r.smallestRefused === null || b.seats - r.grantedSeats < r.smallestRefused),
+  );
 }
 
 export function describeBooking(b) {
-  const perRound = b.rounds.map((r) => `${r.granted}/${r.full}${r.other.length ? ` + ${r.other.length} other` : ''}`);
+  const perRound = b.rounds.map((r) => `${r.grantedSeats} seats in ${r.granted}/${r.full}${r.other.length ? ` + ${r.other.length} other` : ''}`);
   return {
-    outcome: `${perRound.join(', ')} (held/409 per round)`,
+    outcome: `${perRound.join(', ')} (seats held in bookings held/409 per round, 1–4 seats each)`,
     latency: `${Math.round(b.p50)} ms / ${Math.round(b.p99)} ms`,
     rate: `${Math.round(b.attemptsPerSecond).toLocaleString('en')} attempts/s, ${Math.round(b.holdsPerSecond)} holds/s`,
   };
@@ -163,7 +178,7 @@ async function standalone() {
     await waitFor200(`${base}/healthz`, { child: app });
     const b = await measureBookingContention({ base, databaseUrl: url.toString(), authSecret });
     const d = describeBooking(b);
-    console.log(`Booking contention, ${b.attempts} concurrent holds on a ${b.seats}-seat session, ${b.rounds.length} rounds:`);
+    console.log(`Booking contention, ${b.attempts} concurrent holds of 1–4 seats on a ${b.seats}-seat session, ${b.rounds.length} rounds:`);
     console.log(`  ${d.outcome} — ${bookingExact(b) ? 'exact' : 'NOT EXACT'}`);
     console.log(`  latency p50 / p99: ${d.latency} (max ${Math.round(b.max)} ms); ${d.rate}`);
     console.log(JSON.stringify(b));

@@ -74,3 +74,32 @@ export function subscriberDiscountCents(priceCents: number, percent: number): nu
   if (percent <= 0) return 0;
   return Math.min(priceCents, Math.ceil((priceCents * percent) / 100));
 }
+
+/** The most seats one booking may ever take; each session may set fewer (docs/decisions/0047). */
+export const MAX_SEATS_PER_BOOKING = 6;
+
+/** « 1 place », « 2 places ». */
+export function seatsLabel(seats: number): string {
+  return seats === 1 ? '1 place' : `${seats} places`;
+}
+
+/**
+ * What the first `cancelled` seats of a booking paid `amountCents` for `booked` seats are worth, to
+ * the cent: seat shares add up exactly to the line (the rounding is spread, never lost or doubled).
+ * The refund for going from `a` to `b` seats cancelled is seatsShareCents(…, b) − seatsShareCents(…, a).
+ */
+export function seatsShareCents(amountCents: number, booked: number, cancelled: number): number {
+  if (booked <= 0) return 0;
+  return Math.round((amountCents * Math.min(cancelled, booked)) / booked);
+}
+
+/** « 2 places : vous et Marie », « 3 places : vous, Marie et Paul », « 3 places : vous et 2 invités ». */
+export function seatsLine(seats: number, guests: string[]): string {
+  const named = guests.map((g) => g.trim()).filter(Boolean);
+  const everyone = ['vous', ...named];
+  const who =
+    named.length === seats - 1 && named.length > 0
+      ? `${everyone.slice(0, -1).join(', ')} et ${everyone[everyone.length - 1]}`
+      : `vous et ${seats - 1} invité${seats > 2 ? 's' : ''}`;
+  return `${seatsLabel(seats)} : ${who}`;
+}

@@ -103,7 +103,7 @@ for (const viewport of viewports) {
     it('sees before saving who will be told, then moves it inside 48 hours', async () => {
       await open(admin, `/admin/cours/${courseId}`);
       const item = admin.getByRole('list', { name: 'Séances à venir' }).getByRole('listitem').first();
-      await item.getByText('1 confirmée', { exact: false }).waitFor();
+      await item.getByText('1 réservation confirmée', { exact: false }).waitFor();
       await item.getByRole('button', { name: 'Modifier' }).click();
       const form = item.getByRole('form', { name: 'Modifier la séance' });
       await form.getByLabel('Date et heure').fill(localInput(1, 7 + h, 40));

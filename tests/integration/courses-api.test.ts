@@ -125,9 +125,9 @@ describe('GET /api/courses/:id', () => {
     expect(body.course.unlocked).toBe(true);
     expect(body.course.sessions).toEqual([
       // 10 seats − 2 confirmed − 1 hold still running; expired holds and cancelled bookings free their seat.
-      { id: sessions.soon, startsAt: inHours(24).toISOString(), durationMinutes: 120, capacity: 10, seatsLeft: 7, hasPrepKit: false },
+      { id: sessions.soon, startsAt: inHours(24).toISOString(), durationMinutes: 120, capacity: 10, seatsLeft: 7, maxSeatsPerBooking: 6, hasPrepKit: false },
       // Its own duration; more taken than seats never shows a negative count.
-      { id: sessions.later, startsAt: inHours(72).toISOString(), durationMinutes: 45, capacity: 3, seatsLeft: 0, hasPrepKit: false },
+      { id: sessions.later, startsAt: inHours(72).toISOString(), durationMinutes: 45, capacity: 3, seatsLeft: 0, maxSeatsPerBooking: 6, hasPrepKit: false },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationTerms, movedSinceBooking, refundDeadline, sessionMinutes, sessionsOverlap, subscriberDiscountCents } from '@shared/booking';
+import { cancellationTerms, movedSinceBooking, refundDeadline, seatsLabel, seatsLine, seatsShareCents, sessionMinutes, sessionsOverlap, subscriberDiscountCents } from '@shared/booking';
 
 const start = new Date('2026-12-10T23:00:00Z');
 const HOUR = 3_600_000;
@@ -69,5 +69,25 @@ describe('sessionsOverlap', () => {
     expect(sessionsOverlap({ startsAt: at(0), endsAt: at(2) }, { startsAt: at(1), endsAt: at(3) })).toBe(true);
     expect(sessionsOverlap({ startsAt: at(0), endsAt: at(2) }, { startsAt: at(2), endsAt: at(3) })).toBe(false);
     expect(sessionsOverlap({ startsAt: at(1), endsAt: at(2) }, { startsAt: at(0), endsAt: at(4) })).toBe(true);
+  });
+});
+
+describe('several seats in one booking (docs/decisions/0047)', () => {
+  it('seat shares add up to the line exactly, the rounding spread over the seats', () => {
+    expect(seatsShareCents(12_000, 2, 1)).toBe(6000);
+    expect(seatsShareCents(12_000, 2, 2)).toBe(12_000);
+    const shares = [1, 2, 3].map((n) => seatsShareCents(10_000, 3, n) - seatsShareCents(10_000, 3, n - 1));
+    expect(shares).toEqual([3333, 3334, 3333]);
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(10_000);
+    expect(seatsShareCents(10_000, 3, 9)).toBe(10_000);
+  });
+
+  it('says the seats and the guests in French', () => {
+    expect(seatsLabel(1)).toBe('1 place');
+    expect(seatsLabel(4)).toBe('4 places');
+    expect(seatsLine(2, ['Marie'])).toBe('2 places : vous et Marie');
+    expect(seatsLine(3, ['Marie', 'Paul'])).toBe('3 places : vous, Marie et Paul');
+    expect(seatsLine(3, ['Marie', ''])).toBe('3 places : vous et 2 invités');
+    expect(seatsLine(2, [''])).toBe('2 places : vous et 1 invité');
   });
 });

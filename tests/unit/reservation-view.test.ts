@@ -30,6 +30,10 @@ const row = (over: Partial<ReservationRow> = {}): ReservationRow => ({
   refundChoiceDueAt: null,
   refundChoice: null,
   refundChoiceCents: null,
+  seats: 1,
+  guestNames: [],
+  paidSeats: 1,
+  paidAmountCents: 6000,
   ...over,
 });
 
@@ -80,5 +84,15 @@ describe('toReservationView', () => {
 
   it('uses 60 minutes when neither the session nor the course says', () => {
     expect(toReservationView(row({ courseMinutes: null }), learner, now).durationMinutes).toBe(60);
+  });
+
+  it('a booking of several seats: its seats and guests, and what one seat gives back (the rounding spread to the last)', () => {
+    const view = toReservationView(row({ seats: 3, guestNames: ['Marie', ''], paidSeats: 3, paidAmountCents: 10_000 }), learner, now);
+    expect(view).toMatchObject({ seats: 3, guests: ['Marie', ''], cancellation: { refundable: true, seatShareCents: 3333 } });
+    // One seat already given back: the next one's share.
+    expect(toReservationView(row({ seats: 2, paidSeats: 3, paidAmountCents: 10_000 }), learner, now).cancellation.seatShareCents).toBe(3334);
+    // One seat, or within 48 h: no share to show.
+    expect(toReservationView(row(), learner, now).cancellation.seatShareCents).toBeNull();
+    expect(toReservationView(row({ seats: 2, paidSeats: 2, startsAt: new Date(now.getTime() + DAY) }), learner, now).cancellation.seatShareCents).toBeNull();
   });
 });

@@ -85,3 +85,23 @@ describe('createSessionGate', () => {
     expect(answers).toEqual(['a: seat', 'b: full', 'a: again', 'c: full (memory)']);
   });
 });
+
+describe('createSessionGate with bookings of several seats', () => {
+  it('a task short of k seats answers from memory only the waiters asking k or more', async () => {
+    const gate = createSessionGate();
+    let release!: () => void;
+    const first = gate.run('s1', 'a', (turn) => new Promise<void>((r) => (release = r)).then(() => turn.markShort(3)));
+    const seen: Record<string, boolean> = {};
+    const waiters = [
+      gate.run('s1', 'b', async (turn) => void (seen.b2 = turn.seenShort(2))),
+      gate.run('s1', 'c', async (turn) => void (seen.c3 = turn.seenShort(3))),
+      gate.run('s1', 'd', async (turn) => void (seen.d4 = turn.seenShort(4))),
+    ];
+    await tick();
+    release();
+    await Promise.all([first, ...waiters]);
+    expect(seen).toEqual({ b2: false, c3: true, d4: true });
+    // A later arrival is not answered by that old moment.
+    expect(await gate.run('s1', 'e', async (turn) => turn.seenShort(4))).toBe(false);
+  });
+});

@@ -251,6 +251,8 @@ export const courseSessions = pgTable(
     capacity: integer().notNull(),
     /** The fewest confirmed seats the chef wants for the class to be worth giving (0: no minimum). */
     minSeats: integer().notNull().default(0),
+    /** The most seats one booking may take in this session (1 to 6; docs/decisions/0047). */
+    maxSeatsPerBooking: integer().notNull().default(6),
     /** One video-conference link shared by every attendee of the session. */
     videoLink: text(),
     /** Where the recording of a past session is watched (a link the admin attaches after the class). */
@@ -287,6 +289,7 @@ export const courseSessions = pgTable(
   (t) => [
     check('course_sessions_capacity_positive', sql`${t.capacity} > 0`),
     check('course_sessions_min_seats_nonnegative', sql`${t.minSeats} >= 0`),
+    check('course_sessions_max_seats_per_booking_range', sql`${t.maxSeatsPerBooking} between 1 and 6`),
     index('course_sessions_course_idx').on(t.courseId, t.startsAt),
     index('course_sessions_starts_idx').on(t.startsAt),
   ],
@@ -429,10 +432,19 @@ export const reservations = pgTable(
     refundChoice: text(),
     /** How many people the learner cooks for: the class preparation kit is scaled to it (null: the recipe's). */
     servings: integer(),
+    /**
+     * The seats this booking holds (1 to 6; docs/decisions/0047): a seat count of the session is the
+     * sum of its seat-holding bookings' seats. Lowered when the learner cancels some of them; a
+     * booking cancelled whole keeps the count it had.
+     */
+    seats: integer().notNull().default(1),
+    /** The guests' first names, one per extra seat, each optional ('' when not given). */
+    guestNames: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('reservations_seats_range', sql`${t.seats} between 1 and 6`),
     index('reservations_session_idx').on(t.sessionId, t.status),
     index('reservations_user_idx').on(t.userId, t.createdAt),
     // At most one live seat per learner and session: a double click or two tabs never hold two.
@@ -620,11 +632,14 @@ export const orderLines = pgTable(
     promoDiscountCents: integer().notNull().default(0),
     /** How much of this line has been refunded so far (before tax). */
     refundedCents: integer().notNull().default(0),
+    /** Seats the line pays for (live classes): amountCents is the price of one seat × seats. */
+    seats: integer().notNull().default(1),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),
     index('order_lines_reservation_idx').on(t.reservationId),
     check('order_lines_refund_within_amount', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
+    check('order_lines_seats_positive', sql`${t.seats} >= 1`),
   ],
 );
 

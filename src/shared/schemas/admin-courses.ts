@@ -1,7 +1,7 @@
 // The admin's Cours tab (issue 7, point 3): /api/admin/courses. Every route answers 401 to a
 // visitor and 403 to anyone but the admin. The public catalogue shows only 'published' courses;
 // 'draft' is hidden, 'archived' is what a deleted course with purchases becomes (its buyers keep it).
-import { MAX_REPEAT_WEEKS } from '../booking';
+import { MAX_REPEAT_WEEKS, MAX_SEATS_PER_BOOKING } from '../booking';
 import { DIFFICULTIES, type Difficulty } from '../catalog';
 import type { SaleBlocker } from '../entitlements';
 import type { Allergen, Diet } from '../dietary';
@@ -113,6 +113,13 @@ const adminSessionFields = z
       .min(0, { error: "Le minimum d'inscriptions ne peut pas être négatif." })
       .max(SESSION_MAX_CAPACITY, { error: `Au plus ${SESSION_MAX_CAPACITY} inscriptions.` })
       .optional(),
+    /** « Maximum par réservation »: the most seats one booking may take (1 to 6; default 6, docs/decisions/0047). */
+    maxSeatsPerBooking: z
+      .number({ error: `Entrez un nombre de places par réservation (1 à ${MAX_SEATS_PER_BOOKING}).` })
+      .int({ error: 'Le nombre de places par réservation est un nombre entier.' })
+      .min(1, { error: 'Au moins 1 place par réservation.' })
+      .max(MAX_SEATS_PER_BOOKING, { error: `Au plus ${MAX_SEATS_PER_BOOKING} places par réservation.` })
+      .optional(),
   })
   .strict();
 
@@ -153,6 +160,8 @@ export type AdminCourseSessionView = {
   capacity: number;
   /** Confirmed seats under which « Aperçu » flags the session (0: no minimum). */
   minSeats: number;
+  /** The most seats one booking may take (« Maximum par réservation »). */
+  maxSeatsPerBooking: number;
   /** Seats held now (confirmed, or held and unpaid): the booking's own rule. */
   seatsTaken: number;
   status: 'scheduled' | 'cancelled';

@@ -1,6 +1,23 @@
 // The booking API contract: a learner holds a seat of a live session while they pay.
+import { MAX_SEATS_PER_BOOKING } from '../booking';
 import { SERVINGS_MAX, SERVINGS_MIN } from '../prep-kit';
 import { z } from '../zod';
+
+const SEATS_MESSAGE = `Choisissez entre 1 et ${MAX_SEATS_PER_BOOKING} places.`;
+/** A guest's first name: optional, short. */
+export const GUEST_NAME_MAX = 60;
+
+/** How many seats in one booking (1 to 6; the session may allow fewer). */
+export const seatsField = z
+  .number({ error: SEATS_MESSAGE })
+  .int({ error: SEATS_MESSAGE })
+  .min(1, { error: SEATS_MESSAGE })
+  .max(MAX_SEATS_PER_BOOKING, { error: SEATS_MESSAGE });
+
+/** The guests' first names, one per extra seat, each optional (empty: not given). */
+export const guestNamesField = z
+  .array(z.string().trim().max(GUEST_NAME_MAX, { error: `Un prénom ne doit pas dépasser ${GUEST_NAME_MAX} caractères.` }))
+  .max(MAX_SEATS_PER_BOOKING - 1, { error: 'Un prénom par place en plus de la vôtre.' });
 
 const SERVINGS_MESSAGE = `Choisissez entre ${SERVINGS_MIN} et ${SERVINGS_MAX} personnes.`;
 
@@ -17,7 +34,11 @@ export const holdRequestSchema = z.object({
     .min(SERVINGS_MIN, { error: SERVINGS_MESSAGE })
     .max(SERVINGS_MAX, { error: SERVINGS_MESSAGE })
     .optional(),
-});
+  /** Seats in this booking (absent: 1). Asking again with another number changes an unpaid hold's. */
+  seats: seatsField.optional(),
+  /** The guests' first names (seats − 1 at most). */
+  guests: guestNamesField.optional(),
+}).refine((v) => (v.guests?.length ?? 0) <= (v.seats ?? 1) - 1, { error: 'Un prénom par place en plus de la vôtre.', path: ['guests'] });
 export type HoldRequest = z.input<typeof holdRequestSchema>;
 
 export type ReservationStatus = 'pending_payment' | 'confirmed' | 'cancelled' | 'expired';
@@ -28,6 +49,9 @@ export type HoldView = {
   status: ReservationStatus;
   /** When an unpaid hold frees its seat (ISO 8601, UTC); null once confirmed. */
   expiresAt: string | null;
+  /** Seats this booking holds, and its guests' first names (one per extra seat, '' when not given). */
+  seats: number;
+  guests: string[];
 };
 
 /** Answer of POST (201 new, 200 existing), GET and DELETE /api/booking/holds[/:reservationId]. */

@@ -62,6 +62,8 @@ export type OrderLineView = {
   /** Of discountCents, what the order's promo code took off (after the subscriber's discount). */
   promoDiscountCents: number;
   refundedCents: number;
+  /** Seats the line pays for (a live class booked for several: amountCents covers them all). */
+  seats: number;
   /** The seat this line pays for (live classes), as it stands now. */
   reservation: {
     id: string;

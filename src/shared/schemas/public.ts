@@ -78,6 +78,8 @@ export type SessionSummary = {
   durationMinutes: number;
   capacity: number;
   seatsLeft: number;
+  /** The most seats one booking may take in this session (docs/decisions/0047). */
+  maxSeatsPerBooking: number;
   /** A class preparation kit is written for this session (its own, or its course's). */
   hasPrepKit: boolean;
 };

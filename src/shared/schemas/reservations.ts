@@ -1,5 +1,6 @@
 // Reservations as the calendar, the 'Détails du cours' dialog and the admin see them, and what a
 // learner or the admin can do to them (cancel, set the video link, attach a recording).
+import { MAX_SEATS_PER_BOOKING } from '../booking';
 import { z } from '../zod';
 import type { ReservationStatus } from './booking';
 import type { RefundView } from './checkout';
@@ -30,6 +31,9 @@ export type ReservationView = {
   cancelReason: ReservationCancelReason | null;
   /** When an unpaid hold frees its seat; null once confirmed. */
   holdExpiresAt: string | null;
+  /** Seats the booking holds now, and its guests' first names (one per extra seat, '' when not given). */
+  seats: number;
+  guests: string[];
   sessionStatus: 'scheduled' | 'cancelled';
   /** 'Lien disponible' when true, 'En attente' otherwise. */
   hasVideoLink: boolean;
@@ -43,7 +47,14 @@ export type ReservationView = {
    * What cancelling gives now (confirmed reservations of a session not started yet). `moved`: the chef
    * moved the session after it was booked — a full refund until the new start, whatever the 48-hour rule.
    */
-  cancellation: { allowed: boolean; refundable: boolean; refundDeadline: string; moved: boolean };
+  cancellation: {
+    allowed: boolean;
+    refundable: boolean;
+    refundDeadline: string;
+    moved: boolean;
+    /** What giving back one seat of several refunds now, before tax (null: one seat, or nothing to refund). */
+    seatShareCents: number | null;
+  };
   /** iCalendar SEQUENCE of the session's event: raised at each move. */
   sequence: number;
   /** When the chef moved the session after this seat was booked (null: it is at the time booked). */
@@ -124,6 +135,16 @@ export const cancelReservationSchema = z
      * Toque » at once (« Recevoir un crédit Toque »).
      */
     refundTo: z.enum(['card', 'credit'], { message: 'Choisissez la carte ou le crédit Toque.' }).optional(),
+    /**
+     * A booking of several seats gives back some of them: the seats it keeps (1 … seats − 1; absent
+     * or 0: all of them). Asking again to keep as many answers the same (docs/decisions/0047).
+     */
+    keepSeats: z
+      .number({ error: 'Nombre de places invalide.' })
+      .int({ error: 'Nombre de places invalide.' })
+      .min(0, { error: 'Nombre de places invalide.' })
+      .max(MAX_SEATS_PER_BOOKING - 1, { error: 'Nombre de places invalide.' })
+      .optional(),
     idempotencyKey: z.string().min(8).max(100),
   })
   .strict();

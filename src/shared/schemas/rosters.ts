@@ -27,8 +27,10 @@ export type RosterAttendee = {
   reservationId: string;
   name: string;
   email: string | null;
-  /** One reservation holds one seat. */
+  /** Seats of this booking (1 to 6: the learner and their guests, docs/decisions/0047). */
   seats: number;
+  /** The guests' first names, one per extra seat ('' when not given). */
+  guests: string[];
   /** How many people the learner cooks for, chosen at booking (null: the recipe's). */
   servings: number | null;
   /** What the seat's order line was paid, before tax (null: included, e.g. free, or hidden). */
@@ -37,7 +39,7 @@ export type RosterAttendee = {
 };
 
 /** An unpaid hold still running: its seat is kept until `expiresAt`. */
-export type RosterHold = { reservationId: string; name: string; email: string | null; bookedAt: string; expiresAt: string };
+export type RosterHold = { reservationId: string; name: string; email: string | null; seats: number; bookedAt: string; expiresAt: string };
 
 /** Where a cancelled seat's money stands. */
 export type RosterRefundState = 'refunded' | 'pending' | 'failed' | 'none';
@@ -67,6 +69,8 @@ export type RosterResponse = {
   view: 'admin' | 'chef';
   session: RosterSession;
   attendees: RosterAttendee[];
+  /** The attendees' seats added up (a booking may hold several). */
+  confirmedSeats: number;
   holds: RosterHold[];
   cancellations: RosterCancellation[];
   messages: SessionMessageView[];

@@ -50,7 +50,7 @@ describe('a live class’s checkout attempt belongs to its hold', () => {
 
 describe('the result page finds the seats lost after the hold lapsed', () => {
   const line = (id: string, reservation: OrderView['lines'][number]['reservation']) =>
-    ({ id, kind: 'live_class', courseId: 'c', sessionId: 's', description: id, amountCents: 100, discountCents: 0, discountPercent: null, promoDiscountCents: 0, refundedCents: 0, reservation }) satisfies OrderView['lines'][number];
+    ({ id, kind: 'live_class', courseId: 'c', sessionId: 's', description: id, amountCents: 100, discountCents: 0, discountPercent: null, promoDiscountCents: 0, refundedCents: 0, seats: 1, reservation }) satisfies OrderView['lines'][number];
   it('only lines whose reservation was cancelled for want of a seat', () => {
     const lines = [
       line('lost', { id: 'r1', status: 'cancelled', cancelReason: 'no_seat' }),

@@ -1,16 +1,18 @@
 // /booking/:courseId — 'Réservez votre cours' (spec: live booking page). Built-in scheduling in place
 // of the spec's widget: the course's upcoming sessions to choose from; choosing holds a seat for
 // HOLD_MINUTES (POST /api/booking/holds) and goes on to the payment with the session and the hold.
-// Sign-in required (spec §5): a visitor gets the toast and goes home.
+// Several seats in one booking (docs/decisions/0047): « Combien de places ? » (1 to 6, as the
+// sessions allow), the guests' first names (optional), the kit scaled to the seats until the learner
+// picks its servings. Sign-in required (spec §5): a visitor gets the toast and goes home.
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Timer, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Timer, UserPlus, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { HOLD_MINUTES } from '@shared/booking';
+import { HOLD_MINUTES, MAX_SEATS_PER_BOOKING, seatsLabel } from '@shared/booking';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { formatDuration, formatPrice } from '@shared/format';
 import { DEFAULT_KIT_SERVINGS, defaultServings, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
-import type { HoldResponse } from '@shared/schemas/booking';
+import { GUEST_NAME_MAX, holdRequestSchema, type HoldResponse } from '@shared/schemas/booking';
 import type { CourseResponse, SessionSummary } from '@shared/schemas/public';
 import { useAuth } from '@client/app/auth';
 import { ButtonLink } from '@client/components/ui/Button';
@@ -19,6 +21,7 @@ import { FormAlert } from '@client/components/ui/FormAlert';
 import { ResponsiveImage } from '@client/components/ui/ResponsiveImage';
 import { Select } from '@client/components/ui/Select';
 import { Spinner } from '@client/components/ui/Spinner';
+import { TextField } from '@client/components/ui/TextField';
 import type { ApiError } from '@client/lib/api';
 import { notifyError } from '@client/lib/notify';
 import { useApiQuery } from '@client/lib/use-api-query';
@@ -39,6 +42,13 @@ const SERVINGS_OPTIONS = Array.from({ length: SERVINGS_MAX - SERVINGS_MIN + 1 },
   return { value: String(n), label: servingsLabel(n) };
 });
 
+const SEATS_OPTIONS = Array.from({ length: MAX_SEATS_PER_BOOKING }, (_, i) => ({ value: String(i + 1), label: seatsLabel(i + 1) }));
+
+/** The kit for `seats` seats: the kit's servings for each seat, within the servings allowed. */
+function seatServings(kitServings: number | null | undefined, seats: number): number {
+  return Math.min(SERVINGS_MAX, defaultServings(kitServings) * seats);
+}
+
 function problemOf(error: ApiError): Problem {
   if (error.code === 'SESSION_FULL') return { message: `${error.message} Choisissez une autre séance.` };
   return { message: error.message };
@@ -54,6 +64,9 @@ export default function BookingPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   // The class preparation kit, e-mailed 72 h before, is scaled to it.
   const [chosenServings, setServings] = useState<number | null>(null);
+  const [seats, setSeats] = useState(1);
+  const [guests, setGuests] = useState<string[]>([]);
+  const [guestErrors, setGuestErrors] = useState<Record<number, string>>({});
   const holding = useRef(false);
 
   // Seats move while people book: always read afresh, never a copy from the course page.
@@ -63,15 +76,23 @@ export default function BookingPage() {
     refetchOnMount: 'always',
   });
   const notFound = course.error?.status === 404;
-  // Until the learner picks, the servings the chef wrote the kit for.
-  const servings = chosenServings ?? defaultServings(course.data?.course.prepKitServings);
+  // Until the learner picks, the servings the chef wrote the kit for, for each seat.
+  const servings = chosenServings ?? seatServings(course.data?.course.prepKitServings, seats);
+  // The most any session lets one booking take (each session's own cap and seats left, below).
+  const sessionsAllow = Math.max(1, ...(course.data?.course.sessions ?? []).map((s) => Math.min(s.maxSeatsPerBooking, s.seatsLeft)));
+  const seatOptions = SEATS_OPTIONS.slice(0, Math.max(sessionsAllow, seats));
 
   useEffect(() => {
     if (notFound) notifyError('Erreur', "Ce cours n'a pas été trouvé.");
   }, [notFound]);
 
   const hold = useMutation<HoldResponse, ApiError, SessionSummary>({
-    mutationFn: (session) => holdSeat(session.id, course.data?.course.hasPrepKit ? servings : undefined),
+    mutationFn: (session) =>
+      holdSeat(session.id, {
+        servings: course.data?.course.hasPrepKit ? servings : undefined,
+        seats,
+        guests: guests.slice(0, seats - 1).map((g) => g.trim()),
+      }),
     onSuccess: ({ hold: held }, session) => {
       if (held.status === 'confirmed') {
         holding.current = false;
@@ -94,6 +115,15 @@ export default function BookingPage() {
   const choose = (session: SessionSummary) => {
     // One hold at a time, even for a double click faster than a render.
     if (holding.current) return;
+    // The same schema as the server's: a first name too long is said under its field.
+    const checked = holdRequestSchema.safeParse({ sessionId: session.id, seats, guests: guests.slice(0, seats - 1) });
+    if (!checked.success) {
+      const errors: Record<number, string> = {};
+      for (const issue of checked.error.issues) if (issue.path[0] === 'guests' && typeof issue.path[1] === 'number') errors[issue.path[1]] ??= issue.message;
+      setGuestErrors(errors);
+      return;
+    }
+    setGuestErrors({});
     holding.current = true;
     setProblem(null);
     hold.mutate(session);
@@ -153,6 +183,45 @@ export default function BookingPage() {
                 ) : null}
               </FormAlert>
             ) : null}
+            <div className="mt-5 rounded-2xl border border-line bg-white p-4 shadow-sm">
+              <div className="flex items-start gap-3">
+                <UserPlus aria-hidden="true" className="mt-0.5 hidden size-5 shrink-0 text-brand-700 sm:block" />
+                <div className="min-w-0 flex-1 space-y-4">
+                  <Select
+                    label="Combien de places ?"
+                    name="seats"
+                    value={String(seats)}
+                    onValueChange={(v) => setSeats(v ? Number(v) : 1)}
+                    options={seatOptions}
+                    className="sm:max-w-xs"
+                  />
+                  {seats > 1 ? (
+                    <fieldset className="space-y-3">
+                      <legend className="text-sm font-semibold text-ink">Prénoms de vos invités (facultatif)</legend>
+                      <div className="grid gap-3 sm:grid-cols-2">
+                        {Array.from({ length: seats - 1 }, (_, i) => (
+                          <TextField
+                            key={i}
+                            label={`Invité ${i + 1}`}
+                            name={`guest-${i + 1}`}
+                            autoComplete="off"
+                            maxLength={GUEST_NAME_MAX + 10}
+                            value={guests[i] ?? ''}
+                            error={guestErrors[i]}
+                            onChange={(e) => {
+                              const next = [...guests];
+                              next[i] = e.target.value;
+                              setGuests(next);
+                            }}
+                          />
+                        ))}
+                      </div>
+                      <p className="text-sm text-muted">Un seul paiement pour toutes les places. Les prénoms figurent sur la liste des participants du chef.</p>
+                    </fieldset>
+                  ) : null}
+                </div>
+              </div>
+            </div>
             {/* The kit question and its promise only where a kit is written for this course. */}
             {data.hasPrepKit ? (
             <div className="mt-5 rounded-2xl border border-line bg-white p-4 shadow-sm">
@@ -175,7 +244,7 @@ export default function BookingPage() {
             </div>
             ) : null}
             <div className="mt-5">
-              <SessionPicker sessions={data.sessions} pendingId={hold.isPending ? (hold.variables?.id ?? null) : null} onChoose={choose} />
+              <SessionPicker sessions={data.sessions} seats={seats} pendingId={hold.isPending ? (hold.variables?.id ?? null) : null} onChoose={choose} />
             </div>
           </section>
           <aside aria-label="Le cours" className="space-y-5 lg:sticky lg:top-24 lg:self-start">
@@ -194,8 +263,9 @@ export default function BookingPage() {
                 <p className="mt-1 text-sm text-muted">
                   {data.durationMinutes ? `${formatDuration(data.durationMinutes)} · ` : ''}
                   <span className="font-semibold text-brand-800">
-                    {formatPrice(data.entitlement.status === 'for_sale' ? data.entitlement.priceCents : data.priceCents)}
+                    {formatPrice((data.entitlement.status === 'for_sale' ? data.entitlement.priceCents : data.priceCents) * seats)}
                   </span>
+                  {seats > 1 ? <span> pour {seatsLabel(seats)}</span> : null}
                 </p>
               </div>
             </div>

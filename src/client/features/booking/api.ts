@@ -6,10 +6,11 @@ import { api, type ApiError } from '@client/lib/api';
 
 /**
  * POST /api/booking/holds — 201 a new hold, 200 the learner's live one on that session. `servings`:
- * for how many people the learner cooks (the class preparation kit is scaled to it).
+ * for how many people the learner cooks (the class preparation kit is scaled to it); `seats` and
+ * `guests`: a booking of several seats and its guests' first names.
  */
-export function holdSeat(sessionId: string, servings?: number): Promise<HoldResponse> {
-  return api<HoldResponse>('/booking/holds', { method: 'POST', body: JSON.stringify({ sessionId, servings }) });
+export function holdSeat(sessionId: string, ask: { servings?: number; seats?: number; guests?: string[] } = {}): Promise<HoldResponse> {
+  return api<HoldResponse>('/booking/holds', { method: 'POST', body: JSON.stringify({ sessionId, ...ask }) });
 }
 
 /** GET /api/booking/holds/:reservationId — the learner's own; a lapsed hold answers 'expired'. */

@@ -195,6 +195,8 @@ export default function PaymentPage() {
             remainingMs={hold.kind === 'held' && (!error || error.code === 'PROVINCE_REQUIRED') ? hold.remainingMs : null}
             onChange={hold.kind === 'held' ? () => change.mutate() : undefined}
             changing={change.isPending}
+            seats={hold.kind === 'held' || hold.kind === 'confirmed' ? hold.hold.seats : 1}
+            guests={hold.kind === 'held' || hold.kind === 'confirmed' ? hold.hold.guests : []}
           />
         </div>
       ) : null}
@@ -334,8 +336,9 @@ function useRepriced(data: CheckoutResponse | null, cart: ReturnType<typeof useC
     if (!data) return [];
     return data.order.lines.flatMap((line) => {
       const item = line.courseId ? cart.find((i) => i.id === line.courseId) : undefined;
-      // The course's own price for this buyer: a promo code's discount is the order's, not the course's.
-      const price = line.amountCents + line.promoDiscountCents;
+      // The course's own price for this buyer: a promo code's discount is the order's, not the course's;
+      // a booking of several seats pays the seat's price for each.
+      const price = Math.round((line.amountCents + line.promoDiscountCents) / Math.max(1, line.seats));
       return item && priceCents(item) !== price ? [{ courseId: item.id, title: item.title, before: priceCents(item), after: price }] : [];
     });
     // Compared once, against the cart as it was when the order came back.

@@ -69,6 +69,8 @@ const seatColumns = {
   sessionMinutes: courseSessions.durationMinutes,
   courseMinutes: courses.durationMinutes,
   videoLink: courseSessions.videoLink,
+  seats: reservations.seats,
+  guestNames: reservations.guestNames,
 };
 
 function seats(conn: Conn) {
@@ -94,6 +96,8 @@ export async function mailBookingConfirmed(conn: Conn, s: { reservationId: strin
       to: { email: seat.email, name: seat.name },
       publicUrl: s.publicUrl,
       reservationId: seat.reservationId,
+      seats: seat.seats,
+      guests: seat.guestNames,
       courseTitle: seat.courseTitle,
       startsAt: seat.startsAt,
       endsAt,

@@ -138,8 +138,9 @@ export async function listBookedSessions(
   const counted = await db
     .select({
       sessionId: reservations.sessionId,
-      confirmed: sql<number>`count(*) filter (where ${reservations.status} = 'confirmed')`.mapWith(Number),
-      holds: sql<number>`count(*) filter (where ${holdsSeat(now)} and ${reservations.status} = 'pending_payment')`.mapWith(Number),
+      // Seats, not bookings: a booking holds 1 to 6 (docs/decisions/0047).
+      confirmed: sql<number>`coalesce(sum(${reservations.seats}) filter (where ${reservations.status} = 'confirmed'), 0)`.mapWith(Number),
+      holds: sql<number>`coalesce(sum(${reservations.seats}) filter (where ${holdsSeat(now)} and ${reservations.status} = 'pending_payment'), 0)`.mapWith(Number),
       cancelled: sql<number>`count(*) filter (where ${reservations.status} = 'cancelled')`.mapWith(Number),
     })
     .from(reservations)

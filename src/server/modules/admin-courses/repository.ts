@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, profiles, purchases, reservations } from '../../db/schema';
-import { holdsSeat } from '../booking/seats';
+import { holdsSeat, seatSum } from '../booking/seats';
 
 type Conn = Db | Tx;
 
@@ -84,7 +84,7 @@ export async function upcomingStats(conn: Conn, now: Date, courseIds?: string[])
     .from(courseSessions)
     .where(ahead);
   const seatRows = await conn
-    .select({ sessionId: reservations.sessionId, n: count() })
+    .select({ sessionId: reservations.sessionId, n: seatSum() })
     .from(reservations)
     .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
     .where(and(ahead, holdsSeat(now)))
@@ -120,6 +120,7 @@ export type SessionRow = {
   durationMinutes: number | null;
   capacity: number;
   minSeats: number;
+  maxSeatsPerBooking: number;
   status: 'scheduled' | 'cancelled';
   cancelReason: string | null;
   seatsTaken: number;
@@ -130,7 +131,7 @@ export type SessionRow = {
 /** Every session of the course, soonest first, with the seats taken at `now`. */
 export async function listSessions(conn: Conn, courseId: string, now: Date): Promise<SessionRow[]> {
   const taken = conn
-    .select({ sessionId: reservations.sessionId, n: count().as('n') })
+    .select({ sessionId: reservations.sessionId, n: seatSum().as('n') })
     .from(reservations)
     .where(holdsSeat(now))
     .groupBy(reservations.sessionId)
@@ -148,6 +149,7 @@ export async function listSessions(conn: Conn, courseId: string, now: Date): Pro
       durationMinutes: courseSessions.durationMinutes,
       capacity: courseSessions.capacity,
       minSeats: courseSessions.minSeats,
+      maxSeatsPerBooking: courseSessions.maxSeatsPerBooking,
       status: courseSessions.status,
       cancelReason: courseSessions.cancelReason,
       seatsTaken: taken.n,
@@ -179,7 +181,7 @@ export async function lockSession(tx: Tx, courseId: string, sessionId: string) {
 /** Seats held now in the session (confirmed, or held and unpaid). */
 export async function seatsTaken(conn: Conn, sessionId: string, now: Date): Promise<number> {
   const [row] = await conn
-    .select({ n: count() })
+    .select({ n: seatSum() })
     .from(reservations)
     .where(and(eq(reservations.sessionId, sessionId), holdsSeat(now)));
   return row?.n ?? 0;
@@ -198,7 +200,7 @@ export async function lockSessionsOf(tx: Tx, courseId: string): Promise<void> {
 /** Seats taken now in the course's scheduled sessions that have not started. */
 export async function bookedFutureSeats(conn: Conn, courseId: string, now: Date): Promise<number> {
   const [row] = await conn
-    .select({ n: count() })
+    .select({ n: seatSum() })
     .from(reservations)
     .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
     .where(and(eq(courseSessions.courseId, courseId), eq(courseSessions.status, 'scheduled'), gt(courseSessions.startsAt, now), holdsSeat(now)));
@@ -289,7 +291,7 @@ export async function listTeachers(conn: Conn) {
 
 export async function insertSession(
   tx: Tx,
-  values: { courseId: string; startsAt: Date; capacity: number; minSeats: number; durationMinutes: number | null },
+  values: { courseId: string; startsAt: Date; capacity: number; minSeats: number; maxSeatsPerBooking?: number; durationMinutes: number | null },
   now: Date,
 ): Promise<string> {
   const [row] = await tx
@@ -305,7 +307,7 @@ export async function updateSession(
   values: Partial<
     Pick<
       typeof courseSessions.$inferInsert,
-      'startsAt' | 'capacity' | 'minSeats' | 'durationMinutes' | 'sequence' | 'movedAt' | 'minimumAskedAt' | 'minimumAnswerDueAt' | 'minimumKeptAt'
+      'startsAt' | 'capacity' | 'minSeats' | 'maxSeatsPerBooking' | 'durationMinutes' | 'sequence' | 'movedAt' | 'minimumAskedAt' | 'minimumAnswerDueAt' | 'minimumKeptAt'
     >
   >,
   now: Date,

@@ -90,6 +90,7 @@ function toSessionView(row: repo.SessionRow, courseMinutes: number | null): Admi
     durationMinutes: row.durationMinutes,
     capacity: row.capacity,
     minSeats: row.minSeats,
+    maxSeatsPerBooking: row.maxSeatsPerBooking,
     seatsTaken: row.seatsTaken,
     status: row.status,
     cancelReason: row.cancelReason,
@@ -388,7 +389,11 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         refuseOverlap(overlaps, input.confirmOverlap);
         const sids: string[] = [];
         for (const start of starts) {
-          const sid = await repo.insertSession(tx, { courseId: id, startsAt: start, capacity: input.capacity, minSeats, durationMinutes: input.durationMinutes }, now);
+          const sid = await repo.insertSession(
+            tx,
+            { courseId: id, startsAt: start, capacity: input.capacity, minSeats, ...(input.maxSeatsPerBooking ? { maxSeatsPerBooking: input.maxSeatsPerBooking } : {}), durationMinutes: input.durationMinutes },
+            now,
+          );
           // A minimum is checked 96 h before the start (minimum-enrolment, docs/decisions/0048).
           await scheduleMinimumCheck(tx, { sessionId: sid, startsAt: start, minSeats, now });
           await recordAudit(tx, {
@@ -401,6 +406,7 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
               startsAt: start.toISOString(),
               capacity: input.capacity,
               ...(minSeats ? { minSeats } : {}),
+              ...(input.maxSeatsPerBooking ? { maxSeatsPerBooking: input.maxSeatsPerBooking } : {}),
               durationMinutes: input.durationMinutes,
               ...(weeks > 1 ? { repeat: { week: sids.length + 1, of: weeks } } : {}),
               ...(overlaps.length ? { overlapConfirmed: true } : {}),
@@ -450,6 +456,11 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         if (input.minSeats !== undefined && input.minSeats !== session.minSeats) {
           changes.minSeats = input.minSeats;
           details.minSeats = { from: session.minSeats, to: input.minSeats };
+        }
+        if (input.maxSeatsPerBooking !== undefined && input.maxSeatsPerBooking !== session.maxSeatsPerBooking) {
+          // Bookings already made keep their seats: the cap is for the next ones.
+          changes.maxSeatsPerBooking = input.maxSeatsPerBooking;
+          details.maxSeatsPerBooking = { from: session.maxSeatsPerBooking, to: input.maxSeatsPerBooking };
         }
         if (startsAt && startsAt.getTime() !== session.startsAt.getTime()) {
           changes.startsAt = startsAt;

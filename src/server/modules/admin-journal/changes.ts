@@ -23,6 +23,7 @@ const FIELD_LABELS: Record<string, string> = {
   prepKitServings: 'Portions de la trousse',
   capacity: 'Places',
   minSeats: "Minimum d'inscriptions",
+  maxSeatsPerBooking: 'Places par réservation',
   seatsTaken: 'Places prises',
   startsAt: 'Début',
   reason: 'Motif',

@@ -5,7 +5,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, emailDeliveries, orders, refunds, reservations, subscriptions } from '../../db/schema';
-import { holdsSeat } from '../booking/seats';
+import { holdsSeat, seatSum } from '../booking/seats';
 
 export type Range = { start: Date; end: Date };
 
@@ -33,12 +33,12 @@ export async function comingSessions(db: Db, range: Range, now: Date) {
   const ids = rows.map((r) => r.id);
   const [taken, confirmed] = await Promise.all([
     db
-      .select({ sessionId: reservations.sessionId, n: count() })
+      .select({ sessionId: reservations.sessionId, n: seatSum() })
       .from(reservations)
       .where(and(inArray(reservations.sessionId, ids), holdsSeat(now)))
       .groupBy(reservations.sessionId),
     db
-      .select({ sessionId: reservations.sessionId, n: count() })
+      .select({ sessionId: reservations.sessionId, n: seatSum() })
       .from(reservations)
       .where(and(inArray(reservations.sessionId, ids), eq(reservations.status, 'confirmed')))
       .groupBy(reservations.sessionId),

@@ -11,7 +11,8 @@ type Conn = Db | Tx;
 /** Orders that received money for a seat: the same states reservation-rows.ts calls "paid". */
 export const PAID_ORDER_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
 
-export type PaidLine = { orderId: string; orderLineId: string; orderStatus: (typeof orders.$inferSelect)['status'] };
+/** `amountCents` and `seats`: what the line paid, for how many seats (a seat's share is amountCents / seats). */
+export type PaidLine = { orderId: string; orderLineId: string; orderStatus: (typeof orders.$inferSelect)['status']; amountCents: number; seats: number };
 
 /**
  * The order line that paid for the reservation's seat, or null. Two orders may have paid for one
@@ -21,7 +22,7 @@ export type PaidLine = { orderId: string; orderLineId: string; orderStatus: (typ
 export async function paidLineOf(conn: Conn, reservationId: string): Promise<PaidLine | null> {
   const refundedAsExtra = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.idempotencyKey} = 'seat:' || ${orders.id}::text)`;
   const [row] = await conn
-    .select({ orderId: orders.id, orderLineId: orderLines.id, orderStatus: orders.status })
+    .select({ orderId: orders.id, orderLineId: orderLines.id, orderStatus: orders.status, amountCents: orderLines.amountCents, seats: orderLines.seats })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orderLines.reservationId, reservationId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
@@ -40,6 +41,9 @@ export async function lockReservation(tx: Tx, reservationId: string) {
       status: reservations.status,
       cancelReason: reservations.cancelReason,
       bookedAt: reservations.createdAt,
+      seats: reservations.seats,
+      guestNames: reservations.guestNames,
+      servings: reservations.servings,
     })
     .from(reservations)
     .where(eq(reservations.id, reservationId))
@@ -52,6 +56,14 @@ export async function markCancelled(tx: Tx, reservationId: string, reason: Reser
     .update(reservations)
     .set({ status: 'cancelled', cancelReason: reason, cancelledAt: now, updatedAt: now })
     .where(eq(reservations.id, reservationId));
+}
+
+/**
+ * Some of the booking's seats given back (docs/decisions/0047): `seats` left, the guests beyond them
+ * dropped, the kit's servings scaled down with them.
+ */
+export async function markSeatsCancelled(tx: Tx, reservationId: string, values: { seats: number; guestNames: string[]; servings: number | null }, now: Date): Promise<void> {
+  await tx.update(reservations).set({ ...values, updatedAt: now }).where(eq(reservations.id, reservationId));
 }
 
 /** The whole refund row (for its RefundView), by id. */

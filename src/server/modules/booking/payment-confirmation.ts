@@ -1,7 +1,9 @@
 // What a payment does to the seats it pays for, inside the webhook's transaction (the order row
 // already locked; then each session row, then the reservations: the house lock order).
 //
-// - The hold still runs: the reservation is confirmed.
+// - The hold still runs: the reservation is confirmed, with the seats its line paid for (a hold
+//   changed to more seats after the order was made is confirmed only if those seats are free).
+// Seats are summed, never counted (a booking holds 1 to 6: docs/decisions/0047).
 // - The hold lapsed (or was given back) but the learner paid anyway: confirmed if the session is
 //   still scheduled, not started, and has a seat left beside the other learners' — otherwise the
 //   reservation is cancelled ('no_seat') and the line refunded in full, automatically.
@@ -60,7 +62,8 @@ export async function settlePaidSeats(
       refusedLines.push({ lineId: line.lineId, seat: { courseId: session.courseId, courseTitle: session.courseTitle, startsAt: session.startsAt, why } });
     };
     const confirm = async (late: boolean) => {
-      await repo.confirmReservation(tx, paid.id, now);
+      const guestNames = Array.from({ length: line.seats - 1 }, (_, i) => paid.guestNames[i] ?? '');
+      await repo.confirmReservation(tx, paid.id, { seats: line.seats, guestNames }, now);
       result.seatsChanged ||= late;
       result.confirmed.push(paid.id);
       await publish(tx, { userId }, { type: 'reservation.confirmed', reservationId: paid.id, courseTitle: session.courseTitle, startsAt: session.startsAt.toISOString() });
@@ -84,7 +87,13 @@ export async function settlePaidSeats(
       continue;
     }
     if (paid.status === 'pending_payment' && !givenUp) {
-      await confirm(false);
+      // The line paid for the seats held, or fewer: confirmed (fewer frees the rest). More than held
+      // (the hold was lowered after this order was made): only if the others leave room for them.
+      if (line.seats > paid.seats && (await repo.seatsTakenByOthers(tx, session.id, userId, now)) + line.seats > session.capacity) {
+        await refuse('no_seat', 'no_seat');
+        continue;
+      }
+      await confirm(line.seats !== paid.seats);
       continue;
     }
     if (!givenUp) {
@@ -100,7 +109,7 @@ export async function settlePaidSeats(
       continue;
     }
     const started = session.startsAt.getTime() <= now.getTime();
-    if (started || (await repo.seatsTakenByOthers(tx, session.id, userId, now)) >= session.capacity) {
+    if (started || (await repo.seatsTakenByOthers(tx, session.id, userId, now)) + line.seats > session.capacity) {
       await refuse('no_seat', 'no_seat');
       continue;
     }

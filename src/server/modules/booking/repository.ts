@@ -15,6 +15,8 @@ const holdColumns = {
   status: reservations.status,
   holdExpiresAt: reservations.holdExpiresAt,
   servings: reservations.servings,
+  seats: reservations.seats,
+  guestNames: reservations.guestNames,
 };
 export type HoldRow = {
   id: string;
@@ -23,6 +25,8 @@ export type HoldRow = {
   status: (typeof reservations.$inferSelect)['status'];
   holdExpiresAt: Date | null;
   servings: number | null;
+  seats: number;
+  guestNames: string[];
 };
 
 /** The session with its course's status, its row locked until the transaction ends; null if unknown. */
@@ -32,6 +36,7 @@ export async function lockSession(tx: Tx, sessionId: string) {
       id: courseSessions.id,
       startsAt: courseSessions.startsAt,
       capacity: courseSessions.capacity,
+      maxSeatsPerBooking: courseSessions.maxSeatsPerBooking,
       status: courseSessions.status,
       movedAt: courseSessions.movedAt,
       sequence: courseSessions.sequence,
@@ -40,6 +45,7 @@ export async function lockSession(tx: Tx, sessionId: string) {
       courseIsPremium: courses.isPremium,
       coursePriceCents: courses.priceCents,
       courseTeacherId: courses.teacherId,
+      courseKitServings: courses.prepKitServings,
     })
     .from(courseSessions)
     .innerJoin(courses, eq(courses.id, courseSessions.courseId))
@@ -76,21 +82,22 @@ export async function findLiveReservation(conn: Conn, userId: string, sessionId:
 
 /**
  * Under the session lock, after lapsed holds are marked: the learner's own live reservation, and
- * how many seats are held. One statement: the seat-holding rows are at most the capacity.
+ * how many seats are held (the sum of the bookings' seats). One statement: the seat-holding rows
+ * are at most the capacity.
  */
 export async function mineAndTaken(tx: Tx, userId: string, sessionId: string, now: Date): Promise<{ mine: HoldRow | null; taken: number }> {
   const rows = await tx
     .select(holdColumns)
     .from(reservations)
     .where(and(eq(reservations.sessionId, sessionId), holdsSeat(now)));
-  return { mine: rows.find((r) => r.userId === userId) ?? null, taken: rows.length };
+  return { mine: rows.find((r) => r.userId === userId) ?? null, taken: rows.reduce((sum, r) => sum + r.seats, 0) };
 }
 
 function seatSnapshotQuery(db: Db) {
   return db
     .select({
       capacity: courseSessions.capacity,
-      taken: sql<number>`(select count(*)::int from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${holdsSeat(sql.placeholder('now'))})`,
+      taken: sql<number>`(select coalesce(sum(${reservations.seats}), 0)::int from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${holdsSeat(sql.placeholder('now'))})`,
       mine: sql<boolean>`exists(select 1 from ${reservations} where ${reservations.sessionId} = ${courseSessions.id} and ${reservations.userId} = ${sql.placeholder('userId')} and ${reservations.status} in ('pending_payment', 'confirmed'))`,
     })
     .from(courseSessions)
@@ -120,7 +127,7 @@ export async function seatSnapshot(db: Db, sessionId: string, userId: string, no
  */
 export async function insertHold(
   tx: Tx,
-  values: { userId: string; sessionId: string; holdExpiresAt: Date; servings: number | null; now: Date },
+  values: { userId: string; sessionId: string; holdExpiresAt: Date; servings: number | null; seats: number; guestNames: string[]; now: Date },
 ): Promise<HoldRow> {
   const [row] = await tx
     .insert(reservations)
@@ -131,6 +138,8 @@ export async function insertHold(
       status: 'pending_payment',
       holdExpiresAt: values.holdExpiresAt,
       servings: values.servings,
+      seats: values.seats,
+      guestNames: values.guestNames,
       createdAt: values.now,
       updatedAt: values.now,
     })
@@ -138,9 +147,9 @@ export async function insertHold(
   return row!;
 }
 
-/** The servings the learner cooks for, changed on their live reservation (asked again with another number). */
-export async function setServings(tx: Tx, reservationId: string, servings: number, now: Date): Promise<HoldRow> {
-  const [row] = await tx.update(reservations).set({ servings, updatedAt: now }).where(eq(reservations.id, reservationId)).returning(holdColumns);
+/** The seats, guests and servings of the learner's unpaid hold, changed (asked again with other answers). */
+export async function updateHold(tx: Tx, reservationId: string, values: { servings: number | null; seats: number; guestNames: string[] }, now: Date): Promise<HoldRow> {
+  const [row] = await tx.update(reservations).set({ ...values, updatedAt: now }).where(eq(reservations.id, reservationId)).returning(holdColumns);
   return row!;
 }
 

@@ -35,6 +35,11 @@ export type ReservationRow = {
   refundChoiceDueAt: Date | null;
   refundChoice: string | null;
   refundChoiceCents: number | null;
+  /** Seats the booking holds, its guests' first names, and the seats its order line paid for (null: unpaid). */
+  seats: number;
+  guestNames: string[];
+  paidSeats: number | null;
+  paidAmountCents: number | null;
 };
 
 export type ReservationFilter = {
@@ -101,6 +106,10 @@ export async function findReservationRows(conn: Conn, filter: ReservationFilter)
       sequence: courseSessions.sequence,
       refundChoiceDueAt: reservations.refundChoiceDueAt,
       refundChoice: reservations.refundChoice,
+      seats: reservations.seats,
+      guestNames: reservations.guestNames,
+      paidSeats: sql<number | null>`(select ${orderLines.seats} from ${orderLines} where ${orderLines.reservationId} = ${reservations.id} and ${orderLines.orderId} = ${paidOrderId} limit 1)`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+      paidAmountCents: sql<number | null>`(select ${orderLines.amountCents} from ${orderLines} where ${orderLines.reservationId} = ${reservations.id} and ${orderLines.orderId} = ${paidOrderId} limit 1)`.mapWith((v: unknown) => (v === null ? null : Number(v))),
       refundChoiceCents: sql<number | null>`case when ${reservations.refundChoiceDueAt} is null then null else ${refundChoiceCents} end`.mapWith((v: unknown) => (v === null ? null : Number(v))),
     })
     .from(reservations)

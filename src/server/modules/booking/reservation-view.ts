@@ -1,7 +1,7 @@
 // The one mapping of a reservation row to what people see (ReservationView). Who sees the join link
 // is decided here: the admin, or the learner whose own reservation is confirmed — a pending hold
 // never reveals it.
-import { cancellationTerms, sessionMinutes } from '@shared/booking';
+import { cancellationTerms, seatsShareCents, sessionMinutes } from '@shared/booking';
 import type { RefundChoice, ReservationCancelReason, ReservationView } from '@shared/schemas/reservations';
 import type { ReservationRow } from './reservation-rows';
 import { isAdmin } from '../../http/guards';
@@ -12,12 +12,19 @@ export type ReservationViewer = Pick<SessionViewer, 'role' | 'adminSecondFactor'
 
 const MINUTE_MS = 60_000;
 
+/** The next seat's share of the line (the booking has `seats` of the `paidSeats` paid for). */
+function seatShare(amountCents: number, paidSeats: number, seats: number): number {
+  const gone = paidSeats - seats;
+  return seatsShareCents(amountCents, paidSeats, gone + 1) - seatsShareCents(amountCents, paidSeats, gone);
+}
+
 export function toReservationView(row: ReservationRow, viewer: ReservationViewer, now: Date): ReservationView {
   const minutes = sessionMinutes({ durationMinutes: row.sessionMinutes }, { durationMinutes: row.courseMinutes });
   const admin = isAdmin(viewer);
   const attendee = row.userId === viewer.userId && row.status === 'confirmed';
   const terms = cancellationTerms(row.startsAt, now, { movedAt: row.movedAt, bookedAt: row.bookedAt });
   const open = row.status === 'confirmed' && row.sessionStatus === 'scheduled';
+  const refundable = open && terms.allowed && terms.refundable && row.orderId !== null;
   return {
     id: row.id,
     sessionId: row.sessionId,
@@ -30,6 +37,8 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
     status: row.status,
     cancelReason: (row.cancelReason as ReservationCancelReason | null) ?? null,
     holdExpiresAt: row.status === 'pending_payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    seats: row.seats,
+    guests: row.guestNames,
     sessionStatus: row.sessionStatus,
     hasVideoLink: !!row.videoLink,
     videoLink: admin || (attendee && row.sessionStatus === 'scheduled') ? row.videoLink : null,
@@ -37,9 +46,10 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
     hasRecordingVideo: (admin || attendee) && row.hasRecordingVideo,
     cancellation: {
       allowed: open && terms.allowed,
-      refundable: open && terms.allowed && terms.refundable && row.orderId !== null,
+      refundable,
       refundDeadline: terms.refundDeadline.toISOString(),
       moved: open && terms.allowed && terms.moved,
+      seatShareCents: refundable && row.seats > 1 && row.paidSeats !== null && row.paidAmountCents !== null ? seatShare(row.paidAmountCents, row.paidSeats, row.seats) : null,
     },
     sequence: row.sequence,
     movedAt: terms.moved && row.movedAt ? row.movedAt.toISOString() : null,

@@ -4,7 +4,12 @@
 // the paying order → the session → the reservation), the provider asked after commit. The
 // reservation's state is the idempotency: cancelling again answers the same, and the refund's key
 // (`cancel:<reservationId>`) makes it once whatever happens.
-import { cancellationTerms } from '@shared/booking';
+//
+// A booking of several seats (docs/decisions/0047) may give back some of them: « garder N places ».
+// The same 48-hour rule for the booking; ≥ 48 h, the cancelled seats' share of the line is refunded
+// under the key `cancel:<reservationId>:keep:<N>` (a booking only ever shrinks, so each N is reached
+// once): asking again to keep N answers the same.
+import { cancellationTerms, seatsShareCents } from '@shared/booking';
 import type { RefundView } from '@shared/schemas/checkout';
 import {
   cancelReservationSchema,
@@ -14,6 +19,7 @@ import {
   type ReservationCancelReason,
   type ReservationView,
 } from '@shared/schemas/reservations';
+import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isAdmin, type SignedInViewer } from '../../http/guards';
@@ -41,8 +47,19 @@ const REFUND_REASON = 'Annulation par le participant au moins 48 heures avant la
 const MOVED_REFUND_REASON = 'Annulation par le participant après le déplacement de la séance';
 
 export const cancelRefundKey = (reservationId: string) => `cancel:${reservationId}`;
+/** The refund of the seats given back when a booking keeps `keep` of them (keep ≥ 1). */
+export const seatCancelRefundKey = (reservationId: string, keep: number) => `cancel:${reservationId}:keep:${keep}`;
 
 type Outcome = { changed: boolean; refundId: string | null };
+
+type Decision = {
+  acceptNoRefund: boolean;
+  paidBefore: cancelRepo.PaidLine | null;
+  movedOnly?: boolean;
+  toCredit?: boolean;
+  /** Seats to keep (1 … seats − 1); absent or 0: the whole booking. */
+  keepSeats?: number;
+};
 
 export function createReservationService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
   const db = () => deps.database.db;
@@ -66,7 +83,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
   }
 
   /** Inside the transaction, with the order (if any), the session and the reservation locked. */
-  async function decide(found: ReservationRow, acceptNoRefund: boolean, paidBefore: cancelRepo.PaidLine | null, movedOnly = false, toCredit = false): Promise<Outcome> {
+  async function decide(found: ReservationRow, { acceptNoRefund, paidBefore, movedOnly = false, toCredit = false, keepSeats = 0 }: Decision): Promise<Outcome> {
     const now = deps.now();
     const id = found.id;
     return db().transaction(async (tx) => {
@@ -85,6 +102,11 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       }
       if (session.status === 'cancelled' || reservation.cancelReason === 'session_cancelled') throw new AppError('SESSION_CANCELLED');
       if (reservation.status !== 'confirmed') throw new AppError('RESERVATION_NOT_CANCELLABLE');
+      // Some seats: already down to that many (a repeat, or a later cancel went further) answers the same.
+      if (keepSeats > 0 && reservation.seats <= keepSeats) {
+        const refund = paid && reservation.seats === keepSeats ? await cancelRepo.findRefundByKey(tx, paid.orderId, seatCancelRefundKey(id, keepSeats)) : null;
+        return { changed: false, refundId: refund?.id ?? null };
+      }
       const terms = cancellationTerms(session.startsAt, now, { movedAt: session.movedAt, bookedAt: reservation.bookedAt });
       // The signed link of the « déplacée » e-mail cancels only a seat whose session moved after it was booked.
       if (movedOnly && !terms.moved) throw new AppError('MOVED_CANCEL_LINK_INVALID');
@@ -92,6 +114,8 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       // The same rule as the view's `cancellation.refundable`: what the learner was shown is what happens.
       const refundable = terms.refundable && paid !== null;
       if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED');
+
+      if (keepSeats > 0) return cancelSomeSeats(tx, { reservation, paid: refundable ? paid : null, keep: keepSeats, moved: terms.moved, toCredit, now });
 
       const refund = refundable
         ? await planSeatRefund(tx, paid, {
@@ -112,6 +136,52 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       await notifyReservationCancelled(tx, { reservationId: id, at: now, by: 'learner', refunded: refundable });
       return { changed: true, refundId: refund?.id ?? null };
     });
+  }
+
+  /**
+   * Inside decide's transaction, locks taken: the booking keeps `keep` seats; ≥ 48 h (paid), the
+   * cancelled seats' share of the line is refunded (seats of the paid line, the rounding spread so
+   * that the last seat's refund takes exactly what is left).
+   */
+  async function cancelSomeSeats(
+    tx: Tx,
+    input: {
+      reservation: NonNullable<Awaited<ReturnType<typeof cancelRepo.lockReservation>>>;
+      paid: cancelRepo.PaidLine | null;
+      keep: number;
+      moved: boolean;
+      toCredit: boolean;
+      now: Date;
+    },
+  ): Promise<Outcome> {
+    const { reservation, paid, keep, now } = input;
+    const id = reservation.id;
+    let refund: Awaited<ReturnType<typeof planSeatRefund>> = null;
+    if (paid) {
+      // Seats of the line already given back before this cancel, and after it.
+      const before = paid.seats - reservation.seats;
+      const after = paid.seats - keep;
+      const share = seatsShareCents(paid.amountCents, paid.seats, after) - seatsShareCents(paid.amountCents, paid.seats, before);
+      const left = await cancelRepo.leftOnLine(tx, paid.orderLineId);
+      const amountCents = Math.min(share, left);
+      if (amountCents > 0) {
+        refund = await planSeatRefund(tx, paid, {
+          idempotencyKey: seatCancelRefundKey(id, keep),
+          reason: `${input.moved ? MOVED_REFUND_REASON : REFUND_REASON} (${reservation.seats - keep} place${reservation.seats - keep > 1 ? 's' : ''} sur ${reservation.seats})`,
+          createdBy: null,
+          now,
+          provider: provider.name,
+          toCredit: input.toCredit,
+          amountCents,
+        });
+      }
+    }
+    const servings = reservation.servings === null ? null : Math.max(1, Math.round((reservation.servings * keep) / reservation.seats));
+    await cancelRepo.markSeatsCancelled(tx, id, { seats: keep, guestNames: reservation.guestNames.slice(0, keep - 1), servings }, now);
+    const event = { type: 'reservation.updated', reservationId: id } as const;
+    await publish(tx, { userId: reservation.userId }, event);
+    await publish(tx, { role: 'admin' }, event);
+    return { changed: true, refundId: refund?.id ?? null };
   }
 
   async function mailLearner(row: ReservationRow, refund: RefundView | null) {
@@ -154,7 +224,13 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const found = await readable(viewer, rawId);
       if (found.userId !== viewer.userId) throw new AppError('FORBIDDEN');
       const toCredit = input.refundTo === 'credit';
-      return finish(found, viewer, await withOrderRetry(async () => decide(found, input.acceptNoRefund === true, await cancelRepo.paidLineOf(db(), found.id), false, toCredit)));
+      const keepSeats = input.keepSeats ?? 0;
+      return finish(
+        found,
+        viewer,
+        await withOrderRetry(async () => decide(found, { acceptNoRefund: input.acceptNoRefund === true, paidBefore: await cancelRepo.paidLineOf(db(), found.id), toCredit, keepSeats })),
+        keepSeats,
+      );
     },
 
     /**
@@ -183,7 +259,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
 
     async cancelMoved(rawId: string, link: { sequence?: string; signature?: string }): Promise<CancelReservationResponse> {
       const found = await signedRow(rawId, link);
-      return finish(found, ownerOf(found), await withOrderRetry(async () => decide(found, true, await cancelRepo.paidLineOf(db(), found.id), true)));
+      return finish(found, ownerOf(found), await withOrderRetry(async () => decide(found, { acceptNoRefund: true, paidBefore: await cancelRepo.paidLineOf(db(), found.id), movedOnly: true })));
     },
   };
 
@@ -201,7 +277,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
     return row;
   }
 
-  async function finish(found: ReservationRow, viewer: SignedInViewer, outcome: Outcome): Promise<CancelReservationResponse> {
+  async function finish(found: ReservationRow, viewer: SignedInViewer, outcome: Outcome, keepSeats = 0): Promise<CancelReservationResponse> {
       const id = found.id;
       if (outcome.changed) invalidatePublicCache();
 
@@ -213,7 +289,8 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       }
       const refund = refundRow ? toRefundView(refundRow) : null;
       const row = (await rowOf(id))!;
-      if (outcome.changed) await mailLearner(row, refund);
+      // Some seats given back: the booking stands (its page and the refund's credit note say it); no cancellation e-mail.
+      if (outcome.changed && keepSeats === 0) await mailLearner(row, refund);
       return { reservation: view(row, viewer), refund };
   }
 }

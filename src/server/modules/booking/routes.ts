@@ -17,8 +17,8 @@ export function bookingRoutes(booking: BookingService, reservations: Reservation
 
   app.post('/holds', async (c) => {
     const viewer = await requireUser(c);
-    const { sessionId, servings } = parseInput(holdRequestSchema, await readJsonBody(c));
-    const { created, hold } = await booking.hold(viewer, sessionId, servings ?? null);
+    const { sessionId, servings, seats, guests } = parseInput(holdRequestSchema, await readJsonBody(c));
+    const { created, hold } = await booking.hold(viewer, sessionId, { servings, seats, guests });
     return c.json<HoldResponse>({ hold }, created ? 201 : 200);
   });
 

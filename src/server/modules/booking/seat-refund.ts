@@ -9,7 +9,8 @@ import { planRefund, type PlannedRefund } from '../refunds/automatic';
 import type { PaidLine } from './cancel-repository';
 
 /**
- * Plans the full refund of what is left on the seat's order line; null when nothing is left
+ * Plans the refund of what is left on the seat's order line (or of `amountCents` of it: some seats of
+ * a booking of several, docs/decisions/0047); null when nothing is left
  * (the admin already refunded it by hand). The order must already be locked by the caller,
  * before the session (lock order). A key already used answers the refund made then.
  */
@@ -24,12 +25,14 @@ export async function planSeatRefund(
     provider: PaymentProvider['name'];
     toCredit?: boolean;
     site?: { publicUrl: string; authSecret: string };
+    /** Only this much of the line (before tax): the share of the seats cancelled (absent: all that is left). */
+    amountCents?: number;
   },
 ): Promise<PlannedRefund | null> {
   try {
     return await planRefund(tx, {
       orderId: paid.orderId,
-      lines: [{ orderLineId: paid.orderLineId }],
+      lines: [{ orderLineId: paid.orderLineId, ...(opts.amountCents !== undefined ? { amountCents: opts.amountCents } : {}) }],
       reason: opts.reason,
       createdBy: opts.createdBy,
       idempotencyKey: opts.idempotencyKey,

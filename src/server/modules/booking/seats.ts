@@ -1,6 +1,7 @@
 // What "a seat is taken" means, in one place: the booking transaction and the public course page
-// count seats with this same condition, so they can never disagree.
-import { and, eq, gt, or, type Placeholder, type SQL } from 'drizzle-orm';
+// count seats with this same condition, and sum them the same way (a booking holds several seats),
+// so they can never disagree.
+import { and, eq, gt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { reservations } from '../../db/schema';
 
 /**
@@ -13,4 +14,12 @@ export function holdsSeat(now: Date | Placeholder): SQL {
     eq(reservations.status, 'confirmed'),
     and(eq(reservations.status, 'pending_payment'), gt(reservations.holdExpiresAt, now)),
   )!;
+}
+
+/**
+ * The seats taken by the rows an aggregate query groups (a booking holds 1 to 6 seats, docs/decisions/0047):
+ * every seat count is this sum over the rows `holdsSeat` keeps, never a count of rows.
+ */
+export function seatSum(): SQL<number> {
+  return sql<number>`coalesce(sum(${reservations.seats}), 0)::int`.mapWith(Number);
 }

@@ -1,7 +1,9 @@
-// Seat holds: a learner holds one seat of a live session for HOLD_MINUTES while paying. The seat
-// count and the insert happen in ONE transaction with the session row locked, so 200 people
-// clicking at once on a 10-seat session get exactly 10 holds; asking again returns the same hold.
-import { HOLD_MINUTES } from '@shared/booking';
+// Seat holds: a learner holds 1 to 6 seats of a live session (one booking, docs/decisions/0047) for
+// HOLD_MINUTES while paying. The seat sum and the insert happen in ONE transaction with the session
+// row locked, so 200 people clicking at once on a 10-seat session never hold more than 10 seats;
+// asking again returns the same hold (with the seats, guests and servings asked this time, unpaid).
+import { HOLD_MINUTES, seatsLabel } from '@shared/booking';
+import { defaultServings, SERVINGS_MAX } from '@shared/prep-kit';
 import type { HoldView } from '@shared/schemas/booking';
 import type { Viewer } from '@shared/access';
 import { entitlement, notForSaleMessage } from '@shared/entitlements';
@@ -28,7 +30,23 @@ function toView(row: HoldRow): HoldView {
     sessionId: row.sessionId,
     status: row.status,
     expiresAt: row.status === 'pending_payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    seats: row.seats,
+    guests: row.guestNames,
   };
+}
+
+/** What a hold asks for: its seats, its guests' first names, the servings of its kit (null: not said). */
+export type HoldAsk = { seats: number; guests: string[]; servings: number | null };
+
+/** « Il ne reste que 2 places » (409 SESSION_FULL): the session cannot take the seats asked. */
+function notEnoughSeats(left: number, asked: number): AppError {
+  if (left <= 0 || asked <= 1) return new AppError('SESSION_FULL');
+  return new AppError('SESSION_FULL', `Il ne reste que ${seatsLabel(left)} pour cette séance : vous en demandez ${asked}.`, { seats: `Au plus ${left}.` });
+}
+
+/** The guests kept for `seats` seats: one first name per extra seat, trimmed, '' when not given. */
+function guestsFor(seats: number, guests: string[]): string[] {
+  return Array.from({ length: seats - 1 }, (_, i) => guests[i]?.trim() ?? '');
 }
 
 export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
@@ -48,13 +66,13 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
    * The read may be a moment old — a seat freed that instant goes to the next attempt, as if this
    * one came a moment earlier; a free seat it reports is always re-checked under the lock.
    */
-  async function refuseIfFull(userId: string, sessionId: string, now: Date): Promise<void> {
+  async function refuseIfFull(userId: string, sessionId: string, seats: number, now: Date): Promise<void> {
     const seen = await repo.seatSnapshot(db(), sessionId, userId, now);
-    if (seen && !seen.mine && seen.taken >= seen.capacity) throw new AppError('SESSION_FULL');
+    if (seen && !seen.mine && seen.taken + seats > seen.capacity) throw notEnoughSeats(seen.capacity - seen.taken, seats);
   }
 
-  /** Counts and takes the seat with the session row locked: never over capacity, whatever the instances. */
-  function holdUnderLock(viewer: Viewer, userId: string, sessionId: string, servings: number | null, now: Date): Promise<{ created: boolean; row: HoldRow }> {
+  /** Sums and takes the seats with the session row locked: never over capacity, whatever the instances. */
+  function holdUnderLock(viewer: Viewer, userId: string, sessionId: string, asked: Partial<HoldAsk>, now: Date): Promise<{ created: boolean; seatsChanged?: boolean; row: HoldRow }> {
     return db().transaction(async (tx) => {
       const session = await repo.lockSession(tx, sessionId);
       if (!session || session.courseStatus !== 'published') throw new AppError('SESSION_NOT_FOUND');
@@ -67,16 +85,34 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
       }
       await repo.expireLapsedHolds(tx, sessionId, now);
       const { mine, taken } = await repo.mineAndTaken(tx, userId, sessionId, now);
-      if (mine) {
-        const changed = servings !== null && mine.status === 'pending_payment' && mine.servings !== servings;
-        return { created: false, row: changed ? await repo.setServings(tx, mine.id, servings, now) : mine };
+      // A paid booking is not changed by asking again (cancelling seats is the reservation's own action).
+      if (mine && mine.status !== 'pending_payment') return { created: false, row: mine };
+      // What is not asked again stays as the hold has it.
+      const seats = asked.seats ?? mine?.seats ?? 1;
+      // The session's own cap (« Maximum par réservation »), at most 6.
+      if (seats > session.maxSeatsPerBooking) {
+        throw new AppError('VALIDATION_FAILED', `Au plus ${seatsLabel(session.maxSeatsPerBooking)} par réservation pour cette séance.`, {
+          seats: `Au plus ${session.maxSeatsPerBooking}.`,
+        });
       }
-      if (taken >= session.capacity) throw new AppError('SESSION_FULL');
+      const guestNames = guestsFor(seats, asked.guests ?? mine?.guestNames ?? []);
+      // Not said: the kit scaled to the seats (the kit's servings for each seat); one seat keeps the kit as written.
+      const scaled = seats > 1 ? Math.min(SERVINGS_MAX, defaultServings(session.courseKitServings) * seats) : null;
+      if (mine) {
+        if (taken - mine.seats + seats > session.capacity) throw notEnoughSeats(session.capacity - taken + mine.seats, seats);
+        const servings = asked.servings ?? (seats !== mine.seats ? scaled : mine.servings);
+        const changed = mine.seats !== seats || servings !== mine.servings || guestNames.join('\u0000') !== mine.guestNames.join('\u0000');
+        return { created: false, seatsChanged: mine.seats !== seats, row: changed ? await repo.updateHold(tx, mine.id, { seats, guestNames, servings }, now) : mine };
+      }
+      const servings = asked.servings ?? scaled;
+      if (taken + seats > session.capacity) throw notEnoughSeats(session.capacity - taken, seats);
       const row = await repo.insertHold(tx, {
         userId,
         sessionId,
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
         servings,
+        seats,
+        guestNames,
         now,
       });
       // Written down as expired when it ends, if still unpaid (jobs/hold-expiry.ts).
@@ -86,23 +122,25 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
   }
 
   return {
-    async hold(viewer: Viewer & { userId: string }, sessionId: string, servings: number | null = null): Promise<{ created: boolean; hold: HoldView }> {
+    async hold(viewer: Viewer & { userId: string }, sessionId: string, asked: Partial<HoldAsk> = {}): Promise<{ created: boolean; hold: HoldView }> {
       const { userId } = viewer;
       const now = deps.now();
       const id = sessionId.toLowerCase();
-      await refuseIfFull(userId, id, now);
-      let result: { created: boolean; row: HoldRow };
+      // Asked seats (1 when not said: a learner asking again without them keeps their hold's, under the lock).
+      const ask = { seats: asked.seats ?? 1 };
+      await refuseIfFull(userId, id, ask.seats, now);
+      let result: { created: boolean; seatsChanged?: boolean; row: HoldRow };
       try {
         result = await gate.run(id, userId, async (turn) => {
-          if (turn.seenFull()) throw new AppError('SESSION_FULL');
+          if (turn.seenShort(ask.seats)) throw new AppError('SESSION_FULL');
           try {
             // Read again at this session's turn: it may have filled while this attempt waited.
-            await refuseIfFull(userId, id, now);
-            const held = await holdUnderLock(viewer, userId, id, servings, now);
+            await refuseIfFull(userId, id, ask.seats, now);
+            const held = await holdUnderLock(viewer, userId, id, asked, now);
             turn.markHolder();
             return held;
           } catch (err) {
-            if (err instanceof AppError && err.code === 'SESSION_FULL') turn.markFull();
+            if (err instanceof AppError && err.code === 'SESSION_FULL') turn.markShort(ask.seats);
             throw err;
           }
         });
@@ -114,7 +152,8 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
         if (!mine) throw err;
         result = { created: false, row: mine };
       }
-      if (result.created) invalidatePublicCache();
+      // The course page's seats left: a new hold, or a hold asked again with another number of seats.
+      if (result.created || result.seatsChanged) invalidatePublicCache();
       return { created: result.created, hold: toView(result.row) };
     },
 

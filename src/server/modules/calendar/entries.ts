@@ -56,7 +56,8 @@ export function sessionEntries(rows: ReservationRow[], site: Site): CalendarEntr
   const entries: CalendarEntry[] = [];
   for (const [sessionId, group] of bySession) {
     const first = group[0]!;
-    const attendees = group.filter((r) => r.status === 'confirmed').length;
+    // People, seat by seat: a booking brings its guests (docs/decisions/0047).
+    const attendees = group.filter((r) => r.status === 'confirmed').reduce((sum, r) => sum + r.seats, 0);
     const cancelled = first.sessionStatus === 'cancelled';
     const hadAttendees = attendees > 0 || group.some((r) => r.cancelReason === 'session_cancelled');
     if (cancelled ? !hadAttendees : attendees === 0) continue;

@@ -1,10 +1,10 @@
 // The calendar_feeds rows: one live feed per user, found by the SHA-256 of its token (the token
 // itself is never stored, so a copy of the database does not hand out working feed URLs).
-import { and, asc, count, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SESSION_MINUTES } from '@shared/booking';
 import type { Db } from '../../db/client';
 import { calendarFeeds, courseSessions, courses, profiles, reservations } from '../../db/schema';
-import { holdsSeat } from '../booking/seats';
+import { holdsSeat, seatSum } from '../booking/seats';
 
 export type FeedRow = { userId: string; createdAt: Date; lastFetchedAt: Date | null };
 export type FeedOwner = {
@@ -98,7 +98,7 @@ export async function sessionSummaries(
     .limit(500);
   if (rows.length === 0) return [];
   const taken = await db
-    .select({ sessionId: reservations.sessionId, n: count() })
+    .select({ sessionId: reservations.sessionId, n: seatSum() })
     .from(reservations)
     .where(and(inArray(reservations.sessionId, rows.map((r) => r.id)), holdsSeat(now)))
     .groupBy(reservations.sessionId);

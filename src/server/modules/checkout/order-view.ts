@@ -76,6 +76,7 @@ export function toOrderView(detail: OrderDetail): OrderView {
       discountPercent: discountPercentOf(l),
       promoDiscountCents: l.promoDiscountCents,
       refundedCents: l.refundedCents,
+      seats: l.seats,
       reservation: l.reservation
         ? { id: l.reservation.id, status: l.reservation.status, cancelReason: l.reservation.cancelReason as ReservationCancelReason | null }
         : null,

@@ -7,9 +7,11 @@
 // payment. The order becomes paid only through a provider event.
 //
 // A live class is paid for a seat the learner holds (POST /api/booking/holds): the line names that
-// reservation, and the payment event confirms it (booking/payment-confirmation.ts).
+// reservation, and the payment event confirms it (booking/payment-confirmation.ts). A booking of
+// several seats is one line: the seat's price × seats, taxed as one line (docs/decisions/0047).
 import { randomUUID } from 'node:crypto';
 import { hasMembership, type Viewer } from '@shared/access';
+import { seatsLabel } from '@shared/booking';
 import { courseProduct, entitlement, notForSaleMessage, type Entitlement } from '@shared/entitlements';
 import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { PROVINCE_CODES, type ProvinceCode } from '@shared/provinces';
@@ -61,6 +63,8 @@ type Checked = {
   promoDiscountCents: number;
   /** When the seat's hold ends (live classes): the order closes then if still unpaid. */
   holdExpiresAt: Date | null;
+  /** Seats the line pays for (1 but for a live class booked for several). */
+  seats: number;
 };
 
 /** A course the buyer may not be sold (already theirs, for subscribers only, nothing to deliver yet): 409 with why. */
@@ -170,7 +174,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (course.priceCents === 0) throw refusal({ status: 'included', reason: 'free' }, course.title, field);
       const price = { priceCents: access.listPriceCents, amountCents: access.priceCents, discountCents: access.listPriceCents - access.priceCents, promoDiscountCents: 0 };
       if (!course.isLive) {
-        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, ...price, holdExpiresAt: null };
+        return { courseId: course.id, sessionId: null, reservationId: null, kind: 'recorded_course', description: course.title, ...price, holdExpiresAt: null, seats: 1 };
       }
       const sessionField = `items.${i}.sessionId`;
       if (!item.sessionId) throw new AppError('SESSION_REQUIRED', undefined, { [sessionField]: 'Choisissez une séance.' });
@@ -184,14 +188,20 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
       if (!seat || seat.status !== 'pending_payment' || !seat.holdExpiresAt || seat.holdExpiresAt.getTime() <= now.getTime()) {
         throw new AppError('HOLD_EXPIRED', undefined, { [sessionField]: 'Aucune place retenue pour cette séance.' });
       }
+      // The seats of the booking, priced together: the seat's price (and its discount) × seats.
+      const seatCount = seat.seats;
       return {
         courseId: course.id,
         sessionId: session.id,
         reservationId: seat.id,
         kind: 'live_class',
-        description: `${course.title} — séance du ${formatSessionDateTime(session.startsAt, CHEF_TIME_ZONE)}`,
-        ...price,
+        description: `${course.title} — séance du ${formatSessionDateTime(session.startsAt, CHEF_TIME_ZONE)}${seatCount > 1 ? ` — ${seatsLabel(seatCount)}` : ''}`,
+        priceCents: price.priceCents * seatCount,
+        amountCents: price.amountCents * seatCount,
+        discountCents: price.discountCents * seatCount,
+        promoDiscountCents: 0,
         holdExpiresAt: seat.holdExpiresAt,
+        seats: seatCount,
       };
     });
   }
@@ -377,6 +387,7 @@ export function createCheckoutService(deps: Pick<Deps, 'config' | 'database' | '
               amountCents: l.amountCents,
               discountCents: l.discountCents,
               promoDiscountCents: l.promoDiscountCents,
+              seats: l.seats,
             })),
           );
           if (creditAppliedCents > 0) {

@@ -1,11 +1,11 @@
 // Course reads for the public site. The only place touching the courses, sessions,
 // reservations and purchases tables for these reads; columns are listed explicitly.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, min, sql, type SQL } from 'drizzle-orm';
 import type { DietaryFilter } from '@shared/dietary';
 import type { CourseSummary } from '@shared/schemas/public';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, profiles, purchases, reservations } from '../../db/schema';
-import { holdsSeat } from '../booking/seats';
+import { holdsSeat, seatSum } from '../booking/seats';
 import { dietarySql } from '../dietary';
 
 export type CourseFilters = {
@@ -19,7 +19,7 @@ export type CourseFilters = {
 /** Seats taken per session at `now` (the booking's own rule, holdsSeat). */
 function seatsTaken(db: Db, now: Date) {
   return db
-    .select({ sessionId: reservations.sessionId, taken: count(reservations.id).as('taken') })
+    .select({ sessionId: reservations.sessionId, taken: seatSum().as('taken') })
     .from(reservations)
     .where(holdsSeat(now))
     .groupBy(reservations.sessionId)
@@ -145,8 +145,9 @@ export async function listUpcomingSessions(db: Db, courseId: string, now: Date) 
       startsAt: courseSessions.startsAt,
       durationMinutes: courseSessions.durationMinutes,
       capacity: courseSessions.capacity,
+      maxSeatsPerBooking: courseSessions.maxSeatsPerBooking,
       hasOwnKit: sql<boolean>`coalesce(btrim(${courseSessions.prepKit}), '') <> ''`,
-      taken: count(reservations.id),
+      taken: seatSum(),
     })
     .from(courseSessions)
     .leftJoin(

@@ -101,6 +101,7 @@ export function courseService(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
             durationMinutes: s.durationMinutes ?? row.durationMinutes ?? DEFAULT_SESSION_MINUTES,
             capacity: s.capacity,
             seatsLeft: Math.max(0, s.capacity - s.taken),
+            maxSeatsPerBooking: s.maxSeatsPerBooking,
             hasPrepKit: s.hasOwnKit || row.hasPrepKit,
           }),
         ),

@@ -153,6 +153,8 @@ export function seatReservations(db: Db, userId: string) {
       nameGiven: reservations.clientName,
       status: reservations.status,
       servings: reservations.servings,
+      seats: reservations.seats,
+      guestNames: reservations.guestNames,
       cancelReason: reservations.cancelReason,
       cancelledAt: reservations.cancelledAt,
       createdAt: reservations.createdAt,

@@ -17,6 +17,8 @@ export type RosterReservationRow = {
   cancelReason: string | null;
   cancelledAt: Date | null;
   servings: number | null;
+  seats: number;
+  guestNames: string[];
   createdAt: Date;
 };
 
@@ -33,6 +35,8 @@ export async function sessionReservations(db: Conn, sessionId: string): Promise<
       cancelReason: reservations.cancelReason,
       cancelledAt: reservations.cancelledAt,
       servings: reservations.servings,
+      seats: reservations.seats,
+      guestNames: reservations.guestNames,
       createdAt: reservations.createdAt,
     })
     .from(reservations)

@@ -114,7 +114,8 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
         reservationId: r.id,
         name: r.name,
         email: admin ? r.email : null,
-        seats: 1,
+        seats: r.seats,
+        guests: r.guestNames,
         servings: r.servings,
         paidCents: admin ? (lineOf.get(r.id)?.amountCents ?? null) : null,
         bookedAt: r.createdAt.toISOString(),
@@ -122,7 +123,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
     const holds: RosterHold[] = admin
       ? rows
           .filter((r) => r.status === 'pending_payment' && r.holdExpiresAt !== null && r.holdExpiresAt > now)
-          .map((r) => ({ reservationId: r.id, name: r.name, email: r.email, bookedAt: r.createdAt.toISOString(), expiresAt: r.holdExpiresAt!.toISOString() }))
+          .map((r) => ({ reservationId: r.id, name: r.name, email: r.email, seats: r.seats, bookedAt: r.createdAt.toISOString(), expiresAt: r.holdExpiresAt!.toISOString() }))
       : [];
     const cancellations: RosterCancellation[] = admin
       ? rows
@@ -154,6 +155,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
         hasRecordingVideo: admin && session.recordingKey !== null,
       },
       attendees,
+      confirmedSeats: attendees.reduce((sum, a) => sum + a.seats, 0),
       holds,
       cancellations,
       messages: messages.map(toMessage),
@@ -172,7 +174,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
       const r = await build(sessionId(rawId), 'admin');
       const rows: string[][] = [
         ...r.attendees.map((a) => [a.name, a.email ?? '', 'Confirmée', String(a.seats), a.servings === null ? '' : String(a.servings), frenchAmount(a.paidCents), csvDate(a.bookedAt), '', '', '']),
-        ...r.holds.map((h) => [h.name, h.email ?? '', 'En attente de paiement', '1', '', '', csvDate(h.bookedAt), csvDate(h.expiresAt), '', '']),
+        ...r.holds.map((h) => [h.name, h.email ?? '', 'En attente de paiement', String(h.seats), '', '', csvDate(h.bookedAt), csvDate(h.expiresAt), '', '']),
         ...r.cancellations.map((c) => [
           c.name,
           c.email ?? '',

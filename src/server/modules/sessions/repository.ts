@@ -5,7 +5,7 @@ import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'd
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
 import { PAID_ORDER_STATUSES } from '../booking/service';
-import { holdsSeat } from '../booking/seats';
+import { holdsSeat, seatSum } from '../booking/seats';
 
 type Conn = Db | Tx;
 
@@ -80,7 +80,7 @@ export async function findSession(conn: Conn, sessionId: string, now: Date): Pro
 export async function seatsTaken(conn: Conn, sessionIds: string[], now: Date): Promise<Map<string, number>> {
   if (sessionIds.length === 0) return new Map();
   const rows = await conn
-    .select({ sessionId: reservations.sessionId, n: count() })
+    .select({ sessionId: reservations.sessionId, n: seatSum() })
     .from(reservations)
     .where(and(inArray(reservations.sessionId, sessionIds), holdsSeat(now)))
     .groupBy(reservations.sessionId);

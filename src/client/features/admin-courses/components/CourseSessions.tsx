@@ -7,7 +7,7 @@
 // repeat weekly for N weeks, created all at once or not at all.
 import { Ban, CalendarPlus, Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_REPEAT_WEEKS, MINIMUM_CHECK_HOURS } from '@shared/booking';
+import { MAX_REPEAT_WEEKS, MAX_SEATS_PER_BOOKING, MINIMUM_CHECK_HOURS } from '@shared/booking';
 import { formatSessionDateTime } from '@shared/format';
 import {
   adminSessionCreateSchema,
@@ -30,7 +30,7 @@ import { SessionCancelDialog } from '@client/features/calendar';
 import { viewerTimeZoneName } from '@client/lib/use-time-zone';
 import { runMutation } from '@client/lib/run-mutation';
 
-type Fields = { startsAt: string; capacity: string; minSeats: string; duration: string; weeks?: string };
+type Fields = { startsAt: string; capacity: string; minSeats: string; maxPerBooking: string; duration: string; weeks?: string };
 type Errors = Partial<Record<keyof Fields, string>>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -59,6 +59,9 @@ function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Erro
   const minSeats = m === '' ? 0 : /^\d+$/.test(m) ? Number(m) : NaN;
   if (Number.isNaN(minSeats)) errors.minSeats = "Entrez le minimum d'inscriptions (0 = aucun minimum).";
   else if (!errors.capacity && minSeats > capacity) errors.minSeats = MIN_SEATS_ABOVE_CAPACITY;
+  const mp = f.maxPerBooking.trim();
+  const maxSeatsPerBooking = /^\d+$/.test(mp) ? Number(mp) : NaN;
+  if (Number.isNaN(maxSeatsPerBooking)) errors.maxPerBooking = `Entrez un nombre de places par réservation (1 à ${MAX_SEATS_PER_BOOKING}).`;
   const d = f.duration.trim();
   const duration = d === '' ? null : /^\d+$/.test(d) ? Number(d) : NaN;
   if (Number.isNaN(duration)) errors.duration = 'Entrez une durée en minutes, ou laissez vide.';
@@ -66,11 +69,11 @@ function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Erro
   const weeks = /^\d+$/.test(w) ? Number(w) : NaN;
   if (Number.isNaN(weeks)) errors.weeks = 'Entrez un nombre de semaines.';
   if (Object.keys(errors).length) return { errors };
-  const input: AdminSessionCreateInput = { startsAt: startsAt!, capacity, minSeats, durationMinutes: duration, ...(weeks > 1 || weeks < 1 ? { repeatWeeks: weeks } : {}) };
+  const input: AdminSessionCreateInput = { startsAt: startsAt!, capacity, minSeats, maxSeatsPerBooking, durationMinutes: duration, ...(weeks > 1 || weeks < 1 ? { repeatWeeks: weeks } : {}) };
   const parsed = adminSessionCreateSchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const key = issue.path[0] === 'durationMinutes' ? 'duration' : issue.path[0] === 'repeatWeeks' ? 'weeks' : (issue.path[0] as keyof Fields);
+      const key = issue.path[0] === 'durationMinutes' ? 'duration' : issue.path[0] === 'repeatWeeks' ? 'weeks' : issue.path[0] === 'maxSeatsPerBooking' ? 'maxPerBooking' : (issue.path[0] as keyof Fields);
       errors[key] ??= issue.message;
     }
     return { errors };
@@ -81,7 +84,7 @@ function toInput(f: Fields): { input: AdminSessionCreateInput } | { errors: Erro
 
 function serverErrors(error: ApiError): Errors {
   const f = error.fields ?? {};
-  return { startsAt: f.startsAt, capacity: f.capacity, minSeats: f.minSeats, duration: f.durationMinutes, weeks: f.repeatWeeks };
+  return { startsAt: f.startsAt, capacity: f.capacity, minSeats: f.minSeats, maxPerBooking: f.maxSeatsPerBooking, duration: f.durationMinutes, weeks: f.repeatWeeks };
 }
 
 /** « 6 participants seront prévenus par courriel » */
@@ -112,7 +115,7 @@ function ConfirmPanel({ title, text, confirmLabel, pending, onConfirm, onBack }:
 
 function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields; errors: Errors; onChange: (f: Fields) => void; idPrefix: string }) {
   return (
-    <div className={fields.weeks === undefined ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'}>
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <TextField
         label="Date et heure"
         type="datetime-local"
@@ -142,6 +145,18 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
         onChange={(e) => onChange({ ...fields, minSeats: e.target.value })}
         error={errors.minSeats}
         hint={`0 = aucun minimum. S’il n’est pas atteint ${MINIMUM_CHECK_HOURS} h avant, on vous demandera de maintenir ou d’annuler la séance.`}
+      />
+      <TextField
+        label="Maximum par réservation"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_SEATS_PER_BOOKING}
+        name={`${idPrefix}-maxPerBooking`}
+        value={fields.maxPerBooking}
+        onChange={(e) => onChange({ ...fields, maxPerBooking: e.target.value })}
+        error={errors.maxPerBooking}
+        hint={`Places qu’une même réservation peut prendre (1 à ${MAX_SEATS_PER_BOOKING}).`}
       />
       <TextField
         label="Durée (minutes)"
@@ -174,7 +189,7 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
 
 function AddSession({ courseId }: { courseId: string }) {
   const add = useAddSession(courseId);
-  const [fields, setFields] = useState<Fields>({ startsAt: '', capacity: '10', minSeats: '0', duration: '', weeks: '1' });
+  const [fields, setFields] = useState<Fields>({ startsAt: '', capacity: '10', minSeats: '0', maxPerBooking: String(MAX_SEATS_PER_BOOKING), duration: '', weeks: '1' });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [overlap, setOverlap] = useState<{ message: string; input: AdminSessionCreateInput } | null>(null);
@@ -187,7 +202,7 @@ function AddSession({ courseId }: { courseId: string }) {
         setOverlap(null);
         const n = sessions?.length ?? 1;
         notifySuccess(n > 1 ? `${n} séances ajoutées !` : 'Séance ajoutée !', n > 1 ? `Chaque semaine à partir du ${formatSessionDateTime(session.startsAt)}` : formatSessionDateTime(session.startsAt));
-        setFields({ startsAt: '', capacity: fields.capacity, minSeats: fields.minSeats, duration: fields.duration, weeks: '1' });
+        setFields({ startsAt: '', capacity: fields.capacity, minSeats: fields.minSeats, maxPerBooking: fields.maxPerBooking, duration: fields.duration, weeks: '1' });
       },
       onError: (error) => {
         if (error.code === 'SESSION_OVERLAP') return setOverlap({ message: error.message, input });
@@ -240,6 +255,7 @@ function EditSession({ courseId, session, onDone }: { courseId: string; session:
     startsAt: toLocalInput(session.startsAt),
     capacity: String(session.capacity),
     minSeats: String(session.minSeats),
+    maxPerBooking: String(session.maxSeatsPerBooking),
     duration: session.durationMinutes === null ? '' : String(session.durationMinutes),
   });
   const [errors, setErrors] = useState<Errors>({});
@@ -334,8 +350,10 @@ function SessionItem({ course, session }: { course: AdminCourseDetail; session: 
           </p>
           <p className="text-sm text-muted">
             {seatsLabel(session.seatsTaken, session.capacity)} prises
-            {session.attendees > 0 ? ` · ${session.attendees} confirmée${session.attendees > 1 ? 's' : ''}` : ''}
+            {/* Bookings, not seats: a booking may hold several (docs/decisions/0047). */}
+            {session.attendees > 0 ? ` · ${session.attendees} réservation${session.attendees > 1 ? 's' : ''} confirmée${session.attendees > 1 ? 's' : ''}` : ''}
             {session.minSeats > 0 ? ` · minimum ${session.minSeats}` : ''}
+            {session.maxSeatsPerBooking < MAX_SEATS_PER_BOOKING ? ` · au plus ${session.maxSeatsPerBooking} par réservation` : ''}
             {session.durationMinutes !== null ? ` · ${session.durationMinutes} min` : ''}
           </p>
           {session.status === 'cancelled' ? (

@@ -1,6 +1,7 @@
 // The upcoming sessions of a live course to choose from (the built-in scheduling that replaces the
 // spec's widget): when, in the viewer's own zone with the zone named, how long, seats left. A full
-// session reads 'Complet' and cannot be chosen; while one is being held, none can.
+// session reads 'Complet' and cannot be chosen; nor can one without room for the seats asked (its
+// seats left, or its « places par réservation »); while one is being held, none can.
 import { ArrowRight, CalendarDays, Clock, Users } from 'lucide-react';
 import { formatDuration, formatSessionDateTime } from '@shared/format';
 import type { SessionSummary } from '@shared/schemas/public';
@@ -14,12 +15,22 @@ export function seatsLeftLabel(seatsLeft: number): string {
 
 type SessionPickerProps = {
   sessions: SessionSummary[];
+  /** The seats the learner asks for in one booking (1 when absent). */
+  seats?: number;
   /** The session whose seat is being held right now, if any. */
   pendingId: string | null;
   onChoose: (session: SessionSummary) => void;
 };
 
-export function SessionPicker({ sessions, pendingId, onChoose }: SessionPickerProps) {
+/** Why a session that is not full cannot take `seats` seats in one booking; null when it can. */
+export function tooFewSeats(s: SessionSummary, seats: number): string | null {
+  if (seats <= 1 || s.seatsLeft <= 0) return null;
+  if (s.maxSeatsPerBooking < seats) return `Au plus ${s.maxSeatsPerBooking} par réservation`;
+  if (s.seatsLeft < seats) return `Pas assez de places pour ${seats}`;
+  return null;
+}
+
+export function SessionPicker({ sessions, seats = 1, pendingId, onChoose }: SessionPickerProps) {
   if (sessions.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-line bg-white/60 p-5 text-muted">
@@ -32,6 +43,8 @@ export function SessionPicker({ sessions, pendingId, onChoose }: SessionPickerPr
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="Séances à venir">
       {sessions.map((s) => {
         const full = s.seatsLeft <= 0;
+        const short = tooFewSeats(s, seats);
+        const closed = full || short !== null;
         const pending = s.id === pendingId;
         const when = formatSessionDateTime(s.startsAt);
         const duration = formatDuration(s.durationMinutes);
@@ -39,23 +52,23 @@ export function SessionPicker({ sessions, pendingId, onChoose }: SessionPickerPr
           <li key={s.id}>
             <button
               type="button"
-              disabled={full || busy}
+              disabled={closed || busy}
               aria-busy={pending || undefined}
               onClick={() => onChoose(s)}
               className={cn(
                 'flex h-full w-full flex-col gap-3 rounded-2xl border bg-white p-4 text-left shadow-sm transition-colors sm:p-5',
-                full
+                closed
                   ? 'cursor-not-allowed border-line bg-cream/70 text-muted shadow-none'
                   : 'border-line hover:border-brand-600 hover:bg-brand-50/60 disabled:cursor-wait',
                 pending && 'border-brand-700 ring-2 ring-brand-600/40',
-                busy && !pending && !full && 'opacity-60',
+                busy && !pending && !closed && 'opacity-60',
               )}
             >
               <span className="flex items-start gap-2 font-semibold text-ink">
                 <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
                 {/* Read out as 'Choisir la séance du …'; the visible 'Choisir' below is for the eye. */}
-                {full ? null : <span className="sr-only">Choisir la séance du </span>}
-                <time dateTime={s.startsAt} className={cn('first-letter:uppercase', full && 'text-muted')}>
+                {closed ? null : <span className="sr-only">Choisir la séance du </span>}
+                <time dateTime={s.startsAt} className={cn('first-letter:uppercase', closed && 'text-muted')}>
                   {when}
                 </time>
               </span>
@@ -70,8 +83,8 @@ export function SessionPicker({ sessions, pendingId, onChoose }: SessionPickerPr
                 </span>
               </span>
               <span className="mt-auto flex items-center justify-between gap-2 pl-6">
-                {full ? <Badge tone="dark">Complet</Badge> : s.seatsLeft <= 3 ? <Badge tone="saffron">Presque complet</Badge> : <span />}
-                {full ? null : pending ? (
+                {full ? <Badge tone="dark">Complet</Badge> : short ? <Badge tone="neutral">{short}</Badge> : s.seatsLeft <= 3 ? <Badge tone="saffron">Presque complet</Badge> : <span />}
+                {closed ? null : pending ? (
                   <span className="inline-flex items-center gap-2 text-sm font-semibold text-brand-800">
                     <Spinner className="size-4" />
                     Réservation de votre place…

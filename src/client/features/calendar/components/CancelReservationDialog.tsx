@@ -2,7 +2,10 @@
 // before the class, the seat is freed and the payment refunded in full; later, the cancellation
 // gives no refund at all, and the request says the learner accepted that (acceptNoRefund). One
 // idempotency key per dialog opening: a retry after an unanswered request cancels (and refunds) once.
+// A booking of several seats offers « Une place » or « Toutes les places » (docs/decisions/0047): one
+// seat keeps seats − 1 (asking again to keep as many does nothing more), refunded its share ≥ 48 h.
 import { useState } from 'react';
+import { seatsLabel } from '@shared/booking';
 import { formatPrice } from '@shared/format';
 import type { ReservationView } from '@shared/schemas/reservations';
 import { Button } from '@client/components/ui/Button';
@@ -45,13 +48,28 @@ function Confirm({
   const refundable = terms.refundable;
   // « Recevoir un crédit Toque » instead of the card: immediate (docs/decisions/0038).
   const [refundTo, setRefundTo] = useState<'card' | 'credit'>('card');
+  // Several seats: one of them (the booking keeps the others), or all of them.
+  const [which, setWhich] = useState<'one' | 'all'>('one');
+  // The seats kept, fixed when the dialog opened: a retry asks the same.
+  const [keepSeats] = useState(() => r.seats - 1);
+  const oneSeat = r.seats > 1 && which === 'one';
 
   const confirm = () => {
     setFailure(null);
-    runMutation(cancel,
-      { reservationId: r.id, input: { idempotencyKey, ...(refundable ? { refundTo } : { acceptNoRefund: true }) } },
+    runMutation(
+      cancel,
+      { reservationId: r.id, input: { idempotencyKey, ...(oneSeat ? { keepSeats } : {}), ...(refundable ? { refundTo } : { acceptNoRefund: true }) } },
       {
         onSuccess: ({ refund }) => {
+          if (oneSeat) {
+            notifySuccess(
+              'Une place annulée',
+              `Il vous reste ${seatsLabel(keepSeats)}.${refund ? ` Remboursement de ${formatPrice(refund.totalCents)} ${refund.creditCents >= refund.totalCents && refund.totalCents > 0 ? 'ajouté à votre crédit Toque' : 'en cours'}.` : ''}`,
+            );
+            onClose();
+            onCancelled();
+            return;
+          }
           notifySuccess(
             'Réservation annulée',
             refund && refund.creditCents >= refund.totalCents && refund.totalCents > 0
@@ -80,13 +98,32 @@ function Confirm({
       <p className="text-ink">
         {r.courseTitle} — {sessionWhen(r.startsAt)}
       </p>
+      {r.seats > 1 ? (
+        <fieldset className="space-y-2">
+          <legend className="font-semibold text-ink">Que voulez-vous annuler ? ({seatsLabel(r.seats)} réservées)</legend>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3">
+            <input type="radio" name="cancel-which" value="one" checked={which === 'one'} onChange={() => setWhich('one')} className="size-5" />
+            Une place (vous en garderez {keepSeats})
+          </label>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3">
+            <input type="radio" name="cancel-which" value="all" checked={which === 'all'} onChange={() => setWhich('all')} className="size-5" />
+            Toutes les places ({r.seats})
+          </label>
+        </fieldset>
+      ) : null}
       <div
         className={
           refundable ? 'rounded-2xl border border-green-200 bg-green-50 p-4 text-green-950' : 'rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900'
         }
       >
-        <p className="font-semibold">{terms.heading}</p>
-        <p className="mt-1">{terms.text}</p>
+        <p className="font-semibold">{oneSeat && refundable ? 'Remboursement de cette place' : terms.heading}</p>
+        <p className="mt-1">
+          {oneSeat && refundable
+            ? `Le cours commence dans plus de 48 heures : une place sera libérée et sa part du paiement${r.cancellation.seatShareCents !== null ? ` (${formatPrice(r.cancellation.seatShareCents)} avant taxes)` : ''} vous sera remboursée, taxes comprises.`
+            : oneSeat
+            ? terms.text.replace('Votre place sera libérée.', 'Une place sera libérée.')
+            : terms.text}
+        </p>
       </div>
       {refundable ? (
         <fieldset className="space-y-2">
@@ -108,7 +145,7 @@ function Confirm({
           Garder ma réservation
         </Button>
         <Button className="bg-red-800 hover:bg-red-900 active:bg-red-900" loading={cancel.isPending} onClick={confirm}>
-          {terms.confirmLabel}
+          {oneSeat ? (refundable ? 'Annuler une place' : 'Annuler une place sans remboursement') : terms.confirmLabel}
         </Button>
       </div>
     </div>

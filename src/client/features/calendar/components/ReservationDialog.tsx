@@ -5,6 +5,7 @@
 // recording once it is over, or cancels it for everyone (components/admin).
 import { CalendarPlus, Clock, Download, ExternalLink, Film, UserRound, UsersRound, Video } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { seatsLabel, seatsLine } from '@shared/booking';
 import { googleEventUrl } from '@shared/calendar-links';
 import { formatDuration, keepTimeTogether } from '@shared/format';
 import type { ReservationView } from '@shared/schemas/reservations';
@@ -71,12 +72,18 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
         <Row icon={<Clock className="size-4" />} term="Durée">
           {formatDuration(r.durationMinutes)}
         </Row>
+        {r.seats > 1 ? (
+          <Row icon={<UsersRound className="size-4" />} term="Places">
+            {seatsLine(r.seats, r.guests)}
+          </Row>
+        ) : null}
         {isAdmin && group.length > 1 ? (
           <Row icon={<UsersRound className="size-4" />} term={`Participants (${group.length})`}>
             <ul className="mt-1 space-y-0.5">
               {group.map((p) => (
                 <li key={p.id}>
                   {p.clientName || 'N/A'}
+                  {p.seats > 1 ? ` (${seatsLabel(p.seats)})` : null}
                   {p.status === 'confirmed' ? null : <span className="text-sm text-muted"> — en attente de paiement</span>}
                 </li>
               ))}

@@ -1,6 +1,7 @@
 // The live session being paid for, in place of the spec's widget details: when (the viewer's zone,
 // named), how long, the time left on the seat held for this payment, and a way to choose another.
-import { CalendarDays, Clock, Timer } from 'lucide-react';
+import { CalendarDays, Clock, Timer, Users } from 'lucide-react';
+import { seatsLine } from '@shared/booking';
 import { formatDuration, formatSessionDateTime } from '@shared/format';
 import type { SessionSummary } from '@shared/schemas/public';
 import { Button } from '@client/components/ui/Button';
@@ -13,9 +14,13 @@ type SessionDetailsProps = {
   remainingMs: number | null;
   onChange?: () => void;
   changing?: boolean;
+  /** Seats of the booking and its guests' first names (a booking of several, docs/decisions/0047). */
+  seats?: number;
+  guests?: string[];
 };
 
-export function SessionDetails({ session, remainingMs, onChange, changing = false }: SessionDetailsProps) {
+
+export function SessionDetails({ session, remainingMs, onChange, changing = false, seats = 1, guests = [] }: SessionDetailsProps) {
   const urgent = remainingMs !== null && remainingMs <= HOLD_WARNING_MS;
   return (
     <section aria-labelledby="session-title" className="rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
@@ -36,6 +41,12 @@ export function SessionDetails({ session, remainingMs, onChange, changing = fals
                 <Clock aria-hidden="true" className="size-4 shrink-0" />
                 Durée : {formatDuration(session.durationMinutes)}
               </p>
+              {seats > 1 ? (
+                <p className="mt-1 flex items-center gap-2 text-sm text-muted">
+                  <Users aria-hidden="true" className="size-4 shrink-0" />
+                  {seatsLine(seats, guests)}
+                </p>
+              ) : null}
             </>
           ) : (
             <p className="mt-2 text-sm text-muted">La séance choisie figure dans votre commande ci-dessous.</p>
@@ -56,7 +67,7 @@ export function SessionDetails({ session, remainingMs, onChange, changing = fals
         >
           <Timer aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
           <span>
-            Votre place est réservée pendant encore{' '}
+            {seats > 1 ? 'Vos places sont réservées' : 'Votre place est réservée'} pendant encore{' '}
             <span role="timer" aria-live="off" className="font-semibold tabular-nums">
               {formatCountdown(remainingMs)}
             </span>

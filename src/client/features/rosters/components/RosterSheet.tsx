@@ -35,6 +35,16 @@ const REFUNDS: Record<RosterRefundState, { label: string; tone: BadgeTone }> = {
 };
 
 const servingsLabel = (n: number | null) => (n === null ? '—' : `${n}`);
+/** « avec Marie et Paul », « avec 2 invités » (first names not given count as guests). */
+function guestsLabel(guests: string[]): string | null {
+  if (guests.length === 0) return null;
+  const named = guests.map((g) => g.trim()).filter(Boolean);
+  const unnamed = guests.length - named.length;
+  const parts = [...named, ...(unnamed ? [`${unnamed} invité${unnamed > 1 ? 's' : ''}`] : [])];
+  return `avec ${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} et ${parts[parts.length - 1]}` : parts[0]}`;
+}
+const bookingsLabel = (bookings: number, seats: number) =>
+  `${bookings} réservation${bookings > 1 ? 's' : ''} · ${seats} place${seats > 1 ? 's' : ''}`;
 const paidLabel = (cents: number | null) => (cents === null ? 'Inclus' : formatPrice(cents));
 
 export function RosterSummary({ roster }: { roster: RosterResponse }) {
@@ -67,11 +77,11 @@ export function RosterSummary({ roster }: { roster: RosterResponse }) {
   );
 }
 
-function Section({ title, count, children, className }: { title: string; count: number; children: ReactNode; className?: string }) {
+function Section({ title, count, children, className }: { title: string; count: number | string; children: ReactNode; className?: string }) {
   return (
     <section aria-label={title} className={className}>
       <h3 className="mb-3 text-xl text-ink">
-        {title} <span className="text-base font-normal text-muted print:text-ink">({count})</span>
+        {title} <span className="whitespace-nowrap text-base font-normal text-muted print:text-ink">({count})</span>
       </h3>
       {children}
     </section>
@@ -88,7 +98,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
   const list = roster.attendees;
   const zone = useDisplayTimeZone();
   return (
-    <Section title="Participants confirmés" count={list.length}>
+    <Section title="Participants confirmés" count={bookingsLabel(list.length, roster.confirmedSeats)}>
       {list.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line bg-white/60 px-5 py-4 text-muted">Aucun participant confirmé pour l’instant.</p>
       ) : (
@@ -110,7 +120,10 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
               <tbody className="divide-y divide-line">
                 {list.map((a) => (
                   <tr key={a.reservationId} className="print:break-inside-avoid">
-                    <td className={`${td} font-semibold text-ink`}>{a.name || 'N/A'}</td>
+                    <td className={td}>
+                      <span className="font-semibold text-ink">{a.name || 'N/A'}</span>
+                      {guestsLabel(a.guests) ? <span className="block text-muted print:text-ink">{guestsLabel(a.guests)}</span> : null}
+                    </td>
                     {admin ? <td className={`${td} break-all text-muted print:text-ink`}>{a.email}</td> : null}
                     <td className={td}>{a.seats}</td>
                     <td className={td}>{servingsLabel(a.servings)}</td>
@@ -120,12 +133,22 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
                   </tr>
                 ))}
               </tbody>
+              <tfoot className="border-t border-line bg-cream/60 print:bg-transparent">
+                <tr>
+                  <th scope="row" className={`${th} text-ink`} colSpan={admin ? 2 : 1}>
+                    Total
+                  </th>
+                  <td className={`${td} font-semibold text-ink`}>{roster.confirmedSeats}</td>
+                  <td className={td} colSpan={admin ? 4 : 3} />
+                </tr>
+              </tfoot>
             </table>
           </div>
           <ul className={cards} aria-label="Participants confirmés">
             {list.map((a) => (
               <li key={a.reservationId} className="rounded-2xl border border-line bg-white p-4 shadow-sm">
                 <p className="font-semibold text-ink">{a.name || 'N/A'}</p>
+                {guestsLabel(a.guests) ? <p className="text-sm text-ink">{guestsLabel(a.guests)}</p> : null}
                 {admin ? <p className="break-all text-sm text-muted">{a.email}</p> : null}
                 <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                   <dt className="text-muted">Places</dt>
@@ -144,6 +167,9 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
               </li>
             ))}
           </ul>
+          <p className="mt-3 rounded-2xl border border-line bg-cream/60 px-4 py-3 text-sm font-semibold text-ink md:hidden print:hidden">
+            Total : {roster.confirmedSeats} place{roster.confirmedSeats > 1 ? 's' : ''}
+          </p>
         </>
       )}
     </Section>
@@ -159,7 +185,10 @@ export function Holds({ roster }: { roster: RosterResponse }) {
         {roster.holds.map((h) => (
           <li key={h.reservationId} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
             <span>
-              <span className="block font-semibold text-ink">{h.name || 'N/A'}</span>
+              <span className="block font-semibold text-ink">
+                {h.name || 'N/A'}
+                {h.seats > 1 ? <span className="font-normal text-muted"> · {h.seats} places</span> : null}
+              </span>
               <span className="block break-all text-sm text-muted">{h.email}</span>
             </span>
             <Badge tone="saffron">Retenue jusqu’à {formatClock(h.expiresAt, asZone(zone))}</Badge>

@@ -1,5 +1,6 @@
 // A live class's e-mails: the seat confirmed (with the class's .ics attached and the 'Ajouter à
 // Google Agenda' link) and the join link, once the chef has set it. Times are the chef's, zone named.
+import { seatsLine } from '@shared/booking';
 import { googleEventUrl } from '@shared/calendar-links';
 import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import { renderCalendar } from '../../calendar/ical';
@@ -19,6 +20,9 @@ export type BookingInput = {
   now: Date;
   /** The session's SEQUENCE: 0 until the chef moves it. */
   sequence?: number;
+  /** A booking of several seats and its guests' first names (docs/decisions/0047); absent: one seat. */
+  seats?: number;
+  guests?: string[];
 };
 
 export const NO_LINK_YET = "Le lien de la séance vous sera envoyé dès qu'il sera disponible.";
@@ -65,13 +69,16 @@ export function bookingConfirmedMail(input: BookingInput): Mail {
     subject: bookingConfirmedSubject(input.courseTitle),
     greeting: greeting(input.to),
     paragraphs: [
-      `Votre place au cours en direct « ${input.courseTitle} » est confirmée. À bientôt en cuisine !`,
+      (input.seats ?? 1) > 1
+        ? `Vos ${input.seats} places au cours en direct « ${input.courseTitle} » sont confirmées. À bientôt en cuisine !`
+        : `Votre place au cours en direct « ${input.courseTitle} » est confirmée. À bientôt en cuisine !`,
       input.videoLink ? 'Rejoignez la séance par son lien quelques minutes avant le début.' : NO_LINK_YET,
       'L’invitation au format calendrier (.ics) est jointe à ce courriel : ouvrez-la pour ajouter le cours à votre agenda.',
     ],
     details: [
       { label: 'Cours', value: input.courseTitle },
       { label: 'Date', value: when },
+      ...((input.seats ?? 1) > 1 ? [{ label: 'Places', value: seatsLine(input.seats!, input.guests ?? []) }] : []),
       input.videoLink ? { label: 'Lien de la séance', value: input.videoLink, href: input.videoLink } : { label: 'Lien de la séance', value: 'À venir' },
       { label: 'Agenda', value: 'Ajouter à Google Agenda', href: google },
     ],
