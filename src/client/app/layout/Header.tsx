@@ -33,10 +33,10 @@ export function Header() {
           <Link
             to="/offrir"
             aria-label="Offrir un cours"
-            className="inline-flex size-10 items-center justify-center gap-1.5 rounded-full text-sm font-semibold text-brand-700 underline-offset-4 hover:underline xl:w-auto xl:px-3"
+            className="inline-flex size-10 items-center justify-center gap-1.5 whitespace-nowrap rounded-full text-sm font-semibold text-brand-700 underline-offset-4 hover:underline 2xl:w-auto 2xl:px-3"
           >
             <Gift aria-hidden="true" className="size-5" />
-            <span className="hidden xl:inline">Offrir un cours</span>
+            <span className="hidden 2xl:inline">Offrir un cours</span>
           </Link>
           {status === 'signed-in' && user ? (
             <>

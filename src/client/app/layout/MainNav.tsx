@@ -16,7 +16,7 @@ export function DesktopNav() {
               end={end}
               className={({ isActive }) =>
                 cn(
-                  'inline-flex h-10 items-center rounded-full px-4 font-medium transition-colors',
+                  'inline-flex h-10 items-center whitespace-nowrap rounded-full px-3 font-medium transition-colors xl:px-4',
                   isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-brand-50 hover:text-brand-800',
                 )
               }
