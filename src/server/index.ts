@@ -29,6 +29,7 @@ import { createPaymentService } from './modules/payments/service';
 import { prepareJobs } from './jobs/boss';
 import { createJobs } from './jobs/jobs';
 import { registerWorkers } from './jobs/workers';
+import { scheduleMissingMinimumChecks } from './modules/minimum-enrolment/service';
 
 // A configuration refused (a French message naming the variable) ends the process before anything starts.
 const config = (() => {
@@ -110,7 +111,14 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   sandboxBilling?.start();
   refundRetry.start();
   reconciliation.start();
-  jobs.start().catch((err: unknown) => logger.error({ err }, 'tâches de fond : démarrage impossible'));
+  jobs
+    .start()
+    // Sessions with a minimum whose 96-hour check was never planned (docs/decisions/0048).
+    .then(() => scheduleMissingMinimumChecks(database.db, deps.now()))
+    .then((planned) => {
+      if (planned > 0) logger.info({ planned }, 'minimum d’inscriptions : vérifications planifiées');
+    })
+    .catch((err: unknown) => logger.error({ err }, 'tâches de fond : démarrage impossible'));
 });
 
 let stopping = false;

@@ -23,12 +23,17 @@ const HOUR = 3_600_000;
 const squash = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ');
 const dialog = (page: Page, name = 'Détails du cours') => page.getByRole('dialog', { name });
 
-/** Live courses whose every upcoming session is > 50 h ahead with ≥ 3 seats: any one the booking page offers first will do. */
+/**
+ * Live courses whose every upcoming session is > 50 h ahead, one at least with room for 2 more: the
+ * session the booking page offers first for 2 seats is then one of them (all of them are kept, to
+ * find it: other journeys may have taken seats of some).
+ */
 async function roomyCourses(): Promise<{ course: CourseSummary; sessions: SessionSummary[] }[]> {
   const found: { course: CourseSummary; sessions: SessionSummary[] }[] = [];
   for (const c of (await seededCourses()).filter((c) => c.isLive && !c.isPremium && c.priceCents > 0)) {
-    const sessions = (await getJson<CourseResponse>(`/api/courses/${c.id}`)).course.sessions.filter((s) => s.seatsLeft >= 3 && s.maxSeatsPerBooking >= 2);
-    if (sessions.length && sessions.every((s) => Date.parse(s.startsAt) > testNow().getTime() + 50 * HOUR)) found.push({ course: c, sessions });
+    const sessions = (await getJson<CourseResponse>(`/api/courses/${c.id}`)).course.sessions;
+    const roomy = sessions.some((s) => s.seatsLeft >= 3 && s.maxSeatsPerBooking >= 2);
+    if (roomy && sessions.every((s) => Date.parse(s.startsAt) > testNow().getTime() + 50 * HOUR)) found.push({ course: c, sessions });
   }
   return found;
 }
@@ -57,7 +62,8 @@ describe.each(viewports.filter((v) => v === 'phone' || !runsEveryJourney(v)))('t
     const held = await callApi<HoldResponse>(learner, 'GET', `/booking/holds/${reservationId}`);
     expect(held.json.hold).toMatchObject({ status: 'pending_payment', seats: 2, guests: ['Marie'] });
     const sessionId = held.json.hold.sessionId;
-    const session = chosen.sessions.find((s) => s.id === sessionId)!;
+    const session = chosen.sessions.find((s) => s.id === sessionId);
+    if (!session) throw new Error(`the booking page chose session ${sessionId}, not one of the course's upcoming sessions`);
 
     // The payment page: the province first (a new account), the seats said, one payment of 2 × the price.
     const prompt = learner.getByRole('region', { name: 'Votre province de résidence' });

@@ -22,9 +22,10 @@ import {
   minimumDeadlineJobKey,
   MinimumNotDue,
   scheduleMinimumCheck,
+  scheduleMissingMinimumChecks,
 } from '../../src/server/modules/minimum-enrolment/service';
 import { prepKitJobKey, prepKitWorker, schedulePrepKit } from '../../src/server/modules/prep-kit/job';
-import { createChef, createCourse, setRole } from '../factories';
+import { createChef, createCourse, createSession, setRole } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { createPaidSeat } from '../factories/bookings';
 import { send } from '../setup/auth-client';
@@ -254,5 +255,25 @@ describe('minimum enrolment', { timeout: 90_000 }, () => {
       expect(outcome).toBe('kept');
       expect(kept.body.changed).toBe(true);
     }
+  });
+});
+
+describe('sessions whose check was never planned (from before minimum enrolment, or the seed’s)', () => {
+  it('a start plans it once; not for a session too close to ask, nor one asked already; again at the next start, nothing', async () => {
+    const before = await t.jobs.pending([QUEUES.minimumCheck]);
+    const old = await createSession(t.db, course.id, { startsAt: new Date(clock + 150 * HOUR), capacity: 6, minSeats: 2, now: now() });
+    await createSession(t.db, course.id, { startsAt: new Date(clock + 6 * HOUR), capacity: 6, minSeats: 2, now: now() });
+    await createSession(t.db, course.id, { startsAt: new Date(clock + 160 * HOUR), capacity: 6, minSeats: 2, minimumAskedAt: now(), now: now() });
+    await createSession(t.db, course.id, { startsAt: new Date(clock + 170 * HOUR), capacity: 6, minSeats: 0, now: now() });
+
+    await scheduleMissingMinimumChecks(t.db, now());
+    expect(await t.jobs.pending([QUEUES.minimumCheck])).toBe(before + 1);
+    // Its own job, due 96 h before its start: made due now, it asks the chef.
+    await runJobAt(old.startsAt.getTime() - MINIMUM_CHECK_HOURS * HOUR + MINUTE, QUEUES.minimumCheck, minimumCheckJobKey(old.id, old.startsAt, 2));
+    await until('the chef asked', () => sessionRow(old.id), (row) => row.minimumAskedAt !== null);
+
+    // The next start (or another instance's) finds nothing left to plan.
+    await scheduleMissingMinimumChecks(t.db, now());
+    expect(await t.jobs.pending([QUEUES.minimumCheck])).toBe(before);
   });
 });

@@ -35,6 +35,18 @@ export async function markKept(tx: Tx, sessionId: string, now: Date): Promise<vo
   await tx.update(courseSessions).set({ minimumKeptAt: now, updatedAt: now }).where(eq(courseSessions.id, sessionId));
 }
 
+/**
+ * Scheduled sessions with a minimum whose chef was never asked, starting more than `after` from now:
+ * those whose 96-hour check a start-up plans again (rows from before minimum enrolment, the seed's).
+ */
+export async function sessionsToCheck(conn: Conn, after: Date) {
+  return conn
+    .select({ sessionId: courseSessions.id, startsAt: courseSessions.startsAt, minSeats: courseSessions.minSeats })
+    .from(courseSessions)
+    .where(and(eq(courseSessions.status, 'scheduled'), gt(courseSessions.minSeats, 0), isNull(courseSessions.minimumAskedAt), gt(courseSessions.startsAt, after)))
+    .orderBy(asc(courseSessions.startsAt));
+}
+
 /** The questions still open at `now` (asked, not kept, the session scheduled and not started), the most urgent first. */
 export async function openQuestions(conn: Conn, now: Date) {
   return conn

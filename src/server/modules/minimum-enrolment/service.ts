@@ -65,6 +65,17 @@ export async function scheduleMinimumCheck(conn: Conn, input: { sessionId: strin
 }
 
 /**
+ * Plans the check of every session with a minimum that has none planned: run at each start, so
+ * sessions from before minimum enrolment (or written by the seed) are asked about too. The jobs'
+ * singleton keys make it a no-op for those already planned, on this instance or another.
+ */
+export async function scheduleMissingMinimumChecks(db: Conn & Parameters<typeof repo.sessionsToCheck>[0], now: Date): Promise<number> {
+  const sessions = await repo.sessionsToCheck(db, new Date(now.getTime() + MINIMUM_ANSWER_HOURS * HOUR_MS));
+  for (const s of sessions) await scheduleMinimumCheck(db, { sessionId: s.sessionId, startsAt: s.startsAt, minSeats: s.minSeats, now });
+  return sessions.length;
+}
+
+/**
  * « Aperçu »'s questions still open at `now` (asked, not kept, not started, still under the minimum
  * — a minimum lowered or seats booked since close it), the most urgent first.
  */
