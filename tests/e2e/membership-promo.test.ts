@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromoCodeResponse } from '@shared/schemas/promo-codes';
 import type { SubscriptionResponse } from '@shared/schemas/subscription';
+import { EMPTY_PROMO_CODE } from '../setup/promo-codes';
 import { callApi } from './api';
 import { expectNoAxeViolations, newPage, pageErrors, useBrowser, usePage } from './browser';
 import { fillCard } from './checkout-helpers';
@@ -26,18 +27,7 @@ describe('a promo code on the first payment of the membership (phone)', () => {
     const admin = await newPage('desktop');
     await visit(admin, '/');
     await signInByApi(admin, DEMO.admin);
-    const made = await callApi<PromoCodeResponse>(admin, 'POST', '/admin/promo-codes', {
-      code: CODE,
-      percentOff: 25,
-      amountOffCents: null,
-      kinds: ['membership'],
-      courseIds: [],
-      maxUses: null,
-      maxUsesPerCustomer: null,
-      startsAt: null,
-      endsAt: null,
-      audience: 'all',
-    });
+    const made = await callApi<PromoCodeResponse>(admin, 'POST', '/admin/promo-codes', { ...EMPTY_PROMO_CODE, code: CODE, percentOff: 25, kinds: ['membership'] });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
     await admin.close();
     await signUpLearner(page, 'abo-code', '/abonnement');
