@@ -19,11 +19,8 @@ type DietaryTagsFieldsetProps = {
 const boxClass =
   'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border border-line bg-white px-3 py-2 text-sm text-ink hover:border-brand-600 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50';
 
-export function DietaryTagsFieldset({ allergens: given, diets, undeclared = false, onChange, tickWhat, className }: DietaryTagsFieldsetProps) {
+export function DietaryTagsFieldset({ allergens, diets, undeclared = false, onChange, tickWhat, className }: DietaryTagsFieldsetProps) {
   const ids = useId();
-  const toggle = <T extends string>(list: readonly T[], values: T[], value: T, on: boolean) =>
-    inListOrder(list, on ? [...values, value] : values.filter((v) => v !== value));
-
   return (
     <div className={cn('flex flex-col gap-4', className)}>
       <fieldset aria-describedby={`${ids}-allergens-hint`}>
@@ -32,40 +29,33 @@ export function DietaryTagsFieldset({ allergens: given, diets, undeclared = fals
           {tickWhat} Aucune case cochée : aucun de ces allergènes.
           {undeclared ? ' Pas encore précisés : les filtres « Sans … » l’écartent jusqu’à l’enregistrement.' : null}
         </p>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {ALLERGENS.map((a) => (
-            <label key={a} className={boxClass}>
-              <input
-                type="checkbox"
-                name="allergens"
-                value={a}
-                className="size-5 accent-brand-700"
-                checked={given.includes(a)}
-                onChange={(e) => onChange({ allergens: toggle(ALLERGENS, given, a, e.target.checked), diets })}
-              />
-              {ALLERGEN_LABELS[a]}
-            </label>
-          ))}
-        </div>
+        <Boxes name="allergens" list={ALLERGENS} labels={ALLERGEN_LABELS} ticked={allergens} onTick={(next) => onChange({ allergens: next, diets })} />
       </fieldset>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-ink">Convient aux régimes</legend>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {DIETS.map((d) => (
-            <label key={d} className={boxClass}>
-              <input
-                type="checkbox"
-                name="diets"
-                value={d}
-                className="size-5 accent-brand-700"
-                checked={diets.includes(d)}
-                onChange={(e) => onChange({ allergens: given, diets: toggle(DIETS, diets, d, e.target.checked) })}
-              />
-              {DIET_LABELS[d]}
-            </label>
-          ))}
-        </div>
+        <Boxes name="diets" list={DIETS} labels={DIET_LABELS} ticked={diets} onTick={(next) => onChange({ allergens, diets: next })} />
       </fieldset>
+    </div>
+  );
+}
+
+/** One checkbox per code of `list`, ticked ones given back in the list's order. */
+function Boxes<T extends string>({ name, list, labels, ticked, onTick }: { name: string; list: readonly T[]; labels: Record<T, string>; ticked: T[]; onTick: (next: T[]) => void }) {
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      {list.map((value) => (
+        <label key={value} className={boxClass}>
+          <input
+            type="checkbox"
+            name={name}
+            value={value}
+            className="size-5 accent-brand-700"
+            checked={ticked.includes(value)}
+            onChange={(e) => onTick(inListOrder(list, e.target.checked ? [...ticked, value] : ticked.filter((v) => v !== value)))}
+          />
+          {labels[value]}
+        </label>
+      ))}
     </div>
   );
 }
