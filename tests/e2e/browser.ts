@@ -63,6 +63,7 @@ export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
   // A run pinned to a day (TEST_CLOCK_START): the page's clock shows the server's time. Installed,
   // never paused, Playwright's clock flows with real time and fires timers as they fall due.
   if (testClockStart) await context.clock.install({ time: testNow() });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -72,6 +73,25 @@ export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
   });
   uncaught.set(page, errors);
   return page;
+}
+
+/**
+ * Keeps the text of every toast the page shows (window.__toastsShown), for `expectToast`: a toast is
+ * on screen for four seconds of the page's clock, which under Playwright's clock on a loaded machine
+ * can pass in one catch-up between two looks at the page (CI's pinned runs). A MutationObserver's
+ * callbacks are microtasks, which no clock delays.
+ */
+function recordToasts() {
+  const shown: string[] = [];
+  (window as unknown as { __toastsShown: string[] }).__toastsShown = shown;
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const node of r.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const found = node.matches('[data-sonner-toast]') ? [node] : [...node.querySelectorAll('[data-sonner-toast]')];
+        for (const t of found) shown.push(t.textContent ?? '');
+      }
+  }).observe(document, { childList: true, subtree: true });
 }
 
 /**

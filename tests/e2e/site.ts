@@ -49,12 +49,25 @@ const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 export async function expectToast(page: Page, text: string, description?: string) {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const wanted = new RegExp([text, ...(description === undefined ? [] : [description])].map(escape).join('[\\s\\S]*'));
-  // Fails with the toasts last seen (an error toast says why the action failed).
-  await until(`toast ${wanted}`, () => toasts(page).allTextContents(), (seen) => seen.some((t) => wanted.test(t)), 20_000, 100);
+  // A toast on screen, or one shown since the last call and already gone (browser.ts recordToasts),
+  // taken from the record so that a later call waits for a toast of its own. Fails with the toasts
+  // last seen (an error toast says why the action failed).
+  const look = () =>
+    page.evaluate((source) => {
+      const shown = (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [];
+      const at = shown.findIndex((t) => new RegExp(source).test(t));
+      const taken = at >= 0 ? shown.splice(at, 1) : [];
+      const onScreen = [...document.querySelectorAll('[data-sonner-toast]')].map((t) => t.textContent ?? '');
+      return [...taken, ...onScreen];
+    }, wanted.source);
+  await until(`toast ${wanted}`, look, (seen) => seen.some((t) => wanted.test(t)), 20_000, 100);
 }
 
 /** Closes the toast on screen, so the next one is not mistaken for it. */
 export async function dismissToasts(page: Page) {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-sonner-toast] button[data-close-button]').forEach((b) => b.click()));
+  await page.evaluate(() => {
+    document.querySelectorAll<HTMLElement>('[data-sonner-toast] button[data-close-button]').forEach((b) => b.click());
+    (window as unknown as { __toastsShown?: string[] }).__toastsShown?.splice(0);
+  });
   await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
 }
