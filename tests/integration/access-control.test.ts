@@ -51,6 +51,8 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   // After the chef cancelled a session: the card or « Crédit Toque » (the reservation's owner only).
   ['/api/booking/reservations/:reservationId/refund-choice', 'signed-in'],
   ['/api/booking/', 'signed-in'],
+  // « Liste d'attente » of a full session: join, one's places, leave or « Céder ma place ».
+  ['/api/waitlist', 'signed-in'],
   // A calendar app fetches the feed without a session: the random token in the URL is the key.
   ['/api/calendar/feeds/', 'public'],
   ['/api/calendar/', 'signed-in'],

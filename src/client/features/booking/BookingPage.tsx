@@ -28,6 +28,7 @@ import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { holdSeat, type BookingNavigationState } from './api';
 import { BookingSteps } from './components/BookingSteps';
+import { WaitlistPanel } from '@client/features/waitlist';
 import { SessionPicker } from './components/SessionPicker';
 import { useSignInRequired } from './use-sign-in-required';
 import { viewerTimeZoneName } from '@client/lib/use-time-zone';
@@ -245,6 +246,9 @@ export default function BookingPage() {
             ) : null}
             <div className="mt-5">
               <SessionPicker sessions={data.sessions} seats={seats} pendingId={hold.isPending ? (hold.variables?.id ?? null) : null} onChoose={choose} />
+            </div>
+            <div className="mt-6">
+              <WaitlistPanel courseId={data.id} sessions={data.sessions} />
             </div>
           </section>
           <aside aria-label="Le cours" className="space-y-5 lg:sticky lg:top-24 lg:self-start">
