@@ -139,9 +139,9 @@ describe('route inventory (deny by default)', () => {
     const params = apiRoutes()
       .filter((r) => policyOf(r.path) === 'signed-in')
       .flatMap((r) => r.path.match(/:[A-Za-z]+/g) ?? []);
-    // An order, refund, reservation or notification id names one record; its routes answer only its owner (404 for anyone else).
+    // An order, refund, reservation, waitlist place (:entryId) or notification id names one record; its routes answer only its owner (404 for anyone else).
     // A course (:id, progress) or session (:sessionId, recording) id names content; the access rule answers 403 to others.
-    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId', ':id', ':sessionId']));
+    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId', ':id', ':sessionId', ':entryId']));
   });
 });
 
