@@ -136,7 +136,9 @@ export default function BookingPage() {
   if (data && !data.isLive) return <Navigate to={`/payment/${encodeURIComponent(courseId)}`} replace />;
   // Booking is only for a class for sale to this person (shared/entitlements.ts): otherwise its page
   // says why and offers the one choice there is (subscribe, or nothing yet).
-  if (data && data.entitlement.status !== 'for_sale') return <Navigate to={`/cours/${encodeURIComponent(courseId)}`} replace />;
+  // Every session full (the course reads « Bientôt disponible »): the page stays for their « Liste d'attente ».
+  const waitlistOnly = data?.entitlement.status === 'coming_soon' && data.sessions.some((x) => x.seatsLeft <= 0);
+  if (data && data.entitlement.status !== 'for_sale' && !waitlistOnly) return <Navigate to={`/cours/${encodeURIComponent(courseId)}`} replace />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
