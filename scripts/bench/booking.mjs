@@ -29,7 +29,7 @@ function signedCookie(token, secret) {
 }
 
 /** `count` learners with a live session each; returns their cookies. */
-async function createLearners(db, count, authSecret) {
+export async function createLearners(db, count, authSecret) {
   const rows = Array.from({ length: count }, (_, i) => ({
     id: `bench_${randomBytes(8).toString('hex')}`,
     name: `Apprenant banc ${i + 1}`,

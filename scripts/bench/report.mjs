@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { bookingExact, describeBooking } from './booking.mjs';
+import { describeWaitlist } from './waitlist.mjs';
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (v) => `${Math.round(v)} ms`;
@@ -45,6 +46,13 @@ export function buildRows(r) {
     check(`${what} — seats held / clean 409 SESSION_FULL`, d.outcome, `at most ${b.seats} seats, no refused booking that fits the seats left, every other a clean 409`, bookingExact(b));
     check(`${what} — p50 / p99`, d.latency, 'p99 <= 150 ms', b.p99 <= 150);
     check(`${what} — throughput`, d.rate, '', null);
+  }
+  if (r.waitlist) {
+    const w = r.waitlist;
+    const d = describeWaitlist(w);
+    const what = `Waitlist promotion: a one-seat session given back with ${w.waiting} in line, ${w.rounds} rounds`;
+    check(`${what} — offers`, d.outcome, 'a freed seat offered to exactly one person', w.exactRounds === w.rounds);
+    check(`${what} — release + promotion p50 / p99`, d.latency, '', null);
   }
   if (r.mixed) {
     const m = r.mixed;

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { measureBookingContention, describeBooking, bookingExact } from './booking.mjs';
+import { describeWaitlist, measureWaitlistPromotion } from './waitlist.mjs';
 import { firstLoadJs } from './first-load.mjs';
 import { demoAdminCookie } from './admin-session.mjs';
 import { medianAudit } from './lighthouse.mjs';
@@ -225,6 +226,10 @@ async function main() {
   const described = describeBooking(booking);
   console.log(`${described.outcome} — ${bookingExact(booking) ? 'exact' : 'NOT EXACT'}; p50 / p99 ${described.latency}; ${described.rate}`);
 
+  step('Waitlist promotion: a one-seat session given back with 3 in line, 20 rounds');
+  const waitlist = await measureWaitlistPromotion({ base, databaseUrl: db.url, authSecret });
+  console.log(`${describeWaitlist(waitlist).outcome}; release + promotion p50 / p99 ${describeWaitlist(waitlist).latency}`);
+
   step(`Lighthouse ${settings.lighthouseVersion} (mobile, simulated throttling), ${settings.lhRuns} run(s) per page`);
   const recipes = await (await fetch(`${base}/api/recipes`)).json();
   const recipe = recipes.recipes?.find((r) => !r.isPremium) ?? recipes.recipes?.[0];
@@ -272,7 +277,7 @@ async function main() {
   step('Start-up time on the embedded database');
   const startup = await measureStartup();
 
-  const results = { bare: bareResult, apis, booking, mixed, memory, firstLoad, lighthouse, startup };
+  const results = { bare: bareResult, apis, booking, waitlist, mixed, memory, firstLoad, lighthouse, startup };
   const rows = buildRows(results);
   step('Results');
   printTable(rows);

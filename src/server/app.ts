@@ -40,6 +40,8 @@ import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { createPromoCodeService } from './modules/promo-codes/service';
 import { createAdminRecipeService } from './modules/admin-recipes/service';
 import { bookingRoutes } from './modules/booking/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
+import { createWaitlistService } from './modules/waitlist/service';
 import { movedCancelRoutes } from './modules/booking/moved-cancel-routes';
 import { createReservationService } from './modules/booking/reservations';
 import { createBookingService } from './modules/booking/service';
@@ -169,6 +171,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/subscription', subscriptionRoutes(memberships));
   api.route('/membership', membershipPlansRoutes(memberships));
   api.route('/admin/membership', membershipSettingsRoutes(memberships));
+  api.route('/waitlist', waitlistRoutes(createWaitlistService(deps)));
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider)));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));
   api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));

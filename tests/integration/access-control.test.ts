@@ -51,6 +51,8 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   // After the chef cancelled a session: the card or « Crédit Toque » (the reservation's owner only).
   ['/api/booking/reservations/:reservationId/refund-choice', 'signed-in'],
   ['/api/booking/', 'signed-in'],
+  // « Liste d'attente » of a full session: join, one's places, leave or « Céder ma place ».
+  ['/api/waitlist', 'signed-in'],
   // A calendar app fetches the feed without a session: the random token in the URL is the key.
   ['/api/calendar/feeds/', 'public'],
   ['/api/calendar/', 'signed-in'],
@@ -137,9 +139,9 @@ describe('route inventory (deny by default)', () => {
     const params = apiRoutes()
       .filter((r) => policyOf(r.path) === 'signed-in')
       .flatMap((r) => r.path.match(/:[A-Za-z]+/g) ?? []);
-    // An order, refund, reservation or notification id names one record; its routes answer only its owner (404 for anyone else).
+    // An order, refund, reservation, waitlist place (:entryId) or notification id names one record; its routes answer only its owner (404 for anyone else).
     // A course (:id, progress) or session (:sessionId, recording) id names content; the access rule answers 403 to others.
-    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId', ':id', ':sessionId']));
+    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId', ':id', ':sessionId', ':entryId']));
   });
 });
 

@@ -78,6 +78,9 @@ async function learnerWithData() {
   const order = await createPaidOrder(t.db, { user: { id: user.id, name: 'Rosalie Bergeron', email: user.email }, items: [{ courseId: course.id, description: 'Tourtière du Lac', amountCents: 4500 }] });
   const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
   await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
+  // A place in a full session's « Liste d'attente »: it goes with the account (docs/decisions/0050).
+  const full = await createSession(t.db, course.id, { capacity: 1 });
+  await t.db.insert(schema.waitlistEntries).values({ userId: user.id, sessionId: full.id, seats: 1 });
   // A note the chef keeps about the person (« Clients »).
   await t.db.insert(schema.adminClientNotes).values({ userId: user.id, body: 'Allergique aux noix.', authorId: 'user_admin', authorEmail: 'cheffe@exemple.test' });
   await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });

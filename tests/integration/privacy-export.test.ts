@@ -94,6 +94,9 @@ async function personWithEverything() {
   await t.db.insert(schema.membershipGrants).values({ userId: user.id, giftCardId: giftCard!.id, months: 3, startsAt: testNow(), endsAt: new Date(testNow().getTime() + 90 * 24 * HOUR) });
   const recipe = await createRecipe(t.db, { name: 'Pouding chômeur' });
   await t.db.insert(favorites).values({ userId: user.id, recipeId: recipe.id });
+  // A place in another session's « Liste d'attente » (docs/decisions/0050).
+  const fullSession = await createSession(t.db, course.id, { capacity: 1 });
+  await t.db.insert(schema.waitlistEntries).values({ userId: user.id, sessionId: fullSession.id, seats: 2 });
   // A note the chef keeps about the person (« Clients »).
   await t.db.insert(schema.adminClientNotes).values({ userId: user.id, body: 'Allergique aux noix.', authorId: 'user_admin', authorEmail: 'cheffe@exemple.test' });
   await t.db.insert(courseProgress).values({ userId: user.id, courseId: course.id, positionSeconds: 120, durationSeconds: 600 });

@@ -1217,3 +1217,42 @@ export const creditPreferences = pgTable('credit_preferences', {
   automaticRefundsToCredit: boolean().notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/**
+ * « Liste d'attente » of a full session (docs/decisions/0050): one line per learner and session
+ * while waiting or offered; when seats free, the first whose seats fit gets a hold (`reservationId`)
+ * for HOLD_MINUTES. Ends 'booked', 'lapsed' (the offer ran out), 'declined' (« Céder ma place »),
+ * 'left' (« Quitter la liste ») or 'closed' (the session was cancelled or began).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seats: integer().notNull(),
+    status: text().$type<'waiting' | 'offered' | 'booked' | 'lapsed' | 'declined' | 'left' | 'closed'>().notNull().default('waiting'),
+    /** The hold offered (a pending_payment reservation), once offered. */
+    reservationId: uuid().references(() => reservations.id, { onDelete: 'set null' }),
+    offeredAt: timestamp({ withTimezone: true }),
+    offerExpiresAt: timestamp({ withTimezone: true }),
+    /** The order of joining, strict (two joins in the same instant still queue one behind the other). */
+    lineOrder: integer().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('waitlist_entries_seats_range', sql`${t.seats} between 1 and 6`),
+    // The line, in order: the first in line first.
+    index('waitlist_entries_session_idx').on(t.sessionId, t.status, t.lineOrder),
+    index('waitlist_entries_user_idx').on(t.userId),
+    // One place in line per learner and session: a double click joins once.
+    uniqueIndex('waitlist_entries_live_user_session_uq')
+      .on(t.userId, t.sessionId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+  ],
+);

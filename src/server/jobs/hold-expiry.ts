@@ -2,7 +2,7 @@
 // sent with the hold (in its transaction) for the moment it ends, writes it down — 'expired' — and
 // tells the learner's and the admin's open pages, so the back office is right without waiting
 // for someone to look at the reservation.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { reservations } from '../db/schema';
 import type { Deps } from '../deps';
@@ -19,7 +19,12 @@ export async function scheduleHoldExpiry(conn: Pick<Db, 'execute'>, input: { res
 
 export class HoldNotLapsedYet extends Error {}
 
-export function holdExpiryWorker(deps: Pick<Deps, 'database' | 'now'>) {
+/**
+ * `seatsFreed`: the waitlist's promotion (docs/decisions/0050), run for the hold's session once it is
+ * written down or found settled (a read expired it first, or it was paid): the seat goes to the next
+ * in line, an offer that ran out passes to the next one.
+ */
+export function holdExpiryWorker(deps: Pick<Deps, 'database' | 'now'>, opts: { seatsFreed?: (sessionId: string) => Promise<unknown> } = {}) {
   return async (job: Pick<Job<typeof QUEUES.holdExpire>, 'data'>): Promise<'expired' | 'settled'> => {
     const { reservationId } = job.data;
     const expired = await deps.database.db.transaction(async (tx) => {
@@ -31,14 +36,16 @@ export function holdExpiryWorker(deps: Pick<Deps, 'database' | 'now'>) {
     });
     if (expired) {
       invalidatePublicCache();
+      await opts.seatsFreed?.(expired.sessionId);
       return 'expired';
     }
     // Still unpaid but not over by this instance's clock (behind the database's): tried again soon.
     const [still] = await deps.database.db
-      .select({ holdExpiresAt: reservations.holdExpiresAt })
+      .select({ holdExpiresAt: reservations.holdExpiresAt, status: reservations.status, sessionId: reservations.sessionId })
       .from(reservations)
-      .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'pending_payment')));
-    if (still) throw new HoldNotLapsedYet(`hold ${reservationId} ends at ${still.holdExpiresAt?.toISOString()}`);
+      .where(eq(reservations.id, reservationId));
+    if (still?.status === 'pending_payment') throw new HoldNotLapsedYet(`hold ${reservationId} ends at ${still.holdExpiresAt?.toISOString()}`);
+    if (still) await opts.seatsFreed?.(still.sessionId);
     return 'settled';
   };
 }

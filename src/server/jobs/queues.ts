@@ -29,6 +29,8 @@ export const QUEUES = {
   minimumCheck: 'session.minimum_check',
   /** 12 h after the chef was asked: no answer, the session is cancelled for everyone (modules/minimum-enrolment/jobs.ts). */
   minimumDeadline: 'session.minimum_deadline',
+  /** Offers a session's freed seats to its waitlist, for a freeing inside a transaction that cannot do it itself (modules/waitlist/jobs.ts). */
+  waitlistPromote: 'waitlist.promote',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -53,6 +55,7 @@ export type JobData = {
   'reservation.refund_choice': { reservationId: string; dueAt: string };
   'session.minimum_check': { sessionId: string; startsAt: string };
   'session.minimum_deadline': { sessionId: string; askedAt: string };
+  'waitlist.promote': { sessionId: string };
 };
 
 /**
@@ -74,4 +77,5 @@ export const QUEUE_RETRY: Record<QueueName, { retryLimit: number; retryDelay: nu
   'reservation.refund_choice': { retryLimit: 6, retryDelay: 30 },
   'session.minimum_check': { retryLimit: 6, retryDelay: 30 },
   'session.minimum_deadline': { retryLimit: 6, retryDelay: 30 },
+  'waitlist.promote': { retryLimit: 4, retryDelay: 10 },
 };

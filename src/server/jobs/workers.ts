@@ -13,6 +13,8 @@ import { createPaymentProvider } from '../integrations/payments';
 import { createProviderCustomerDeletion } from '../modules/privacy/provider-customers';
 import { endingWorker } from '../modules/subscriptions/ending';
 import { trialReminderWorker } from '../modules/subscriptions/trial';
+import { waitlistPromoteWorker } from '../modules/waitlist/jobs';
+import { seatsFreed } from '../modules/waitlist/service';
 import { holdExpiryWorker } from './hold-expiry';
 import type { Jobs } from './jobs';
 import { QUEUES } from './queues';
@@ -29,7 +31,8 @@ export function registerWorkers(
     const outcome = await reminder(job);
     deps.logger.info({ reservationId: job.data.reservationId, kind: job.data.kind, outcome }, 'rappel de cours');
   });
-  const holdExpiry = holdExpiryWorker(deps);
+  // A lapsed hold's seat goes to the waitlist; a lapsed offer passes to the next in line.
+  const holdExpiry = holdExpiryWorker(deps, { seatsFreed: (sessionId) => seatsFreed(deps, sessionId) });
   jobs.work(QUEUES.holdExpire, async (job) => {
     await holdExpiry(job);
   });
@@ -70,6 +73,10 @@ export function registerWorkers(
   const minimumDeadline = minimumDeadlineWorker(deps, provider);
   jobs.work(QUEUES.minimumDeadline, async (job) => {
     deps.logger.info({ sessionId: job.data.sessionId, outcome: await minimumDeadline(job) }, 'séance sous son minimum : fin du délai de réponse');
+  });
+  const promote = waitlistPromoteWorker(deps);
+  jobs.work(QUEUES.waitlistPromote, async (job) => {
+    deps.logger.info({ sessionId: job.data.sessionId, offers: await promote(job) }, "liste d'attente : places libérées offertes");
   });
   const customers = createProviderCustomerDeletion(deps, provider);
   jobs.work(QUEUES.customerDelete, (job) => customers.work(job));

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'reminder.1h',
   'prep_kit',
   'reservation.cancelled',
+  'waitlist.offer',
   'refund.issued',
   'subscription.started',
   'subscription.renewed',

@@ -3,6 +3,7 @@
 // fewer details: docs/decisions/0033-rosters.md), and « Écrire aux participants ».
 import { z } from '../zod';
 import type { ReservationCancelReason } from './reservations';
+import type { RosterWaitlistEntry } from './waitlist';
 
 export type RosterSession = {
   id: string;
@@ -73,6 +74,8 @@ export type RosterResponse = {
   confirmedSeats: number;
   holds: RosterHold[];
   cancellations: RosterCancellation[];
+  /** « Liste d'attente »: first in line first (docs/decisions/0050). */
+  waitlist: RosterWaitlistEntry[];
   messages: SessionMessageView[];
 };
 

@@ -28,6 +28,7 @@ import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { holdSeat, type BookingNavigationState } from './api';
 import { BookingSteps } from './components/BookingSteps';
+import { WaitlistPanel } from '@client/features/waitlist';
 import { SessionPicker } from './components/SessionPicker';
 import { useSignInRequired } from './use-sign-in-required';
 import { viewerTimeZoneName } from '@client/lib/use-time-zone';
@@ -135,7 +136,9 @@ export default function BookingPage() {
   if (data && !data.isLive) return <Navigate to={`/payment/${encodeURIComponent(courseId)}`} replace />;
   // Booking is only for a class for sale to this person (shared/entitlements.ts): otherwise its page
   // says why and offers the one choice there is (subscribe, or nothing yet).
-  if (data && data.entitlement.status !== 'for_sale') return <Navigate to={`/cours/${encodeURIComponent(courseId)}`} replace />;
+  // Every session full (the course reads « Bientôt disponible »): the page stays for their « Liste d'attente ».
+  const waitlistOnly = data?.entitlement.status === 'coming_soon' && data.sessions.some((x) => x.seatsLeft <= 0);
+  if (data && data.entitlement.status !== 'for_sale' && !waitlistOnly) return <Navigate to={`/cours/${encodeURIComponent(courseId)}`} replace />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -245,6 +248,9 @@ export default function BookingPage() {
             ) : null}
             <div className="mt-5">
               <SessionPicker sessions={data.sessions} seats={seats} pendingId={hold.isPending ? (hold.variables?.id ?? null) : null} onChoose={choose} />
+            </div>
+            <div className="mt-6">
+              <WaitlistPanel courseId={data.id} sessions={data.sessions} />
             </div>
           </section>
           <aside aria-label="Le cours" className="space-y-5 lg:sticky lg:top-24 lg:self-start">

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ReservationView } from '@shared/schemas/reservations';
 import { useAuth } from '@client/app/auth';
+import { MyWaitlists } from '@client/features/waitlist';
 import { Button, ButtonLink } from '@client/components/ui/Button';
 import { ErrorPanel } from '@client/components/ui/ErrorPanel';
 import { PageHeader } from '@client/components/ui/PageHeader';
@@ -117,6 +118,12 @@ export default function CalendarPage() {
           )}
         </div>
       ) : null}
+
+      {isAdmin ? null : (
+        <div className="mt-6">
+          <MyWaitlists />
+        </div>
+      )}
 
       <ReservationDialog reservation={shown} group={group} isAdmin={isAdmin} onClose={() => setSelected(null)} />
       <SyncDialog open={syncing} isAdmin={isAdmin} onClose={() => setSyncing(false)} />

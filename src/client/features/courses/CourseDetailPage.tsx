@@ -126,7 +126,7 @@ export default function CourseDetailPage() {
                   Prochaines séances
                 </h2>
                 <p className="mb-3 mt-1 text-sm text-muted">Heures indiquées dans votre fuseau horaire.</p>
-                <SessionList sessions={course.sessions} />
+                <SessionList sessions={course.sessions} courseId={course.id} />
               </section>
             ) : null}
           </div>

@@ -38,6 +38,7 @@ import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { recordAudit } from '../audit/service';
 import { scheduleMinimumCheck } from '../minimum-enrolment/service';
+import { seatsFreed } from '../waitlist/service';
 import { announceMove, overlapsOf } from '../sessions/moves';
 import { isUuid } from '../params';
 import { toIso } from '../rows';
@@ -505,6 +506,8 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         }
       });
       invalidatePublicCache();
+      // More places: the waitlist gets them first (docs/decisions/0050).
+      if (input.capacity !== undefined) await seatsFreed(deps, sid);
       const course = await repo.findCourse(db(), id);
       const row = await repo.findSession(db(), id, sid, deps.now());
       return toSessionView(row!, course?.durationMinutes ?? null);

@@ -37,6 +37,7 @@ import { reservationCancelledMail, type RefundNotice } from './attendee-mail';
 import * as cancelRepo from './cancel-repository';
 import { findReservationRows, type ReservationRow } from './reservation-rows';
 import { toReservationView } from './reservation-view';
+import { seatsFreed } from '../waitlist/service';
 import { checkMovedCancelLink } from './moved-cancel-link';
 import { createRefundChoice } from './refund-choice';
 import { expireIfLapsed, lockSession } from './repository';
@@ -212,7 +213,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
     async get(viewer: SignedInViewer, rawId: string): Promise<ReservationView> {
       let row = await readable(viewer, rawId);
       if (row.status === 'pending_payment' && row.holdExpiresAt && row.holdExpiresAt.getTime() <= deps.now().getTime()) {
-        await expireIfLapsed(db(), row.id, deps.now());
+        if (await expireIfLapsed(db(), row.id, deps.now())) await seatsFreed(deps, row.sessionId);
         row = (await rowOf(row.id)) ?? row;
       }
       return view(row, viewer);
@@ -279,7 +280,11 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
 
   async function finish(found: ReservationRow, viewer: SignedInViewer, outcome: Outcome, keepSeats = 0): Promise<CancelReservationResponse> {
       const id = found.id;
-      if (outcome.changed) invalidatePublicCache();
+      if (outcome.changed) {
+        invalidatePublicCache();
+        // The booking's seats (all, or those given back) go to the session's waitlist.
+        await seatsFreed(deps, found.sessionId);
+      }
 
       // Asked after commit; asked again on a repeat if the first ask never got through (same key).
       let refundRow = outcome.refundId ? await cancelRepo.findRefund(db(), outcome.refundId) : null;

@@ -13,6 +13,7 @@ import { scheduleHoldExpiry } from '../../jobs/hold-expiry';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
 import * as repo from './repository';
+import { seatsFreed } from '../waitlist/service';
 import { createSessionGate } from './session-gate';
 import type { HoldRow } from './repository';
 
@@ -49,7 +50,7 @@ function guestsFor(seats: number, guests: string[]): string[] {
   return Array.from({ length: seats - 1 }, (_, i) => guests[i]?.trim() ?? '');
 }
 
-export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
+export function createBookingService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>) {
   const db = () => deps.database.db;
   const gate = createSessionGate();
 
@@ -72,7 +73,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
   }
 
   /** Sums and takes the seats with the session row locked: never over capacity, whatever the instances. */
-  function holdUnderLock(viewer: Viewer, userId: string, sessionId: string, asked: Partial<HoldAsk>, now: Date): Promise<{ created: boolean; seatsChanged?: boolean; row: HoldRow }> {
+  function holdUnderLock(viewer: Viewer, userId: string, sessionId: string, asked: Partial<HoldAsk>, now: Date): Promise<{ created: boolean; seatsChanged?: boolean; fewerSeats?: boolean; row: HoldRow }> {
     return db().transaction(async (tx) => {
       const session = await repo.lockSession(tx, sessionId);
       if (!session || session.courseStatus !== 'published') throw new AppError('SESSION_NOT_FOUND');
@@ -102,7 +103,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
         if (taken - mine.seats + seats > session.capacity) throw notEnoughSeats(session.capacity - taken + mine.seats, seats);
         const servings = asked.servings ?? (seats !== mine.seats ? scaled : mine.servings);
         const changed = mine.seats !== seats || servings !== mine.servings || guestNames.join('\u0000') !== mine.guestNames.join('\u0000');
-        return { created: false, seatsChanged: mine.seats !== seats, row: changed ? await repo.updateHold(tx, mine.id, { seats, guestNames, servings }, now) : mine };
+        return { created: false, seatsChanged: mine.seats !== seats, fewerSeats: seats < mine.seats, row: changed ? await repo.updateHold(tx, mine.id, { seats, guestNames, servings }, now) : mine };
       }
       const servings = asked.servings ?? scaled;
       if (taken + seats > session.capacity) throw notEnoughSeats(session.capacity - taken, seats);
@@ -129,7 +130,7 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
       // Asked seats (1 when not said: a learner asking again without them keeps their hold's, under the lock).
       const ask = { seats: asked.seats ?? 1 };
       await refuseIfFull(userId, id, ask.seats, now);
-      let result: { created: boolean; seatsChanged?: boolean; row: HoldRow };
+      let result: { created: boolean; seatsChanged?: boolean; fewerSeats?: boolean; row: HoldRow };
       try {
         result = await gate.run(id, userId, async (turn) => {
           if (turn.seenShort(ask.seats)) throw new AppError('SESSION_FULL');
@@ -154,6 +155,8 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
       }
       // The course page's seats left: a new hold, or a hold asked again with another number of seats.
       if (result.created || result.seatsChanged) invalidatePublicCache();
+      // A hold asked again with fewer seats gives the others back: to the waitlist first.
+      if (result.fewerSeats) await seatsFreed(deps, id);
       return { created: result.created, hold: toView(result.row) };
     },
 
@@ -167,7 +170,9 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
     async get(userId: string, rawId: string): Promise<HoldView> {
       const row = await own(userId, rawId);
       if (row.status === 'pending_payment' && row.holdExpiresAt && row.holdExpiresAt.getTime() <= deps.now().getTime()) {
-        return toView((await repo.expireIfLapsed(db(), row.id, deps.now())) ?? (await own(userId, row.id)));
+        const expired = await repo.expireIfLapsed(db(), row.id, deps.now());
+        if (expired) await seatsFreed(deps, row.sessionId);
+        return toView(expired ?? (await own(userId, row.id)));
       }
       return toView(row);
     },
@@ -184,7 +189,10 @@ export function createBookingService(deps: Pick<Deps, 'database' | 'now'>) {
         if (current.status === 'confirmed') throw new AppError('RESERVATION_CONFIRMED');
         return toView(current);
       }
-      if (released.heldSeat) invalidatePublicCache();
+      if (released.heldSeat) {
+        invalidatePublicCache();
+        await seatsFreed(deps, released.row.sessionId);
+      }
       return toView(released.row);
     },
   };

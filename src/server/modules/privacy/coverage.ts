@@ -22,6 +22,7 @@ export const PERSONAL_DATA_TABLES: Record<string, { export: ExportCoverage; dele
   subscriptions: { export: { section: 'subscriptions' }, deletion: 'kept', why: 'membership orders reference it; holds no personal field' },
   purchases: { export: { section: 'purchases' }, deletion: 'kept', why: 'paid order lines reference it; holds no personal field' },
   reservations: { export: { section: 'reservations' }, deletion: 'anonymised', why: 'order lines reference it; the name is erased' },
+  waitlist_entries: { export: { section: 'waitlist' }, deletion: 'deleted', why: 'places in a full session’s « Liste d’attente »' },
   calendar_feeds: { export: { section: 'calendarFeed' }, deletion: 'deleted' },
   orders: { export: { section: 'orders' }, deletion: 'anonymised', why: 'kept 6 years for tax records; buyer name and e-mail erased' },
   course_progress: { export: { section: 'courseProgress' }, deletion: 'deleted' },

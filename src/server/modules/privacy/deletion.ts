@@ -16,6 +16,7 @@ import { verifyPassword } from '../auth/password-hash';
 import { createAuthRateLimits } from '../auth/rate-limits';
 import { balance as creditBalance, creditAtDeletionError, forfeitAtDeletion, heldByUnpaidOrders, lockedBalance } from '../credit/service';
 import { createSubscriptionService } from '../subscriptions/service';
+import { eraseWaitlistOf } from '../waitlist/service';
 import * as repo from './deletion-repository';
 import { createProviderCustomerDeletion, queueCustomerDeletions } from './provider-customers';
 
@@ -84,6 +85,7 @@ export function createAccountDeletion(deps: Pick<Deps, 'config' | 'database' | '
         // Checked again under the ledger lock (a refund as credit may have landed): renounced, as one entry.
         await forfeitAtDeletion(tx, userId, input.forfeitCreditCents, now);
         await repo.eraseAccount(tx, userId, email, now);
+        await eraseWaitlistOf(tx, userId);
         const customerIds = provider.deleteCustomer ? await repo.providerCustomerIds(tx, userId, provider.name) : [];
         await queueCustomerDeletions(tx, { provider: provider.name, userId, customerIds, now });
         return { customerIds };

@@ -92,7 +92,7 @@ export async function listLines(tx: Db, orderId: string) {
  * same seat (two orders for one hold: the refund of either never takes the seat the other holds).
  * Returns whose they were, to tell them.
  */
-export async function cancelSeatsOfLines(tx: Db, lineIds: string[], now: Date): Promise<{ id: string; userId: string }[]> {
+export async function cancelSeatsOfLines(tx: Db, lineIds: string[], now: Date): Promise<{ id: string; userId: string; sessionId: string }[]> {
   if (lineIds.length === 0) return [];
   const paidFor = tx.select({ id: orderLines.reservationId }).from(orderLines).where(inArray(orderLines.id, lineIds));
   return tx
@@ -105,7 +105,7 @@ export async function cancelSeatsOfLines(tx: Db, lineIds: string[], now: Date): 
         sql`not exists (${otherHolder(lineIds)})`,
       ),
     )
-    .returning({ id: reservations.id, userId: reservations.userId });
+    .returning({ id: reservations.id, userId: reservations.userId, sessionId: reservations.sessionId });
 }
 
 /**

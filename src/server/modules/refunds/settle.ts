@@ -6,6 +6,7 @@ import { mailRefundIssued } from '../../integrations/mail/transactional';
 import { publish } from '../../realtime/publish';
 import { notifyRefundIssued, notifyReservationCancelled } from '../notifications/notices';
 import { coursesOwnedElsewhere, lockCourseRights } from '../purchases/course-rights';
+import { promoteLater } from '../waitlist/jobs';
 import * as repo from './repository';
 
 /** A pending refund succeeded: inside the caller's transaction, the order and the refund locked (in that order). */
@@ -45,6 +46,8 @@ export async function settleOrder(tx: Db, order: { id: string; userId: string; s
     const freed = await repo.cancelSeatsOfLines(tx, lines.filter(isBack).map((l) => l.id), now);
     for (const r of freed) await publish(tx, { userId: r.userId }, { type: 'reservation.updated', reservationId: r.id });
     for (const r of freed) await notifyReservationCancelled(tx, { reservationId: r.id, at: now, by: 'admin' });
+    // Their seats go to the session's waitlist after commit (this transaction holds the order's lock first).
+    for (const sessionId of new Set(freed.map((r) => r.sessionId))) await promoteLater(tx, sessionId, now);
   }
   let boughtAgain: string[] = [];
   if (undone) {

@@ -27,6 +27,7 @@ import { recordAudit } from '../audit/service';
 import { notifySessionMessage } from '../notifications/notices';
 import { isUuid } from '../params';
 import { sessionReads } from '../sessions/service';
+import { rosterWaitlist } from '../waitlist/service';
 import * as repo from './repository';
 
 const MINUTE_MS = 60_000;
@@ -99,9 +100,10 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
     if (!session) throw new AppError('SESSION_NOT_FOUND');
     // The guest chef: his own sessions only (403 in French for another's, so he knows why).
     if (view === 'chef' && session.teacherId !== chefId) throw new AppError('ROSTER_NOT_YOURS');
-    const [rows, messages] = await Promise.all([
+    const [rows, messages, waitlist] = await Promise.all([
       repo.sessionReservations(db(), id),
       view === 'admin' ? repo.listMessages(db(), id) : Promise.resolve([]),
+      rosterWaitlist(db(), id, view, now),
     ]);
     const lines = await repo.paidLines(db(), rows.map((r) => r.id));
     const lineOf = new Map(lines.map((l) => [l.reservationId, l]));
@@ -158,6 +160,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
       confirmedSeats: attendees.reduce((sum, a) => sum + a.seats, 0),
       holds,
       cancellations,
+      waitlist,
       messages: messages.map(toMessage),
     };
   }

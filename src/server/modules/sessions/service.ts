@@ -33,6 +33,7 @@ import { submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/service';
 import { createRecordingUploads } from './recording';
 import * as repo from './repository';
+import { seatsFreed } from '../waitlist/service';
 import type { Db, Tx } from '../../db/client';
 
 const MINUTE_MS = 60_000;
@@ -212,6 +213,8 @@ export function createSessionService(
     const done = await withOrderRetry(async () => cancelInTx(id, reason, actorId, await repo.paidOrderIds(db(), id), opts));
     if (typeof done === 'object') {
       invalidatePublicCache();
+      // Cancelled: its waitlist closes (seatsFreed finds the session over).
+      await seatsFreed(deps, id);
       const session = await read(id);
       for (const attendee of done.attendees) await tell(session, reason, attendee);
     } else if (done === 'already') {

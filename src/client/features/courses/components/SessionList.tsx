@@ -2,6 +2,7 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { formatDuration, formatSessionDateTime } from '@shared/format';
 import type { SessionSummary } from '@shared/schemas/public';
+import { Link } from 'react-router';
 import { Badge } from '@client/components/ui/Badge';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 
@@ -9,7 +10,8 @@ export function seatsLabel(seatsLeft: number): string {
   return seatsLeft === 1 ? '1 place restante' : `${seatsLeft} places restantes`;
 }
 
-export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
+/** `courseId`: a full session links to the booking page's « Liste d'attente » (signed out: sign in, then back there). */
+export function SessionList({ sessions, courseId }: { sessions: SessionSummary[]; courseId?: string }) {
   const timeZone = useDisplayTimeZone();
   if (sessions.length === 0) {
     return <p className="rounded-xl border border-dashed border-line bg-white/60 p-4 text-muted">Aucune séance n'est prévue pour le moment. Revenez bientôt !</p>;
@@ -35,7 +37,14 @@ export function SessionList({ sessions }: { sessions: SessionSummary[] }) {
             </div>
             <div className="pl-6 sm:pl-0">
               {full ? (
-                <Badge tone="dark">Complet</Badge>
+                <span className="flex flex-wrap items-center gap-3">
+                  <Badge tone="dark">Complet</Badge>
+                  {courseId ? (
+                    <Link to={`/booking/${encodeURIComponent(courseId)}#liste-attente`} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+                      Liste d’attente
+                    </Link>
+                  ) : null}
+                </span>
               ) : (
                 <Badge tone={s.seatsLeft <= 3 ? 'saffron' : 'brand'}>{seatsLabel(s.seatsLeft)}</Badge>
               )}

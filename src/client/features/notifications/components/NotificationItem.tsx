@@ -18,6 +18,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   'reminder.1h': BellRing,
   prep_kit: PackageOpen,
   'reservation.cancelled': CalendarX,
+  'waitlist.offer': CalendarCheck,
   'refund.issued': RotateCcw,
   'subscription.started': ReceiptText,
   'subscription.renewed': ReceiptText,

@@ -1,7 +1,7 @@
-// The roster's body, the part that prints: the session, who comes, holds and cancellations.
+// The roster's body, the part that prints: the session, who comes, holds, the waitlist and cancellations.
 import type { RosterResponse } from '@shared/schemas/rosters';
 import { HydrationBoundary } from '@client/lib/hydration-boundary';
-import { Attendees, Cancellations, Holds, RosterSummary } from './RosterSheet';
+import { Attendees, Cancellations, Holds, RosterSummary, Waitlist } from './RosterSheet';
 
 /** In the page the server rendered (decision 0045), each part is adopted on its own, after the rest. */
 export function RosterPrint({ roster }: { roster: RosterResponse }) {
@@ -13,6 +13,9 @@ export function RosterPrint({ roster }: { roster: RosterResponse }) {
       </HydrationBoundary>
       <HydrationBoundary>
         <Holds roster={roster} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <Waitlist roster={roster} />
       </HydrationBoundary>
       <HydrationBoundary>
         <Cancellations roster={roster} />

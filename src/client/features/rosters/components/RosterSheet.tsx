@@ -224,3 +224,32 @@ export function Cancellations({ roster }: { roster: RosterResponse }) {
     </Section>
   );
 }
+
+/** « Liste d'attente » (docs/decisions/0050): first in line first — who, seats wanted, since when, an offer running. */
+export function Waitlist({ roster }: { roster: RosterResponse }) {
+  const zone = useDisplayTimeZone();
+  if (roster.waitlist.length === 0) return null;
+  return (
+    <Section title="Liste d’attente" count={roster.waitlist.length} className="print:hidden">
+      <ol className="divide-y divide-line rounded-2xl border border-line bg-white shadow-sm">
+        {roster.waitlist.map((w, i) => (
+          <li key={w.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <span>
+              <span className="block font-semibold text-ink">
+                {i + 1}. {w.name || 'N/A'}
+                <span className="font-normal text-muted"> · {w.seats > 1 ? `${w.seats} places` : '1 place'}</span>
+              </span>
+              {w.email ? <span className="block break-all text-sm text-muted">{w.email}</span> : null}
+              <span className="block text-sm text-muted">Depuis le {when(w.since, zone)}</span>
+            </span>
+            {w.status === 'offered' && w.offerExpiresAt ? (
+              <Badge tone="saffron">Place offerte jusqu’à {formatClock(w.offerExpiresAt, asZone(zone))}</Badge>
+            ) : (
+              <Badge tone="neutral">En attente</Badge>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
