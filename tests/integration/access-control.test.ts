@@ -50,7 +50,12 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/gift-cards/', 'signed-in'],
   // After the chef cancelled a session: the card or « Crédit Toque » (the reservation's owner only).
   ['/api/booking/reservations/:reservationId/refund-choice', 'signed-in'],
+  // « Transférer » (docs/decisions/0051): the booking's learner or the admin; a gift's acceptance, signed in.
+  ['/api/booking/reservations/:reservationId/transfer', 'signed-in'],
+  ['/api/booking/transfers/', 'signed-in'],
   ['/api/booking/', 'signed-in'],
+  // A gift's e-mail link, before signing in: its signature names the gift (docs/decisions/0051).
+  ['/api/transfers/', 'public'],
   // A calendar app fetches the feed without a session: the random token in the URL is the key.
   ['/api/calendar/feeds/', 'public'],
   ['/api/calendar/', 'signed-in'],

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { exportOf as storeCreditOf } from '../credit/service';
 import { giftCardsExportOf, giftedMembershipExportOf } from '../gift-cards/service';
+import { transfersExportOf } from '../booking/transfers';
 import * as repo from './export-repository';
 
 export type DataExport = Awaited<ReturnType<ReturnType<typeof createDataExport>['build']>>;
@@ -32,6 +33,7 @@ export function createDataExport(deps: Pick<Deps, 'database' | 'now' | 'config'>
         orders,
         purchases: await repo.coursePurchases(db(), userId),
         reservations,
+        transfers: await transfersExportOf(db(), userId),
         courseProgress: await repo.progress(db(), userId),
         subscriptions: await repo.subscriptionHistory(db(), userId),
         favorites: await repo.favoriteRecipes(db(), userId),
