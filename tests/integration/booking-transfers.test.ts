@@ -287,7 +287,9 @@ describe('transfers racing cancellations: never refunded twice, never two seats'
     const onLater = (await t.db.select().from(reservations).where(and(eq(reservations.sessionId, later), eq(reservations.status, 'confirmed')))).length;
     expect(onLater).toBeLessThanOrEqual(1);
     expect((await refundsOf(mine.order.id)).length).toBeLessThanOrEqual(1);
+    // One of the two moves got the last seat (the cancel may then have freed it again).
     const transfers = await t.db.select().from(reservationTransfers).where(eq(reservationTransfers.toSessionId, later));
-    expect(transfers.length).toBe(onLater);
+    expect(transfers.length).toBe(1);
+    expect(onLater).toBeLessThanOrEqual(transfers.length);
   });
 });

@@ -18,6 +18,7 @@ import {
   type TransferResponse,
   type TransferView,
 } from '@shared/schemas/transfers';
+import type { Db, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { isAdmin, type SignedInViewer } from '../../http/guards';
@@ -79,9 +80,9 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
   }
 
   /** The price difference of moving `seats` seats, before tax: today's list price against the one the line paid (its discounts kept). */
-  async function differenceBeforeTax(paid: cancelRepo.PaidLine | null, coursePriceCents: number, seats: number): Promise<number> {
+  async function differenceBeforeTax(conn: Tx | Db, paid: cancelRepo.PaidLine | null, coursePriceCents: number, seats: number): Promise<number> {
     if (!paid) return 0;
-    return (coursePriceCents - (await repo.listPricePerSeat(db(), paid.orderLineId))) * seats;
+    return (coursePriceCents - (await repo.listPricePerSeat(conn, paid.orderLineId))) * seats;
   }
 
   /** The difference taxes included, as the learner is told it: taxed like the original line (dearer), or the refund's quote (cheaper). */
@@ -158,7 +159,7 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
         const { mine, taken } = await mineAndTaken(tx, reservation.userId, target.id, now);
         if (mine) throw new AppError('ALREADY_BOOKED');
         if (taken + reservation.seats > target.capacity) throw notEnoughSeats(target.capacity - taken, reservation.seats);
-        const beforeTax = await differenceBeforeTax(paid, target.coursePriceCents, reservation.seats);
+        const beforeTax = await differenceBeforeTax(tx, paid, target.coursePriceCents, reservation.seats);
         // Dearer: the difference is paid first (docs/decisions/0051, « left »); not moved without it.
         if (beforeTax > 0) throw new AppError('TRANSFER_PAYMENT_REQUIRED');
         if (beforeTax < 0 && paid) {
@@ -301,7 +302,7 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
       const left = paid ? await cancelRepo.leftOnLine(db(), paid.orderLineId) : 0;
       const creditCents = paid ? await quoteRefundTotal(db(), paid.orderId, paid.orderLineId, left) : 0;
       const coursePrice = await repo.coursePrice(db(), found.courseId);
-      const beforeTax = await differenceBeforeTax(paid, coursePrice, found.seats);
+      const beforeTax = await differenceBeforeTax(db(), paid, coursePrice, found.seats);
       const difference = await differenceWithTax(paid, beforeTax, province);
       const sessions = allowed ? await repo.otherSessions(db(), found.courseId, found.sessionId, now) : [];
       const gift = await repo.pendingGift(db(), found.id);
