@@ -128,7 +128,7 @@ function Choose({ reservation: r, transfer, onClose, onTransferred }: Omit<Props
             <legend className="text-sm font-semibold text-muted">Nouvelle séance</legend>
             {open.map((s) => (
               <label key={s.id} className="flex min-h-11 cursor-pointer items-center gap-3">
-                <input type="radio" name="transfer-session" value={s.id} checked={sessionId === s.id} onChange={() => setSessionId(s.id)} className="size-5" />
+                <input type="radio" name="transfer-session" value={s.id} checked={sessionId === s.id} onChange={() => setSessionId(s.id)} className="size-5 shrink-0" />
                 <span>
                   {sessionWhen(s.startsAt)} <span className="text-sm text-muted">({seatsLabel(s.seatsLeft)} libre{s.seatsLeft > 1 ? 's' : ''})</span>
                 </span>
