@@ -44,6 +44,8 @@ import { waitlistRoutes } from './modules/waitlist/routes';
 import { createWaitlistService } from './modules/waitlist/service';
 import { movedCancelRoutes } from './modules/booking/moved-cancel-routes';
 import { createReservationService } from './modules/booking/reservations';
+import { createTransferService } from './modules/booking/transfers';
+import { cancellationPolicyRoutes, giftLinkRoutes } from './modules/booking/transfer-routes';
 import { createBookingService } from './modules/booking/service';
 import { createFeedLimits } from './modules/calendar/feed-limits';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -172,7 +174,10 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/membership', membershipPlansRoutes(memberships));
   api.route('/admin/membership', membershipSettingsRoutes(memberships));
   api.route('/waitlist', waitlistRoutes(createWaitlistService(deps)));
-  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider)));
+  const transfers = createTransferService(deps, paymentProvider);
+  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider), transfers));
+  api.route('/transfers', giftLinkRoutes(transfers));
+  api.route('/admin/cancellation-policy', cancellationPolicyRoutes(deps));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));
   api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));
   // A session under its minimum: « Maintenir la séance » / « Annuler la séance » (docs/decisions/0048).

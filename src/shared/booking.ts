@@ -6,8 +6,20 @@ export const HOLD_MINUTES = 15;
 /** A session's duration when neither it nor its course says one (spec §9). */
 export const DEFAULT_SESSION_MINUTES = 60;
 
-/** Cancelling at least this long before the start gives a full refund; later, none (FAQ, terms). */
+/**
+ * The cancellation policy's default (docs/decisions/0051): cancelling at least this long before the
+ * start gives a full refund; later, none. The school's own value is a setting (« Politique
+ * d'annulation »): the rules below take the hours as an argument, read from it by the server.
+ */
 export const REFUND_NOTICE_HOURS = 48;
+
+/** The default « transférer jusqu'à » : a booking may be transferred until this long before the start. */
+export const TRANSFER_UNTIL_HOURS = 48;
+
+/** The school's cancellation policy: both rules' hours before the start. */
+export type CancellationPolicy = { refundNoticeHours: number; transferUntilHours: number };
+
+export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = { refundNoticeHours: REFUND_NOTICE_HOURS, transferUntilHours: TRANSFER_UNTIL_HOURS };
 
 /**
  * Minimum enrolment (docs/decisions/0048): this long before the start, a session with fewer seats
@@ -30,24 +42,35 @@ export function sessionMinutes(session: { durationMinutes: number | null }, cour
   return session.durationMinutes ?? course.durationMinutes ?? DEFAULT_SESSION_MINUTES;
 }
 
-/** The last moment a learner can cancel with a full refund. */
-export function refundDeadline(startsAt: Date | string): Date {
-  return new Date(new Date(startsAt).getTime() - REFUND_NOTICE_HOURS * HOUR_MS);
+/** The last moment a learner can cancel with a full refund (`noticeHours`: the policy's). */
+export function refundDeadline(startsAt: Date | string, noticeHours: number): Date {
+  return new Date(new Date(startsAt).getTime() - noticeHours * HOUR_MS);
+}
+
+/** The last moment a booking may be transferred (another session, someone else, « Crédit Toque »). */
+export function transferDeadline(startsAt: Date | string, untilHours: number): Date {
+  return new Date(new Date(startsAt).getTime() - untilHours * HOUR_MS);
+}
+
+/** Whether a booking of a session starting at `startsAt` may still be transferred at `now`. */
+export function transferAllowed(startsAt: Date | string, now: Date, untilHours: number): boolean {
+  return now.getTime() <= transferDeadline(startsAt, untilHours).getTime();
 }
 
 /**
- * What cancelling a confirmed reservation gives at `now`: a full refund up to 48 h before the
- * start, none after; nothing to cancel once the session has started.
+ * What cancelling a confirmed reservation gives at `now`: a full refund up to `noticeHours` (the
+ * policy's, 48 by default) before the start, none after; nothing to cancel once the session has started.
  */
 export function cancellationTerms(
   startsAt: Date | string,
   now: Date,
-  move?: { movedAt: Date | string | null; bookedAt: Date | string },
+  move: { movedAt: Date | string | null; bookedAt: Date | string } | undefined,
+  noticeHours: number,
 ): { allowed: boolean; refundable: boolean; refundDeadline: Date; moved: boolean } {
   const start = new Date(startsAt).getTime();
   const moved = move ? movedSinceBooking(move.movedAt, move.bookedAt) : false;
   // Moved after it was booked: a full refund until the new start, whatever the 48-hour rule says.
-  const deadline = moved ? new Date(start) : refundDeadline(startsAt);
+  const deadline = moved ? new Date(start) : refundDeadline(startsAt, noticeHours);
   const allowed = now.getTime() < start;
   return { allowed, refundable: moved ? allowed : now.getTime() <= deadline.getTime(), refundDeadline: deadline, moved };
 }

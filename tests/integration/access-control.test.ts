@@ -50,9 +50,14 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/gift-cards/', 'signed-in'],
   // After the chef cancelled a session: the card or « Crédit Toque » (the reservation's owner only).
   ['/api/booking/reservations/:reservationId/refund-choice', 'signed-in'],
+  // « Transférer » (docs/decisions/0051): the booking's learner or the admin; a gift's acceptance, signed in.
+  ['/api/booking/reservations/:reservationId/transfer', 'signed-in'],
+  ['/api/booking/transfers/', 'signed-in'],
   ['/api/booking/', 'signed-in'],
   // « Liste d'attente » of a full session: join, one's places, leave or « Céder ma place ».
   ['/api/waitlist', 'signed-in'],
+  // A gift's e-mail link, before signing in: its signature names the gift (docs/decisions/0051).
+  ['/api/transfers/', 'public'],
   // A calendar app fetches the feed without a session: the random token in the URL is the key.
   ['/api/calendar/feeds/', 'public'],
   ['/api/calendar/', 'signed-in'],
@@ -142,6 +147,8 @@ describe('route inventory (deny by default)', () => {
     // An order, refund, reservation, waitlist place (:entryId) or notification id names one record; its routes answer only its owner (404 for anyone else).
     // A course (:id, progress) or session (:sessionId, recording) id names content; the access rule answers 403 to others.
     expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId', ':id', ':sessionId', ':entryId']));
+    // A transfer (:transferId) is revoked by its giver only, accepted only with its link's signature (docs/decisions/0051).
+    expect(new Set(params)).toEqual(new Set([':recipeId', ':orderId', ':refundId', ':reservationId', ':notificationId', ':id', ':sessionId', ':transferId']));
   });
 });
 

@@ -178,6 +178,16 @@ beforeAll(async () => {
   await ok(await send(t, 'PUT', '/api/admin/books/filing-frequency', { ...as, body: { filingFrequency: 'monthly' } }));
   // The membership's settings: the annual price, the trial, the save offer.
   await ok(await send(t, 'PUT', '/api/admin/membership', { ...as, body: { annualPriceCents: 18_990, trialDays: 14, saveOfferPercent: 50, saveOfferLabel: 'Le mois prochain à 50 %' } }));
+  // « Politique d'annulation » (changed, then back to the default), and a booking the admin offers
+  // to someone from the roster, then takes back (docs/decisions/0051).
+  await ok(await send(t, 'PUT', '/api/admin/cancellation-policy', { ...as, body: { refundNoticeHours: 48, transferUntilHours: 72 } }));
+  await ok(await send(t, 'PUT', '/api/admin/cancellation-policy', { ...as, body: { refundNoticeHours: 48, transferUntilHours: 48 } }));
+  const giftCourse = await createCourse(t.db, { title: 'Cipaille', isLive: true, priceCents: 4500 });
+  const giftSession = await createSession(t.db, giftCourse.id, { startsAt: new Date(clock + 96 * HOUR) });
+  const [giver] = await createSignedInLearners(t, 1);
+  const seat = await createPaidSeat(t.db, { user: giver!, course: giftCourse, sessionId: giftSession.id });
+  const offered = (await ok(await send(t, 'POST', `/api/booking/reservations/${seat.reservationId}/transfer`, { ...as, body: { kind: 'gift', email: 'ami.cipaille@exemple.ca', idempotencyKey: newKey() } }))) as { transfer: { id: string } };
+  await ok(await send(t, 'POST', `/api/booking/transfers/${offered.transfer.id}/revoke`, { ...as, body: {} }));
   const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit' }).format(now());
   const exported = await send(t, 'GET', `/api/admin/books/export?period=${month}&format=standard`, as);
   expect(exported.status, await exported.clone().text()).toBe(200);

@@ -61,7 +61,9 @@ async function personWithEverything() {
   });
   const course = await createCourse(t.db, { title: 'Tourtière du Lac', teacherId: user.id });
   const session = await createSession(t.db, course.id, { startsAt: new Date(testNow().getTime() - 48 * HOUR) });
-  await createReservation(t.db, session.id, user.id, { clientName: 'Rosalie Bergeron', status: 'confirmed' });
+  const seat = await createReservation(t.db, session.id, user.id, { clientName: 'Rosalie Bergeron', status: 'confirmed' });
+  // A gift of the seat to a friend, still waiting (docs/decisions/0051).
+  await t.db.insert(schema.reservationTransfers).values({ reservationId: seat.id, kind: 'gift', status: 'pending', fromUserId: user.id, toEmail: 'jules.ami@example.com', fromSessionId: session.id, idempotencyKey: `g-${randomBytes(4).toString('hex')}` });
   const order = await createPaidOrder(t.db, { user: { id: user.id, name: 'Rosalie Bergeron', email: user.email }, items: [{ courseId: course.id, description: 'Tourtière du Lac', amountCents: 4500 }] });
   await t.db.insert(refunds).values({
     orderId: order.id,

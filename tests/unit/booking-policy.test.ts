@@ -6,22 +6,22 @@ const HOUR = 3_600_000;
 
 describe('cancellationTerms (FAQ: full refund up to 48 h before, none after)', () => {
   it('refunds in full when cancelled 48 h or more before the start', () => {
-    expect(cancellationTerms(start, new Date(start.getTime() - 72 * HOUR))).toMatchObject({ allowed: true, refundable: true });
-    expect(cancellationTerms(start, new Date(start.getTime() - 48 * HOUR))).toMatchObject({ allowed: true, refundable: true });
+    expect(cancellationTerms(start, new Date(start.getTime() - 72 * HOUR), undefined, 48)).toMatchObject({ allowed: true, refundable: true });
+    expect(cancellationTerms(start, new Date(start.getTime() - 48 * HOUR), undefined, 48)).toMatchObject({ allowed: true, refundable: true });
   });
 
   it('allows a cancellation without refund inside the last 48 h', () => {
-    expect(cancellationTerms(start, new Date(start.getTime() - 48 * HOUR + 1))).toMatchObject({ allowed: true, refundable: false });
-    expect(cancellationTerms(start, new Date(start.getTime() - 1))).toMatchObject({ allowed: true, refundable: false });
+    expect(cancellationTerms(start, new Date(start.getTime() - 48 * HOUR + 1), undefined, 48)).toMatchObject({ allowed: true, refundable: false });
+    expect(cancellationTerms(start, new Date(start.getTime() - 1), undefined, 48)).toMatchObject({ allowed: true, refundable: false });
   });
 
   it('has nothing to cancel once the session has started', () => {
-    expect(cancellationTerms(start, start).allowed).toBe(false);
+    expect(cancellationTerms(start, start, undefined, 48).allowed).toBe(false);
   });
 
   it('names the refund deadline', () => {
-    expect(refundDeadline(start).toISOString()).toBe('2026-12-08T23:00:00.000Z');
-    expect(cancellationTerms(start, new Date()).refundDeadline.toISOString()).toBe('2026-12-08T23:00:00.000Z');
+    expect(refundDeadline(start, 48).toISOString()).toBe('2026-12-08T23:00:00.000Z');
+    expect(cancellationTerms(start, new Date(), undefined, 48).refundDeadline.toISOString()).toBe('2026-12-08T23:00:00.000Z');
   });
 });
 
@@ -50,16 +50,16 @@ describe('a session moved after the seat was booked (docs/decisions/0034-moved-s
   const booked = new Date(start.getTime() - 10 * 24 * HOUR);
   it('refunds in full until the new start, inside 48 h too; nothing once it started', () => {
     const moved = { movedAt: new Date(start.getTime() - 5 * 24 * HOUR), bookedAt: booked };
-    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), moved)).toMatchObject({ allowed: true, refundable: true, moved: true });
-    expect(cancellationTerms(start, new Date(start.getTime() - 1), moved)).toMatchObject({ refundable: true });
-    expect(cancellationTerms(start, start, moved)).toMatchObject({ allowed: false, refundable: false });
+    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), moved, 48)).toMatchObject({ allowed: true, refundable: true, moved: true });
+    expect(cancellationTerms(start, new Date(start.getTime() - 1), moved, 48)).toMatchObject({ refundable: true });
+    expect(cancellationTerms(start, start, moved, 48)).toMatchObject({ allowed: false, refundable: false });
   });
 
   it('a seat booked after the move keeps the 48-hour rule; never moved neither', () => {
     const late = { movedAt: booked, bookedAt: new Date(booked.getTime() + 60_000) };
     expect(movedSinceBooking(late.movedAt, late.bookedAt)).toBe(false);
-    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), late)).toMatchObject({ refundable: false, moved: false });
-    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), { movedAt: null, bookedAt: booked })).toMatchObject({ refundable: false, moved: false });
+    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), late, 48)).toMatchObject({ refundable: false, moved: false });
+    expect(cancellationTerms(start, new Date(start.getTime() - 2 * HOUR), { movedAt: null, bookedAt: booked }, 48)).toMatchObject({ refundable: false, moved: false });
   });
 });
 
@@ -89,5 +89,17 @@ describe('several seats in one booking (docs/decisions/0047)', () => {
     expect(seatsLine(3, ['Marie', 'Paul'])).toBe('3 places : vous, Marie et Paul');
     expect(seatsLine(3, ['Marie', ''])).toBe('3 places : vous et 2 invités');
     expect(seatsLine(2, [''])).toBe('2 places : vous et 1 invité');
+  });
+});
+
+describe('the cancellation policy’s hours are passed in (docs/decisions/0051)', () => {
+  const start = new Date('2026-12-10T23:00:00Z');
+  it('refunds until the policy’s notice, and transfers until its own hours', async () => {
+    const { transferAllowed, transferDeadline } = await import('@shared/booking');
+    expect(cancellationTerms(start, new Date(start.getTime() - 30 * HOUR), undefined, 24)).toMatchObject({ refundable: true });
+    expect(cancellationTerms(start, new Date(start.getTime() - 30 * HOUR), undefined, 48)).toMatchObject({ refundable: false });
+    expect(transferDeadline(start, 72).toISOString()).toBe('2026-12-07T23:00:00.000Z');
+    expect(transferAllowed(start, new Date(start.getTime() - 48 * HOUR), 48)).toBe(true);
+    expect(transferAllowed(start, new Date(start.getTime() - 48 * HOUR + 1), 48)).toBe(false);
   });
 });

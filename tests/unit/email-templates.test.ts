@@ -122,11 +122,13 @@ describe('transactional e-mail templates', () => {
 
   it('cancellations: by the learner with and without refund, by the chef with the reason', () => {
     const base = { to, courseTitle: title, startsAt, publicUrl };
-    const refunded = reservationCancelledMail({ ...base, refund: { kind: 'refunded', totalCents: 5748 } });
+    const refunded = reservationCancelledMail({ ...base, refund: { kind: 'refunded', totalCents: 5748 }, refundNoticeHours: 48 });
     expectLayout(refunded, `Annulation de votre réservation : ${title}`);
     expect(refunded.text).toContain('Le remboursement complet de 57,48 CAD a été demandé');
-    const none = reservationCancelledMail({ ...base, refund: { kind: 'none' } });
+    const none = reservationCancelledMail({ ...base, refund: { kind: 'none' }, refundNoticeHours: 24 });
     expect(none.text).toContain('ne donne droit à aucun remboursement');
+    // The school's policy says the hours (docs/decisions/0051).
+    expect(none.text).toContain('moins de 24 heures');
     const byChef = sessionCancelledMail({ ...base, reason: 'La cheffe est <i>malade</i>.', refund: { kind: 'refunded', totalCents: 5748 } });
     expectLayout(byChef, `Séance annulée : ${title}`);
     expect(byChef.text).toContain('Raison : La cheffe est <i>malade</i>.');

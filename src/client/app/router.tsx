@@ -50,6 +50,8 @@ export const routes: AppRoute[] = [
         { path: 'enregistrements/:sessionId', lazy: page(() => import('../features/learning/RecordingPage')) },
         // After the chef cancelled a session: the card or « Crédit Toque » (the e-mail's button).
         { path: 'reservations/:reservationId/remboursement', lazy: page(() => import('../features/calendar/RefundChoicePage')) },
+        // A booking offered by e-mail: the recipient signs in (or up) and accepts (docs/decisions/0051).
+        { path: 'places-offertes/:transferId', lazy: page(() => import('../features/calendar/GiftOfferPage')) },
         { path: 'notifications', lazy: page(() => import('../features/notifications/NotificationsPage')) },
         { path: 'preferences', lazy: page(() => import('../features/notifications/PreferencesPage')) },
         { path: 'panier', lazy: page(() => import('../features/cart/CartPage')) },

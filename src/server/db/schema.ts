@@ -1256,3 +1256,43 @@ export const waitlistEntries = pgTable(
       .where(sql`${t.status} in ('waiting', 'offered')`),
   ],
 );
+
+/**
+ * A booking's transfer (docs/decisions/0051): moved to another session of the same course, given to
+ * someone else by e-mail (pending until they accept; the giver may revoke it before), or taken as
+ * « Crédit Toque ». One row per transfer asked; the giver's idempotency key answers a repeat with it.
+ */
+export const reservationTransfers = pgTable(
+  'reservation_transfers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reservationId: uuid()
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    /** 'move' | 'gift' | 'credit' (TransferKind). */
+    kind: text().notNull(),
+    /** 'pending' (a gift not yet accepted) | 'done' | 'revoked' (TransferStatus). */
+    status: text().notNull(),
+    /** Who asked: the booking's learner, or the admin (actorId). The giver of a gift. */
+    fromUserId: text().references(() => users.id, { onDelete: 'set null' }),
+    actorId: text().references(() => users.id, { onDelete: 'set null' }),
+    /** A gift's recipient: the address it was sent to, then the account that accepted it. */
+    toEmail: text(),
+    toUserId: text().references(() => users.id, { onDelete: 'set null' }),
+    fromSessionId: uuid().notNull(),
+    toSessionId: uuid(),
+    /** A move's price difference, taxes included (> 0 paid, < 0 refunded). */
+    differenceCents: integer().notNull().default(0),
+    refundId: uuid(),
+    idempotencyKey: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reservation_transfers_key_uq').on(t.reservationId, t.idempotencyKey),
+    // One gift waiting per booking: a second offer is refused until the first is revoked.
+    uniqueIndex('reservation_transfers_pending_gift_uq').on(t.reservationId).where(sql`${t.status} = 'pending'`),
+    index('reservation_transfers_to_user_idx').on(t.toUserId),
+    index('reservation_transfers_from_user_idx').on(t.fromUserId),
+  ],
+);

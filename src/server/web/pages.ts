@@ -293,6 +293,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string; signe
   { path: '/calendrier', module: 'features/calendar/CalendarPage.tsx', title: 'Mon Calendrier' },
   { path: '/enregistrements/:id', module: 'features/learning/RecordingPage.tsx', title: 'Enregistrement de la séance' },
   { path: '/reservations/:id/remboursement', module: 'features/calendar/RefundChoicePage.tsx', title: 'Choisir mon remboursement' },
+  { path: '/places-offertes/:id', module: 'features/calendar/GiftOfferPage.tsx', title: 'Place offerte' },
   { path: '/notifications', module: 'features/notifications/NotificationsPage.tsx', title: 'Notifications' },
   { path: '/preferences', module: 'features/notifications/PreferencesPage.tsx', title: 'Préférences' },
   // An e-mail's unsubscribe link (signed out too): not indexed, like the private pages.

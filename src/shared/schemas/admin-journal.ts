@@ -45,6 +45,9 @@ export const AUDIT_ACTION_LABELS = {
   'books.export': 'Export comptable téléchargé',
   'settings.filing_frequency': 'Période de déclaration TPS/TVQ changée',
   'settings.membership': "Réglages de l'abonnement changés",
+  'settings.cancellation_policy': "Politique d'annulation changée",
+  'reservation.transfer': 'Réservation transférée',
+  'reservation.transfer_revoke': 'Offre de place reprise',
 } as const satisfies Record<string, string>;
 export type AuditActionKind = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTION_KINDS = Object.keys(AUDIT_ACTION_LABELS) as AuditActionKind[];

@@ -13,9 +13,10 @@ import type { RefundView } from './checkout';
  * - session_cancelled: the chef cancelled the whole session: each paid attendee chooses the card or
  *   « Crédit Toque » before `refundChoice.dueAt`, the card after it (docs/decisions/0043);
  * - no_seat: the payment came after the hold expired and the seat was taken: refunded automatically;
- * - released: the learner gave back an unpaid hold.
+ * - released: the learner gave back an unpaid hold;
+ * - transferred_to_credit: the learner took the booking's value as « Crédit Toque » (docs/decisions/0051).
  */
-export type ReservationCancelReason = 'learner_refunded' | 'learner_no_refund' | 'admin_refunded' | 'session_cancelled' | 'no_seat' | 'released';
+export type ReservationCancelReason = 'learner_refunded' | 'learner_no_refund' | 'admin_refunded' | 'session_cancelled' | 'no_seat' | 'released' | 'transferred_to_credit';
 
 export type ReservationView = {
   id: string;
@@ -55,6 +56,8 @@ export type ReservationView = {
     /** What giving back one seat of several refunds now, before tax (null: one seat, or nothing to refund). */
     seatShareCents: number | null;
   };
+  /** « Transférer » (docs/decisions/0051): offered until `deadline` (the policy's hours before the start). */
+  transfer: { allowed: boolean; deadline: string };
   /** iCalendar SEQUENCE of the session's event: raised at each move. */
   sequence: number;
   /** When the chef moved the session after this seat was booked (null: it is at the time booked). */

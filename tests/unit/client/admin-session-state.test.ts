@@ -32,6 +32,7 @@ const reservation = (over: Partial<ReservationView> = {}): ReservationView => ({
   movedAt: null,
   orderId: 'o1',
   refundChoice: null,
+  transfer: { allowed: false, deadline: '2026-12-08T23:00:00.000Z' },
   ...over,
 });
 

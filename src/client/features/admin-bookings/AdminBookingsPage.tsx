@@ -2,7 +2,8 @@
 // session with its seats taken / capacity (« 8 / 10 ») and the way to its roster « Liste des
 // participants » (issue 26), filtered by period (to come, the default, or past), session and status
 // (the sessions that have a reservation of it). The video link is set from the roster, once per
-// session. The filters live in the URL, so a filtered view can be reloaded or shared.
+// session. The filters live in the URL, so a filtered view can be reloaded or shared. Below the
+// list, the school's « Politique d'annulation » (docs/decisions/0051).
 import { CalendarX2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import {
@@ -23,6 +24,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useUrlParams } from '@client/lib/use-url-params';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { PAGE_SIZE, useAdminBookings } from './api';
+import { CancellationPolicyForm } from './components/CancellationPolicyForm';
 import { SessionsList } from './components/SessionsList';
 import { PERIOD_OPTIONS, STATUS_OPTIONS } from './labels';
 
@@ -173,6 +175,7 @@ export default function AdminBookingsPage() {
           />
         </div>
       )}
+      <CancellationPolicyForm />
     </AdminShell>
   );
 }

@@ -27,6 +27,7 @@ export const CANCEL_REASON_LABELS: Record<ReservationCancelReason, string> = {
   session_cancelled: 'Séance annulée, remboursée',
   no_seat: 'Paiement arrivé trop tard, remboursé',
   released: 'Place rendue avant paiement',
+  transferred_to_credit: 'Transférée en crédit Toque',
 };
 
 /** Period filter: the sessions to come (the default) or those already over. */

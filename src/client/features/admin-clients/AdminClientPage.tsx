@@ -33,6 +33,7 @@ const CANCEL_REASONS: Record<ReservationCancelReason, string> = {
   session_cancelled: 'séance annulée, remboursée',
   no_seat: 'paiement arrivé trop tard, remboursé',
   released: 'place rendue avant paiement',
+  transferred_to_credit: 'transférée en crédit Toque',
 };
 
 export default function AdminClientPage() {

@@ -2,3 +2,5 @@
 export { SessionCancelDialog } from './components/admin/SessionCancelDialog';
 export { VideoLinkEditor } from './components/VideoLinkEditor';
 export { RecordingVideoUpload } from './components/admin/RecordingVideoUpload';
+// « Transférer » from the admin's roster (docs/decisions/0051): the same dialog as the learner's.
+export { TransferReservationDialog } from './components/TransferReservationDialog';

@@ -1,7 +1,6 @@
 // The French e-mails a learner gets when their seat is cancelled: by themselves (with or without
 // refund), or because the admin cancelled the whole session. Times are the chef's, zone named.
 import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
-import { REFUND_NOTICE_HOURS } from '@shared/booking';
 import { renderEmail } from '../../integrations/mail/layout';
 import type { Mail } from '../../integrations/mail/mailer';
 
@@ -55,7 +54,7 @@ function render(to: SeatMailInput['to'], subject: string, paragraphs: string[], 
 }
 
 /** The learner cancelled their own seat. */
-export function reservationCancelledMail(input: SeatMailInput): Mail {
+export function reservationCancelledMail(input: SeatMailInput & { refundNoticeHours: number }): Mail {
   const when = formatSessionDateTime(input.startsAt, CHEF_TIME_ZONE);
   return render(
     input.to,
@@ -64,7 +63,7 @@ export function reservationCancelledMail(input: SeatMailInput): Mail {
       `Votre réservation pour le cours « ${input.courseTitle} » du ${when} est annulée, et votre place est libérée.`,
       refundParagraph(
         input.refund,
-        `L'annulation a eu lieu moins de ${REFUND_NOTICE_HOURS} heures avant le cours : comme le prévoit notre politique d'annulation, elle ne donne droit à aucun remboursement.`,
+        `L'annulation a eu lieu moins de ${input.refundNoticeHours} heures avant le cours : comme le prévoit notre politique d'annulation, elle ne donne droit à aucun remboursement.`,
       ),
     ],
     { text: 'Réserver une autre séance', href: `${input.publicUrl}/reserver-un-cours` },

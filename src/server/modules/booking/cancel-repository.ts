@@ -31,6 +31,12 @@ export async function paidLineOf(conn: Conn, reservationId: string): Promise<Pai
   return row ?? null;
 }
 
+/** The session the reservation is on now (a transfer may move it: docs/decisions/0051). */
+export async function sessionIdOf(conn: Conn, reservationId: string): Promise<string | null> {
+  const [row] = await conn.select({ sessionId: reservations.sessionId }).from(reservations).where(eq(reservations.id, reservationId));
+  return row?.sessionId ?? null;
+}
+
 /** The reservation, its row locked until the transaction ends; null if unknown. */
 export async function lockReservation(tx: Tx, reservationId: string) {
   const [row] = await tx

@@ -34,6 +34,7 @@ export async function lockSession(tx: Tx, sessionId: string) {
   const [row] = await tx
     .select({
       id: courseSessions.id,
+      courseId: courseSessions.courseId,
       startsAt: courseSessions.startsAt,
       capacity: courseSessions.capacity,
       maxSeatsPerBooking: courseSessions.maxSeatsPerBooking,

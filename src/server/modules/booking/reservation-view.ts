@@ -1,7 +1,7 @@
 // The one mapping of a reservation row to what people see (ReservationView). Who sees the join link
 // is decided here: the admin, or the learner whose own reservation is confirmed — a pending hold
 // never reveals it.
-import { cancellationTerms, seatsShareCents, sessionMinutes } from '@shared/booking';
+import { cancellationTerms, seatsShareCents, sessionMinutes, transferAllowed, transferDeadline, type CancellationPolicy } from '@shared/booking';
 import type { RefundChoice, ReservationCancelReason, ReservationView } from '@shared/schemas/reservations';
 import type { ReservationRow } from './reservation-rows';
 import { isAdmin } from '../../http/guards';
@@ -18,11 +18,12 @@ function seatShare(amountCents: number, paidSeats: number, seats: number): numbe
   return seatsShareCents(amountCents, paidSeats, gone + 1) - seatsShareCents(amountCents, paidSeats, gone);
 }
 
-export function toReservationView(row: ReservationRow, viewer: ReservationViewer, now: Date): ReservationView {
+/** `policy`: the school's « Politique d'annulation » (booking/policy.ts), read once per request. */
+export function toReservationView(row: ReservationRow, viewer: ReservationViewer, now: Date, policy: CancellationPolicy): ReservationView {
   const minutes = sessionMinutes({ durationMinutes: row.sessionMinutes }, { durationMinutes: row.courseMinutes });
   const admin = isAdmin(viewer);
   const attendee = row.userId === viewer.userId && row.status === 'confirmed';
-  const terms = cancellationTerms(row.startsAt, now, { movedAt: row.movedAt, bookedAt: row.bookedAt });
+  const terms = cancellationTerms(row.startsAt, now, { movedAt: row.movedAt, bookedAt: row.bookedAt }, policy.refundNoticeHours);
   const open = row.status === 'confirmed' && row.sessionStatus === 'scheduled';
   const refundable = open && terms.allowed && terms.refundable && row.orderId !== null;
   return {
@@ -50,6 +51,10 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
       refundDeadline: terms.refundDeadline.toISOString(),
       moved: open && terms.allowed && terms.moved,
       seatShareCents: refundable && row.seats > 1 && row.paidSeats !== null && row.paidAmountCents !== null ? seatShare(row.paidAmountCents, row.paidSeats, row.seats) : null,
+    },
+    transfer: {
+      allowed: open && transferAllowed(row.startsAt, now, policy.transferUntilHours),
+      deadline: transferDeadline(row.startsAt, policy.transferUntilHours).toISOString(),
     },
     sequence: row.sequence,
     movedAt: terms.moved && row.movedAt ? row.movedAt.toISOString() : null,

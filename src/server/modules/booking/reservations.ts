@@ -36,6 +36,7 @@ import { lockOrder } from '../refunds/service';
 import { reservationCancelledMail, type RefundNotice } from './attendee-mail';
 import * as cancelRepo from './cancel-repository';
 import { findReservationRows, type ReservationRow } from './reservation-rows';
+import { readCancellationPolicy } from './policy';
 import { toReservationView } from './reservation-view';
 import { seatsFreed } from '../waitlist/service';
 import { checkMovedCancelLink } from './moved-cancel-link';
@@ -79,22 +80,29 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
     return row;
   }
 
-  function view(row: ReservationRow, viewer: SignedInViewer): ReservationView {
-    return toReservationView(row, viewer, deps.now());
+  async function view(row: ReservationRow, viewer: SignedInViewer): Promise<ReservationView> {
+    return toReservationView(row, viewer, deps.now(), await readCancellationPolicy(db()));
   }
 
   /** Inside the transaction, with the order (if any), the session and the reservation locked. */
   async function decide(found: ReservationRow, { acceptNoRefund, paidBefore, movedOnly = false, toCredit = false, keepSeats = 0 }: Decision): Promise<Outcome> {
     const now = deps.now();
     const id = found.id;
+    // A transfer may have moved the booking to another session since `found` was read: the session to
+    // lock is the one read now (a retry reads it again).
+    const sessionId = (await cancelRepo.sessionIdOf(db(), id)) ?? found.sessionId;
     return db().transaction(async (tx) => {
       if (paidBefore) await lockOrder(tx, paidBefore.orderId);
-      // A reservation never changes session: the one read before is the one to lock.
-      const session = await lockSession(tx, found.sessionId);
+      const session = await lockSession(tx, sessionId);
       const reservation = await cancelRepo.lockReservation(tx, id);
       const paid = await cancelRepo.paidLineOf(tx, id);
       if (paid?.orderId !== paidBefore?.orderId) throw new OrdersChanged();
       if (!session || !reservation) throw new AppError('RESERVATION_NOT_FOUND');
+      // Moved to another session by a transfer meanwhile (docs/decisions/0051): start again with it.
+      if (reservation.sessionId !== sessionId) throw new OrdersChanged();
+      // Given to someone else meanwhile (an accepted gift): no longer this person's to cancel.
+      if (reservation.userId !== found.userId) throw new AppError('RESERVATION_NOT_FOUND');
+      const policy = await readCancellationPolicy(tx);
 
       const key = cancelRefundKey(id);
       if (reservation.status === 'cancelled' && LEARNER_CANCELS.includes(reservation.cancelReason as ReservationCancelReason)) {
@@ -108,7 +116,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
         const refund = paid && reservation.seats === keepSeats ? await cancelRepo.findRefundByKey(tx, paid.orderId, seatCancelRefundKey(id, keepSeats)) : null;
         return { changed: false, refundId: refund?.id ?? null };
       }
-      const terms = cancellationTerms(session.startsAt, now, { movedAt: session.movedAt, bookedAt: reservation.bookedAt });
+      const terms = cancellationTerms(session.startsAt, now, { movedAt: session.movedAt, bookedAt: reservation.bookedAt }, policy.refundNoticeHours);
       // The signed link of the « déplacée » e-mail cancels only a seat whose session moved after it was booked.
       if (movedOnly && !terms.moved) throw new AppError('MOVED_CANCEL_LINK_INVALID');
       if (!terms.allowed) throw new AppError('RESERVATION_NOT_CANCELLABLE');
@@ -201,7 +209,14 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
         kind: 'reservation.cancelled',
         to: to.email,
         userId: row.userId,
-        mail: reservationCancelledMail({ to, courseTitle: row.courseTitle, startsAt: row.startsAt, refund: notice, publicUrl: deps.config.publicUrl }),
+        mail: reservationCancelledMail({
+          to,
+          courseTitle: row.courseTitle,
+          startsAt: row.startsAt,
+          refund: notice,
+          publicUrl: deps.config.publicUrl,
+          refundNoticeHours: (await readCancellationPolicy(db())).refundNoticeHours,
+        }),
       });
     } catch (err) {
       // The cancellation stands; the learner sees it in their calendar and Mes Achats.
@@ -216,7 +231,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
         if (await expireIfLapsed(db(), row.id, deps.now())) await seatsFreed(deps, row.sessionId);
         row = (await rowOf(row.id)) ?? row;
       }
-      return view(row, viewer);
+      return await view(row, viewer);
     },
 
     /** Only the owner cancels (the admin cancels a whole session instead: modules/sessions). */
@@ -246,7 +261,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const outcome = await refundChoice.choose(found.id, input.refundTo);
       const refundRow = outcome.refundId ? await cancelRepo.findRefund(db(), outcome.refundId) : null;
       const row = (await rowOf(found.id))!;
-      return { reservation: view(row, viewer), refund: refundRow ? toRefundView(refundRow) : null };
+      return { reservation: await view(row, viewer), refund: refundRow ? toRefundView(refundRow) : null };
     },
 
     /**
@@ -255,7 +270,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
      */
     async readMoved(rawId: string, link: { sequence?: string; signature?: string }): Promise<ReservationView> {
       const row = await signedRow(rawId, link);
-      return view(row, ownerOf(row));
+      return await view(row, ownerOf(row));
     },
 
     async cancelMoved(rawId: string, link: { sequence?: string; signature?: string }): Promise<CancelReservationResponse> {
@@ -296,7 +311,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const row = (await rowOf(id))!;
       // Some seats given back: the booking stands (its page and the refund's credit note say it); no cancellation e-mail.
       if (outcome.changed && keepSeats === 0) await mailLearner(row, refund);
-      return { reservation: view(row, viewer), refund };
+      return { reservation: await view(row, viewer), refund };
   }
 }
 

@@ -10,8 +10,10 @@ import { parseInput } from '../../http/validate';
 import { noQuery, readQuery } from '../params';
 import type { ReservationService } from './reservations';
 import type { BookingService } from './service';
+import { transferRoutes } from './transfer-routes';
+import type { TransferService } from './transfers';
 
-export function bookingRoutes(booking: BookingService, reservations: ReservationService) {
+export function bookingRoutes(booking: BookingService, reservations: ReservationService, transfers: TransferService) {
   const app = new Hono<AppEnv>();
   app.use('*', signedInOnly);
 
@@ -55,6 +57,9 @@ export function bookingRoutes(booking: BookingService, reservations: Reservation
     const viewer = await requireUser(c);
     return c.json<RefundChoiceResponse>(await reservations.chooseRefund(viewer, c.req.param('reservationId'), await readJsonBody(c)));
   });
+
+  // « Transférer » (docs/decisions/0051).
+  transferRoutes(app, transfers);
 
   return app;
 }

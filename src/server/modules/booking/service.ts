@@ -40,7 +40,7 @@ function toView(row: HoldRow): HoldView {
 export type HoldAsk = { seats: number; guests: string[]; servings: number | null };
 
 /** « Il ne reste que 2 places » (409 SESSION_FULL): the session cannot take the seats asked. */
-function notEnoughSeats(left: number, asked: number): AppError {
+export function notEnoughSeats(left: number, asked: number): AppError {
   if (left <= 0 || asked <= 1) return new AppError('SESSION_FULL');
   return new AppError('SESSION_FULL', `Il ne reste que ${seatsLabel(left)} pour cette séance : vous en demandez ${asked}.`, { seats: `Au plus ${left}.` });
 }

@@ -12,6 +12,8 @@ import type { SessionViewer } from '../../http/viewer';
 import { renderCalendar } from '../../integrations/calendar/ical';
 import { findReservationRows, type ReservationRow } from '../booking/reservation-rows';
 import { toReservationView, type ReservationViewer } from '../booking/reservation-view';
+import { readCancellationPolicy } from '../booking/policy';
+import { DEFAULT_CANCELLATION_POLICY } from '@shared/booking';
 import { isUuid } from '../params';
 import { entryStatus, FEED_NAME, reservationEntry, sessionEntries, siteOf } from './entries';
 import type { FeedLimits } from './feed-limits';
@@ -84,7 +86,7 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
     });
     return rows
       .filter((r) => r.status === 'confirmed' || (r.cancelReason !== 'released' && r.cancelReason !== 'no_seat'))
-      .map((r) => toReservationView(r, viewer, now))
+      .map((r) => toReservationView(r, viewer, now, DEFAULT_CANCELLATION_POLICY))
       .filter((v) => entryStatus(v, now) !== 'cancelled' || Date.parse(v.endsAt) > now.getTime())
       .map((v) => reservationEntry(v, site, now));
   }
@@ -104,9 +106,10 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
         from: new Date(from.getTime() - LONGEST_SESSION_MS),
         to: new Date(range.to),
       });
+      const policy = await readCancellationPolicy(db());
       const reservations: ReservationView[] = rows
         .filter((r) => shown(r, now))
-        .map((r) => toReservationView(r, viewer, now))
+        .map((r) => toReservationView(r, viewer, now, policy))
         .filter((v) => Date.parse(v.endsAt) > from.getTime());
       // The admin's and the guest chef's events are sessions (« 8 / 10 »), each opening its roster.
       if (isAdmin(viewer)) {
@@ -126,7 +129,8 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
       const [row] = await findReservationRows(db(), { ids: [rawId.toLowerCase()] });
       if (!row || (row.userId !== viewer.userId && !isAdmin(viewer))) throw new AppError('RESERVATION_NOT_FOUND');
       const now = deps.now();
-      const view = toReservationView(row, viewer, now);
+      // An .ics names the class, not its terms: the policy's hours play no part in it.
+      const view = toReservationView(row, viewer, now, DEFAULT_CANCELLATION_POLICY);
       return {
         filename: `${fileSlug(view.courseTitle)}.ics`,
         body: renderCalendar({ name: FEED_NAME, entries: [reservationEntry(view, site, now)], now }),

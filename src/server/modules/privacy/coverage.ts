@@ -33,5 +33,10 @@ export const PERSONAL_DATA_TABLES: Record<string, { export: ExportCoverage; dele
   credit_entries: { export: { section: 'storeCredit' }, deletion: 'anonymised', why: 'the « Crédit Toque » ledger is money records, kept with the orders; the admin’s reason is erased' },
   gift_cards: { export: { section: 'giftCards' }, deletion: 'kept', why: 'a gift card is money its recipient holds (no expiry); kept with its order for tax records' },
   membership_grants: { export: { section: 'giftedMembership' }, deletion: 'kept', why: 'the months a membership gift card gave, kept with the card and its order; holds no personal field' },
+  reservation_transfers: {
+    export: { section: 'transfers' },
+    deletion: 'anonymised',
+    why: 'a booking’s history of moves and gifts (docs/decisions/0051); the addresses are erased, pending gifts revoked',
+  },
   email_deliveries: { export: { section: 'emailsSent' }, deletion: 'anonymised', why: 'the record that an e-mail went out stops repeats; the address is erased' },
 };

@@ -1,6 +1,6 @@
 // The writes of an account deletion, all inside the caller's one transaction. What each table
 // undergoes is listed in coverage.ts.
-import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { DELETED_ACCOUNT_NAME, DELETED_BUYER_NAME } from '@shared/schemas/privacy';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -22,6 +22,7 @@ import {
   passwordResetTokens,
   profiles,
   reservations,
+  reservationTransfers,
   sessions,
   subscriptions,
   users,
@@ -100,6 +101,11 @@ export async function eraseAccount(tx: Tx, userId: string, oldEmail: string, now
   await tx.delete(adminClientNotes).where(eq(adminClientNotes.userId, userId));
   // The ledger stays (money records, like the orders); the admin's free-text reasons may name the person.
   await tx.update(creditEntries).set({ reason: null }).where(eq(creditEntries.userId, userId));
+  // Transfers (docs/decisions/0051): the addresses a gift went to are erased, and a gift still waiting is taken back.
+  await tx
+    .update(reservationTransfers)
+    .set({ status: sql`case when ${reservationTransfers.status} = 'pending' then 'revoked' else ${reservationTransfers.status} end`, toEmail: null, updatedAt: now })
+    .where(or(eq(reservationTransfers.fromUserId, userId), eq(reservationTransfers.toUserId, userId), eq(reservationTransfers.toEmail, oldEmail.toLowerCase())));
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   await tx.delete(courseProgress).where(eq(courseProgress.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error';
 import { exportOf as storeCreditOf } from '../credit/service';
 import { giftCardsExportOf, giftedMembershipExportOf } from '../gift-cards/service';
 import { waitlistExportOf } from '../waitlist/service';
+import { transfersExportOf } from '../booking/transfers';
 import * as repo from './export-repository';
 
 export type DataExport = Awaited<ReturnType<ReturnType<typeof createDataExport>['build']>>;
@@ -34,6 +35,7 @@ export function createDataExport(deps: Pick<Deps, 'database' | 'now' | 'config'>
         purchases: await repo.coursePurchases(db(), userId),
         reservations,
         waitlist: await waitlistExportOf(db(), userId),
+        transfers: await transfersExportOf(db(), userId),
         courseProgress: await repo.progress(db(), userId),
         subscriptions: await repo.subscriptionHistory(db(), userId),
         favorites: await repo.favoriteRecipes(db(), userId),

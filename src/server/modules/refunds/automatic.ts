@@ -252,3 +252,16 @@ export function createRefundRetry(deps: Pick<Deps, 'database' | 'logger' | 'now'
     },
   };
 }
+
+/**
+ * What planRefund would give back now for `amountCents` (before tax) of one line, taxes included —
+ * a read, for the amount shown before a learner confirms (« 45,99 $ ajoutés à votre Crédit Toque »).
+ */
+export async function quoteRefundTotal(conn: Db, orderId: string, orderLineId: string, amountCents: number): Promise<number> {
+  if (amountCents <= 0) return 0;
+  const taxLines = await repo.orderTaxLines(conn, orderId);
+  if (!taxLines) return 0;
+  const open = await repo.listOpenRefunds(conn, orderId);
+  const earlier = open.flatMap((r) => r.lines).map((l) => ({ id: l.orderLineId, amountCents: l.amountCents }));
+  return refundTaxes({ lines: taxLines }, [{ id: orderLineId, amountCents }], earlier).totalCents;
+}

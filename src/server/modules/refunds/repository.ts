@@ -3,6 +3,7 @@
 // read, by both the refund request and the refund event, so the two never interleave.
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/schemas/checkout';
+import type { TaxLine } from '@shared/tax';
 import type { Db } from '../../db/client';
 import { foldedContains } from '../../db/like';
 import { orderLines, orders, purchases, refunds, reservations } from '../../db/schema';
@@ -70,6 +71,12 @@ export async function lockOrder(tx: Db, orderId: string) {
     .where(eq(orders.id, orderId))
     .for('update');
   return row ?? null;
+}
+
+/** The taxes the order was charged (null: no such order). A read, without a lock. */
+export async function orderTaxLines(db: Db, orderId: string) {
+  const [row] = await db.select({ taxLines: orders.taxLines }).from(orders).where(eq(orders.id, orderId));
+  return row ? (row.taxLines as TaxLine[]) : null;
 }
 
 export async function listLines(tx: Db, orderId: string) {

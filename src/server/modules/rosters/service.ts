@@ -81,6 +81,7 @@ const CANCEL_REASONS: Record<ReservationCancelReason, string> = {
   session_cancelled: 'Séance annulée',
   no_seat: 'Paiement arrivé trop tard',
   released: 'Place rendue avant paiement',
+  transferred_to_credit: 'Transférée en crédit Toque',
 };
 const REFUND_STATES: Record<RosterRefundState, string> = { refunded: 'Remboursée', pending: 'Remboursement en cours', failed: 'Remboursement échoué', none: 'Aucun remboursement' };
 

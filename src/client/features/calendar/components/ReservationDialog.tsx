@@ -1,9 +1,9 @@
 // 'Détails du cours' (spec: calendar page, §4): the course, its date and time with the zone, the
 // duration, the reservation's status ('Cours confirmé' / 'En attente de paiement') and the link's
 // ('Lien disponible' / 'En attente'). A learner with a confirmed seat joins from here, adds the
-// class to their own calendar, or cancels; the admin sets the session's video link, attaches its
+// class to their own calendar, transfers it (« Transférer », docs/decisions/0051), or cancels; the admin sets the session's video link, attaches its
 // recording once it is over, or cancels it for everyone (components/admin).
-import { CalendarPlus, Clock, Download, ExternalLink, Film, UserRound, UsersRound, Video } from 'lucide-react';
+import { ArrowRightLeft, CalendarPlus, Clock, Download, ExternalLink, Film, UserRound, UsersRound, Video } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { seatsLabel, seatsLine } from '@shared/booking';
 import { googleEventUrl } from '@shared/calendar-links';
@@ -17,6 +17,7 @@ import { sessionWhen } from '@client/lib/session-when';
 import { RecordingEditor } from './admin/RecordingEditor';
 import { SessionCancelAction } from './admin/SessionCancelAction';
 import { CancelReservationDialog } from './CancelReservationDialog';
+import { TransferReservationDialog } from './TransferReservationDialog';
 import { Modal } from '@client/components/ui/Modal';
 import { VideoLinkEditor } from './VideoLinkEditor';
 
@@ -42,6 +43,7 @@ export function ReservationDialog({ reservation, group, isAdmin, onClose }: Rese
 
 function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDialogProps, 'reservation'> & { reservation: ReservationView }) {
   const [cancelling, setCancelling] = useState(false);
+  const [transferring, setTransferring] = useState(false);
   const confirmed = r.status === 'confirmed';
   const attendee = !isAdmin && confirmed;
   return (
@@ -141,6 +143,17 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
       ) : null}
 
       {confirmed ? <AddToCalendar reservation={r} /> : null}
+
+      {attendee && r.transfer.allowed ? (
+        <div className="border-t border-line pt-4">
+          <Button variant="secondary" size="sm" onClick={() => setTransferring(true)}>
+            <ArrowRightLeft aria-hidden="true" className="size-4" />
+            Transférer
+          </Button>
+          <p className="mt-1 px-3 text-sm text-muted">Changer de séance, offrir votre place ou la convertir en crédit Toque, jusqu&apos;au {sessionWhen(r.transfer.deadline)}.</p>
+          <TransferReservationDialog reservation={r} open={transferring} onClose={() => setTransferring(false)} onTransferred={onClose} />
+        </div>
+      ) : null}
 
       {attendee && r.cancellation.allowed ? (
         <div className="border-t border-line pt-4">

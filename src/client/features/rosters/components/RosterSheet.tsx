@@ -10,6 +10,7 @@ import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import type { RosterRefundState, RosterResponse } from '@shared/schemas/rosters';
 import { Badge, type BadgeTone } from '@client/components/ui/Badge';
 import { sessionWhen } from '@client/lib/session-when';
+import { TransferAction } from './TransferAction';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
 
 // Times in the zone useDisplayTimeZone gives: the chef's in the server's render (decision 0045) and
@@ -26,6 +27,7 @@ const CANCEL_REASONS: Record<ReservationCancelReason, string> = {
   session_cancelled: 'Séance annulée',
   no_seat: 'Paiement arrivé trop tard',
   released: 'Place rendue avant paiement',
+  transferred_to_credit: 'Transférée en crédit Toque',
 };
 const REFUNDS: Record<RosterRefundState, { label: string; tone: BadgeTone }> = {
   refunded: { label: 'Remboursée', tone: 'herb' },
@@ -96,6 +98,9 @@ const cards = 'space-y-3 md:hidden print:hidden';
 export function Attendees({ roster }: { roster: RosterResponse }) {
   const admin = roster.view === 'admin';
   const list = roster.attendees;
+  // The admin transfers a booking from here (docs/decisions/0051); the server says whether it is still in time.
+  const transferable = admin && roster.session.status === 'scheduled' && Date.parse(roster.session.startsAt) > Date.now();
+  const seatOf = (a: RosterResponse['attendees'][number]) => ({ id: a.reservationId, courseTitle: roster.session.courseTitle, startsAt: roster.session.startsAt, seats: a.seats, name: a.name });
   const zone = useDisplayTimeZone();
   return (
     <Section title="Participants confirmés" count={bookingsLabel(list.length, roster.confirmedSeats)}>
@@ -123,6 +128,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
                     <td className={td}>
                       <span className="font-semibold text-ink">{a.name || 'N/A'}</span>
                       {guestsLabel(a.guests) ? <span className="block text-muted print:text-ink">{guestsLabel(a.guests)}</span> : null}
+                      {transferable ? <TransferAction reservation={seatOf(a)} /> : null}
                     </td>
                     {admin ? <td className={`${td} break-all text-muted print:text-ink`}>{a.email}</td> : null}
                     <td className={td}>{a.seats}</td>
@@ -164,6 +170,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
                   <dt className="text-muted">Réservé le</dt>
                   <dd className="text-ink">{when(a.bookedAt, zone)}</dd>
                 </dl>
+                {transferable ? <TransferAction reservation={seatOf(a)} /> : null}
               </li>
             ))}
           </ul>
