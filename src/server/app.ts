@@ -39,6 +39,7 @@ import { ADMIN_RECIPE_MULTIPART_ROUTES, adminRecipeRoutes } from './modules/admi
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { createPromoCodeService } from './modules/promo-codes/service';
 import { createAdminRecipeService } from './modules/admin-recipes/service';
+import { createBookingPageService } from './modules/booking/booking-page';
 import { bookingRoutes } from './modules/booking/routes';
 import { movedCancelRoutes } from './modules/booking/moved-cancel-routes';
 import { createReservationService } from './modules/booking/reservations';
@@ -169,7 +170,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/subscription', subscriptionRoutes(memberships));
   api.route('/membership', membershipPlansRoutes(memberships));
   api.route('/admin/membership', membershipSettingsRoutes(memberships));
-  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider)));
+  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider), createBookingPageService(deps)));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));
   api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));
   // A session under its minimum: « Maintenir la séance » / « Annuler la séance » (docs/decisions/0048).

@@ -6,6 +6,12 @@ export const HOLD_MINUTES = 15;
 /** A session's duration when neither it nor its course says one (spec §9). */
 export const DEFAULT_SESSION_MINUTES = 60;
 
+/**
+ * The booking's page shows the join button from this long before the start until the end (before:
+ * a countdown; docs/decisions/0052). The link itself still reaches attendees as it always did.
+ */
+export const JOIN_OPENS_MINUTES = 15;
+
 /** Cancelling at least this long before the start gives a full refund; later, none (FAQ, terms). */
 export const REFUND_NOTICE_HOURS = 48;
 

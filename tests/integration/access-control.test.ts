@@ -50,6 +50,9 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   ['/api/gift-cards/', 'signed-in'],
   // After the chef cancelled a session: the card or « Crédit Toque » (the reservation's owner only).
   ['/api/booking/reservations/:reservationId/refund-choice', 'signed-in'],
+  // The booking's own page and its seats' dietary needs (the owner; the admin reads).
+  ['/api/booking/reservations/:reservationId/page', 'signed-in'],
+  ['/api/booking/reservations/:reservationId/dietary-needs', 'signed-in'],
   ['/api/booking/', 'signed-in'],
   // A calendar app fetches the feed without a session: the random token in the URL is the key.
   ['/api/calendar/feeds/', 'public'],
