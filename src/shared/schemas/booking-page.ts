@@ -17,6 +17,8 @@ export type BookingPageKit = {
 
 export type BookingPageView = {
   reservation: ReservationView;
+  /** The viewer is the booking's owner (false: the admin reading it). */
+  isOwner: boolean;
   /** Each seat's dietary needs, the learner's first (one entry per seat). */
   needs: SeatNeeds[];
   /** The owner may still change them: until the kit goes out, on a live booking. */

@@ -2,3 +2,6 @@
 export { SessionCancelDialog } from './components/admin/SessionCancelDialog';
 export { VideoLinkEditor } from './components/VideoLinkEditor';
 export { RecordingVideoUpload } from './components/admin/RecordingVideoUpload';
+// The booking's own page (features/booking/ReservationPage) cancels with the same dialog and words.
+export { CancelReservationDialog } from './components/CancelReservationDialog';
+export { icsPath } from './api';

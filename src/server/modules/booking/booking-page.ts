@@ -50,6 +50,7 @@ export function createBookingPageService(deps: Pick<Deps, 'database' | 'now'>) {
       : null;
     return {
       reservation: toReservationView(row, viewer, now),
+      isOwner: row.userId === viewer.userId,
       needs,
       needsEditable: row.userId === viewer.userId && editable(row, now),
       kit,
