@@ -3,9 +3,9 @@
 // date and time in their zone, the seats and guests, « Ajouter à mon agenda », the way into the
 // class (a countdown, then the join button), the kit's preview, the seats' dietary needs, and what
 // they may still do. Its owner's (or the admin's): the server answers 404 to anyone else.
-import { CalendarDays, CalendarPlus, Clock, Download, ExternalLink, ShoppingBag, UsersRound } from 'lucide-react';
+import { CalendarDays, CalendarPlus, CircleCheck, Clock, Download, ExternalLink, ShoppingBag, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { seatsLine } from '@shared/booking';
 import { googleEventUrl } from '@shared/calendar-links';
 import { formatDuration } from '@shared/format';
@@ -70,6 +70,9 @@ function StatusBadge({ reservation: r }: { reservation: ReservationView }) {
 
 function Booking({ page }: { page: BookingPageView }) {
   const r = page.reservation;
+  // Arrived from the payment (/payment-result adds the order): say it went through.
+  const [params] = useSearchParams();
+  const justPaid = params.has('order_id') && r.status === 'confirmed';
   const live = r.status === 'confirmed' && r.sessionStatus === 'scheduled';
   return (
     <article className="space-y-5">
@@ -81,6 +84,13 @@ function Booking({ page }: { page: BookingPageView }) {
           {r.movedAt ? <Badge tone="saffron">Horaire modifié</Badge> : null}
         </div>
       </header>
+
+      {justPaid ? (
+        <p role="status" className="flex items-center gap-2 rounded-2xl border border-herb/40 bg-herb/10 px-4 py-3 font-semibold text-ink">
+          <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-herb" />
+          Paiement confirmé : votre place est réservée.
+        </p>
+      ) : null}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">

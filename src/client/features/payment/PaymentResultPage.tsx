@@ -40,7 +40,9 @@ export default function PaymentResultPage() {
   const booked = !!paidOrder && paidOrder.lines.some((l) => l.reservation?.status === 'confirmed');
   // One live class paid and its seat confirmed: the learner lands on the booking's own page
   // (docs/decisions/0052); anything else keeps « Paiement Réussi ! ».
-  const bookingPage = paidOrder?.lines.length === 1 && paidOrder.lines[0]!.reservation?.status === 'confirmed' ? `/reservations/${encodeURIComponent(paidOrder.lines[0]!.reservation.id)}` : null;
+  // The order's id rides along: the page says the payment went through, and its receipt is one click away.
+  const seat = paidOrder?.lines.length === 1 ? paidOrder.lines[0]!.reservation : null;
+  const bookingPage = paidOrder && seat?.status === 'confirmed' ? `/reservations/${encodeURIComponent(seat.id)}?order_id=${encodeURIComponent(paidOrder.id)}` : null;
   const announced = useRef<string | null>(null);
 
   // Once per order: the spec's toast, the paid courses out of the cart, the pages that show access
