@@ -33,7 +33,7 @@ export function SeatNeedsFieldset({ seats, guests, needs, onChange, errors, clas
     <div className={cn('space-y-4', className)}>
       {Array.from({ length: seats }, (_, i) => (
         <fieldset key={i} className="space-y-2" data-seat={i}>
-          <legend className="mb-1 text-sm font-semibold text-ink">{seats > 1 ? seatName(i, guests) : 'Allergies et restrictions'}</legend>
+          <legend className="mb-1 text-sm font-semibold text-ink">{seatName(i, guests)}</legend>
           <Boxes name={`needs-${i}`} list={DIETARY_FILTERS} labels={DIETARY_FILTER_LABELS} ticked={seatNeeds(i).needs} onTick={(next) => change(i, { ...seatNeeds(i), needs: next })} />
           <TextField
             label="Autre précision (facultatif)"
