@@ -133,7 +133,7 @@ for (const viewport of viewports) {
       await expectNoAxeViolations(page, `booking page (${viewport})`);
     });
 
-    it('picks a session → the payment page shows it with the countdown → pays → Paiement Réussi !, seat confirmed', async () => {
+    it('picks a session → the payment page shows it with the countdown → pays → lands on its booking page, seat confirmed', async () => {
       const holds = countHoldRequests(page);
       const chosen = (await sessionsOf(withFullSession.id)).find((s) => s.seatsLeft > 0)!;
       await chooseButtons(page).first().click();
