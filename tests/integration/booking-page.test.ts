@@ -78,6 +78,10 @@ describe('the booking page', () => {
     expect((await page(undefined, id)).status).toBe(401);
     expect((await page(lea.cookie, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await page(lea.cookie, 'pas-un-id')).status).toBe(404);
+
+    // Health data in the owner's export (Loi 25), with the seat they belong to.
+    const exported = await read<{ reservations: { id: string; dietaryNeeds: SeatNeeds[] }[] }>(await send(t, 'GET', '/api/account/data-export', { cookie: lea.cookie }));
+    expect(exported.reservations.find((r) => r.id === id)?.dietaryNeeds).toEqual([seat([]), seat(['gluten_free'], 'sésame')]);
   });
 });
 
