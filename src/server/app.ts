@@ -39,6 +39,7 @@ import { ADMIN_RECIPE_MULTIPART_ROUTES, adminRecipeRoutes } from './modules/admi
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { createPromoCodeService } from './modules/promo-codes/service';
 import { createAdminRecipeService } from './modules/admin-recipes/service';
+import { createBookingPageService } from './modules/booking/booking-page';
 import { bookingRoutes } from './modules/booking/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { createWaitlistService } from './modules/waitlist/service';
@@ -175,7 +176,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/admin/membership', membershipSettingsRoutes(memberships));
   api.route('/waitlist', waitlistRoutes(createWaitlistService(deps)));
   const transfers = createTransferService(deps, paymentProvider);
-  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider), transfers));
+  api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider), transfers, createBookingPageService(deps)));
   api.route('/transfers', giftLinkRoutes(transfers));
   api.route('/admin/cancellation-policy', cancellationPolicyRoutes(deps));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));

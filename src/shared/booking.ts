@@ -7,6 +7,12 @@ export const HOLD_MINUTES = 15;
 export const DEFAULT_SESSION_MINUTES = 60;
 
 /**
+ * The booking's page shows the join button from this long before the start until the end (before:
+ * a countdown; docs/decisions/0052). The link itself still reaches attendees as it always did.
+ */
+export const JOIN_OPENS_MINUTES = 15;
+
+/**
  * The cancellation policy's default (docs/decisions/0051): cancelling at least this long before the
  * start gives a full refund; later, none. The school's own value is a setting (« Politique
  * d'annulation »): the rules below take the hours as an argument, read from it by the server.

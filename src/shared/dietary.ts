@@ -62,3 +62,58 @@ export function matchesDietaryFilter(tags: { allergens: readonly Allergen[] | nu
 export function inListOrder<T extends string>(list: readonly T[], values: readonly T[]): T[] {
   return list.filter((v) => values.includes(v));
 }
+
+// ---------------------------------------------------------------------------------------------
+// A learner's needs per seat (issue 28, point 5; docs/decisions/0053). A need is a filter code:
+// « Sans gluten » is what a seat allergic to gluten needs, « Végétalien » what a vegan seat needs.
+// Health data: shown only to the booking's owner, the admin and the session's chef.
+
+/** What one seat of a booking needs: codes from the fixed list, and free text for the rest. */
+export type SeatNeeds = { needs: DietaryFilter[]; note: string };
+export const NEED_NOTE_MAX = 200;
+
+/** A seat that said nothing. */
+export const NO_NEEDS: SeatNeeds = { needs: [], note: '' };
+
+/** The chef's substitutions in a course's kit, one text per need (« Sans gluten : farine de riz »). */
+export type KitSubstitutions = Partial<Record<DietaryFilter, string>>;
+export const SUBSTITUTION_MAX = 500;
+
+const needLabel = (need: DietaryFilter) => DIETARY_FILTER_LABELS[need].toLowerCase();
+
+/** Whether a seat said anything. */
+export const hasNeeds = (seat: SeatNeeds | undefined) => !!seat && (seat.needs.length > 0 || seat.note.trim() !== '');
+
+/** « 2 sans gluten, 1 végétalien » — the seats that need each thing, in the list's order; '' when none. */
+export function needsSummary(seats: readonly SeatNeeds[]): string {
+  return DIETARY_FILTERS.flatMap((need) => {
+    const n = seats.filter((s) => s.needs.includes(need)).length;
+    return n ? [`${n} ${needLabel(need)}`] : [];
+  }).join(', ');
+}
+
+/** Every need of a booking's seats, in the list's order. */
+export function bookingNeeds(seats: readonly SeatNeeds[]): DietaryFilter[] {
+  return DIETARY_FILTERS.filter((need) => seats.some((s) => s.needs.includes(need)));
+}
+
+/**
+ * The substitutions a booking gets: those written for one of its needs. A vegan seat gets the
+ * vegetarian ones too (what leaves out meat is needed by both).
+ */
+export function matchingSubstitutions(subs: KitSubstitutions | null | undefined, needs: readonly DietaryFilter[]): { need: DietaryFilter; label: string; text: string }[] {
+  const wanted = new Set<DietaryFilter>(needs);
+  if (wanted.has('vegan')) wanted.add('vegetarian');
+  return DIETARY_FILTERS.flatMap((need) => {
+    const text = subs?.[need]?.trim();
+    return text && wanted.has(need) ? [{ need, label: DIETARY_FILTER_LABELS[need], text }] : [];
+  });
+}
+
+/** The needs kept for `seats` seats: one entry per seat, each in the list's order. */
+export function needsFor(seats: number, given: readonly SeatNeeds[] | undefined): SeatNeeds[] {
+  return Array.from({ length: seats }, (_, i) => {
+    const s = given?.[i];
+    return s ? { needs: inListOrder(DIETARY_FILTERS, s.needs), note: s.note.trim() } : { ...NO_NEEDS, needs: [] };
+  });
+}

@@ -19,6 +19,14 @@ import { scaleIngredients } from './recipes/quantities';
 
 export type PrepKit = { ingredients: string[]; equipment: string[] };
 
+/** The kit goes out this long before the class; a booking's dietary needs can be changed until then. */
+export const PREP_KIT_LEAD_HOURS = 72;
+
+/** When a session's kit goes out (and the needs stop being editable). */
+export function prepKitSendsAt(startsAt: Date | string): Date {
+  return new Date(new Date(startsAt).getTime() - PREP_KIT_LEAD_HOURS * 3_600_000);
+}
+
 export const PREP_KIT_MAX_LENGTH = 4000;
 export const SERVINGS_MIN = 1;
 export const SERVINGS_MAX = 12;

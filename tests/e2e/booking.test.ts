@@ -133,7 +133,7 @@ for (const viewport of viewports) {
       await expectNoAxeViolations(page, `booking page (${viewport})`);
     });
 
-    it('picks a session → the payment page shows it with the countdown → pays → Paiement Réussi !, seat confirmed', async () => {
+    it('picks a session → the payment page shows it with the countdown → pays → lands on its booking page, seat confirmed', async () => {
       const holds = countHoldRequests(page);
       const chosen = (await sessionsOf(withFullSession.id)).find((s) => s.seatsLeft > 0)!;
       await chooseButtons(page).first().click();
@@ -157,23 +157,24 @@ for (const viewport of viewports) {
 
       await payWithCard(page, '4242 4242 4242 4242');
       await waitForPaid(page);
+      // One live class paid: its booking's page (decision 0052), the order in the query.
+      await page.waitForURL((url) => url.pathname === `/reservations/${reservationId}`);
       const orderId = new URL(page.url()).searchParams.get('order_id')!;
-      expect(await page.getByRole('link', { name: 'Voir mes achats' }).getAttribute('href')).toBe('/mes-achats');
-      expect(await page.getByRole('link', { name: "Explorer d'autres cours" }).getAttribute('href')).toBe('/cours');
+      expect(await page.getByRole('link', { name: 'Mes Achats' }).getAttribute('href')).toBe('/mes-achats');
 
       // The seat is confirmed by the payment's event (helper A1's payment confirmation).
       const line = (await orderOf(page, orderId)).lines[0]!;
       expect(line.reservation).toMatchObject({ id: reservationId, status: 'confirmed', cancelReason: null });
-      expect(await page.getByRole('link', { name: 'Voir mon calendrier' }).getAttribute('href')).toBe('/calendrier');
-      await expectNoAxeViolations(page, `payment result, seat confirmed (${viewport})`);
+      expect(await page.getByRole('link', { name: 'Mon Calendrier' }).getAttribute('href')).toBe('/calendrier');
+      await expectNoAxeViolations(page, `booking page after payment (${viewport})`);
 
       // Mes Achats: the live purchase with its session and 'Voir la réservation'.
       const { json } = await callApi<PurchasesResponse>(page, 'GET', '/purchases');
       const bought = json.purchases.find((p) => p.course.id === withFullSession.id)!;
-      expect(bought.session).toEqual({ id: chosen.id, startsAt: chosen.startsAt, recordingUrl: null, hasRecordingVideo: false });
+      expect(bought.session).toEqual({ id: chosen.id, reservationId, startsAt: chosen.startsAt, recordingUrl: null, hasRecordingVideo: false });
       await open(page, '/mes-achats');
       const card = page.getByRole('article').filter({ hasText: withFullSession.title });
-      expect(await card.getByRole('link', { name: 'Voir la réservation' }).getAttribute('href')).toBe(`/cours/${withFullSession.id}`);
+      expect(await card.getByRole('link', { name: 'Voir la réservation' }).getAttribute('href')).toBe(`/reservations/${reservationId}`);
       expect(await card.textContent()).toContain('Séance');
       expect(await card.getByRole('link', { name: /Voir l'enregistrement/ }).count()).toBe(0);
       expect(pageErrors(page)).toEqual([]);

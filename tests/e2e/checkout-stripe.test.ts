@@ -292,7 +292,9 @@ for (const viewport of viewports) {
         const order = await orderOf(page, orderId);
         expect(order.status).toBe('paid');
         expect(order.lines[0]!.reservation).toMatchObject({ id: reservationId, status: 'confirmed' });
-        expect(await page.getByRole('link', { name: 'Voir mon calendrier' }).getAttribute('href')).toBe('/calendrier');
+        // One live class paid: its booking's page (decision 0052).
+        expect(new URL(page.url()).pathname).toBe(`/reservations/${reservationId}`);
+        expect(await page.getByRole('link', { name: 'Mon Calendrier' }).getAttribute('href')).toBe('/calendrier');
         expect(pageErrors(page)).toEqual([]);
       });
     } else {

@@ -53,6 +53,9 @@ const POLICIES: [prefix: string, policy: Policy][] = [
   // « Transférer » (docs/decisions/0051): the booking's learner or the admin; a gift's acceptance, signed in.
   ['/api/booking/reservations/:reservationId/transfer', 'signed-in'],
   ['/api/booking/transfers/', 'signed-in'],
+  // The booking's own page and its seats' dietary needs (the owner; the admin reads).
+  ['/api/booking/reservations/:reservationId/page', 'signed-in'],
+  ['/api/booking/reservations/:reservationId/dietary-needs', 'signed-in'],
   ['/api/booking/', 'signed-in'],
   // « Liste d'attente » of a full session: join, one's places, leave or « Céder ma place ».
   ['/api/waitlist', 'signed-in'],

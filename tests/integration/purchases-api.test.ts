@@ -164,9 +164,12 @@ describe('a live class in Mes Achats', () => {
 
     // Booked for a session still to come: its date, no recording yet.
     const early = await newSignedInUser(t, 'Noé Futur');
-    await paidSeat(early, upcoming.id, (await createReservation(t.db, upcoming.id, early.id)).id);
+    const earlySeat = await createReservation(t.db, upcoming.id, early.id);
+    await paidSeat(early, upcoming.id, earlySeat.id);
+    // With the seat's reservation: « Voir la réservation » opens the booking's page (decision 0052).
     expect((await purchasesOf(early.cookie))[0]!.session).toEqual({
       id: upcoming.id,
+      reservationId: earlySeat.id,
       startsAt: upcoming.startsAt.toISOString(),
       recordingUrl: null,
       hasRecordingVideo: false,

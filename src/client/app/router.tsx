@@ -48,6 +48,8 @@ export const routes: AppRoute[] = [
         { path: 'offrir', lazy: page(() => import('../features/gift-cards/GiftCardPage')) },
         { path: 'calendrier', lazy: page(() => import('../features/calendar/CalendarPage')) },
         { path: 'enregistrements/:sessionId', lazy: page(() => import('../features/learning/RecordingPage')) },
+        // The booking's own page (docs/decisions/0052): after paying a live class, from Mon Calendrier and Mes Achats.
+        { path: 'reservations/:reservationId', lazy: page(() => import('../features/booking/ReservationPage')) },
         // After the chef cancelled a session: the card or « Crédit Toque » (the e-mail's button).
         { path: 'reservations/:reservationId/remboursement', lazy: page(() => import('../features/calendar/RefundChoicePage')) },
         // A booking offered by e-mail: the recipient signs in (or up) and accepts (docs/decisions/0051).

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Allergen, Diet } from '../../shared/dietary';
+import type { Allergen, Diet, KitSubstitutions, SeatNeeds } from '../../shared/dietary';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -226,6 +226,8 @@ export const courses = pgTable(
     /** The class preparation kit: ingredients and equipment, one per line, for the servings below. */
     prepKit: text(),
     prepKitServings: integer(),
+    /** The chef's kit substitutions, one text per need (docs/decisions/0053): sent only to bookings with that need. */
+    kitSubstitutions: jsonb().$type<KitSubstitutions>().notNull().default({}),
     status: courseStatusEnum().notNull().default('published'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -440,6 +442,11 @@ export const reservations = pgTable(
     seats: integer().notNull().default(1),
     /** The guests' first names, one per extra seat, each optional ('' when not given). */
     guestNames: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Each seat's dietary needs, the learner's first (docs/decisions/0053): health data, read only by
+     * the owner, the admin and the session's chef; exported and deleted with the account.
+     */
+    dietaryNeeds: jsonb().$type<SeatNeeds[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

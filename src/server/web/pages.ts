@@ -292,6 +292,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string; signe
   { path: '/mes-achats', module: 'features/purchases/PurchasesPage.tsx', title: 'Mes Achats' },
   { path: '/calendrier', module: 'features/calendar/CalendarPage.tsx', title: 'Mon Calendrier' },
   { path: '/enregistrements/:id', module: 'features/learning/RecordingPage.tsx', title: 'Enregistrement de la séance' },
+  { path: '/reservations/:id', module: 'features/booking/ReservationPage.tsx', title: 'Ma réservation' },
   { path: '/reservations/:id/remboursement', module: 'features/calendar/RefundChoicePage.tsx', title: 'Choisir mon remboursement' },
   { path: '/places-offertes/:id', module: 'features/calendar/GiftOfferPage.tsx', title: 'Place offerte' },
   { path: '/notifications', module: 'features/notifications/NotificationsPage.tsx', title: 'Notifications' },

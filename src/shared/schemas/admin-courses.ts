@@ -4,12 +4,12 @@
 import { MAX_REPEAT_WEEKS, MAX_SEATS_PER_BOOKING } from '../booking';
 import { DIFFICULTIES, type Difficulty } from '../catalog';
 import type { SaleBlocker } from '../entitlements';
-import type { Allergen, Diet } from '../dietary';
+import type { Allergen, Diet, KitSubstitutions } from '../dietary';
 import { PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN } from '../prep-kit';
 import { z } from '../zod';
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from './account';
 import type { TeacherRef } from './public';
-import { dietaryTagFields } from './dietary';
+import { dietaryTagFields, kitSubstitutionsField } from './dietary';
 
 export const ADMIN_COURSE_STATUSES = ['published', 'draft', 'archived'] as const;
 export type AdminCourseStatus = (typeof ADMIN_COURSE_STATUSES)[number];
@@ -79,6 +79,8 @@ export const adminCourseFields = {
     .max(SERVINGS_MAX, { error: `Entre ${SERVINGS_MIN} et ${SERVINGS_MAX} portions.` })
     .nullish()
     .transform((v) => v ?? null),
+  /** The kit's substitutions per dietary need (docs/decisions/0053); absent: left as they are. */
+  kitSubstitutions: kitSubstitutionsField.optional(),
 };
 
 export const adminCourseCreateSchema = z.object(adminCourseFields).strict();
@@ -208,6 +210,8 @@ export type AdminCourseDetail = Omit<AdminCourseSummary, 'teacher'> & {
   /** The class preparation kit as the chef typed it, and the servings it is written for. */
   prepKit: string | null;
   prepKitServings: number | null;
+  /** The kit's substitutions, one text per dietary need. */
+  kitSubstitutions: KitSubstitutions;
   /** Every session, soonest first (past and cancelled ones too). */
   sessions: AdminCourseSessionView[];
   /**

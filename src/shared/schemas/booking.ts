@@ -1,7 +1,9 @@
 // The booking API contract: a learner holds a seat of a live session while they pay.
 import { MAX_SEATS_PER_BOOKING } from '../booking';
 import { SERVINGS_MAX, SERVINGS_MIN } from '../prep-kit';
+import type { SeatNeeds } from '../dietary';
 import { z } from '../zod';
+import { seatNeedsListField } from './dietary';
 
 const SEATS_MESSAGE = `Choisissez entre 1 et ${MAX_SEATS_PER_BOOKING} places.`;
 /** A guest's first name: optional, short. */
@@ -38,7 +40,11 @@ export const holdRequestSchema = z.object({
   seats: seatsField.optional(),
   /** The guests' first names (seats − 1 at most). */
   guests: guestNamesField.optional(),
-}).refine((v) => (v.guests?.length ?? 0) <= (v.seats ?? 1) - 1, { error: 'Un prénom par place en plus de la vôtre.', path: ['guests'] });
+  /** Each seat's dietary needs, optional (the learner's first; docs/decisions/0053). */
+  needs: seatNeedsListField.optional(),
+})
+  .refine((v) => (v.guests?.length ?? 0) <= (v.seats ?? 1) - 1, { error: 'Un prénom par place en plus de la vôtre.', path: ['guests'] })
+  .refine((v) => (v.needs?.length ?? 0) <= (v.seats ?? 1), { error: 'Un seul choix de besoins par place.', path: ['needs'] });
 export type HoldRequest = z.input<typeof holdRequestSchema>;
 
 export type ReservationStatus = 'pending_payment' | 'confirmed' | 'cancelled' | 'expired';
@@ -52,6 +58,8 @@ export type HoldView = {
   /** Seats this booking holds, and its guests' first names (one per extra seat, '' when not given). */
   seats: number;
   guests: string[];
+  /** Each seat's dietary needs (one entry per seat). */
+  needs: SeatNeeds[];
 };
 
 /** Answer of POST (201 new, 200 existing), GET and DELETE /api/booking/holds[/:reservationId]. */

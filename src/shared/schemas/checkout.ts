@@ -154,7 +154,7 @@ export type PurchaseView = {
    * A live class: the session of the seat this purchase confirmed (null while unconfirmed, once
    * cancelled, or for purchases made before orders), with its recording once the admin attached one.
    */
-  session: { id: string; startsAt: string; recordingUrl: string | null; hasRecordingVideo: boolean } | null;
+  session: { id: string; reservationId: string; startsAt: string; recordingUrl: string | null; hasRecordingVideo: boolean } | null;
   /** A recorded course the learner started: how far they are (null when never played, or a live class). */
   progress: { percent: number; completed: boolean; positionSeconds: number } | null;
   /**

@@ -1,6 +1,7 @@
 // A live session's roster, « Liste des participants » (issue 26, part C): the admin's at
 // /admin/seances/:sessionId, the guest chef's own sessions' at /mes-seances/:sessionId (read-only,
 // fewer details: docs/decisions/0033-rosters.md), and « Écrire aux participants ».
+import type { SeatNeeds } from '../dietary';
 import { z } from '../zod';
 import type { ReservationCancelReason } from './reservations';
 import type { RosterWaitlistEntry } from './waitlist';
@@ -34,6 +35,8 @@ export type RosterAttendee = {
   guests: string[];
   /** How many people the learner cooks for, chosen at booking (null: the recipe's). */
   servings: number | null;
+  /** Each seat's dietary needs, the learner's first (health data: the admin's and the session chef's roster only). */
+  needs: SeatNeeds[];
   /** What the seat's order line was paid, before tax (null: included, e.g. free, or hidden). */
   paidCents: number | null;
   bookedAt: string;
@@ -72,6 +75,8 @@ export type RosterResponse = {
   attendees: RosterAttendee[];
   /** The attendees' seats added up (a booking may hold several). */
   confirmedSeats: number;
+  /** The confirmed seats' dietary needs added up: « 2 sans gluten, 1 végétalien » ('' when none). */
+  needsSummary: string;
   holds: RosterHold[];
   cancellations: RosterCancellation[];
   /** « Liste d'attente »: first in line first (docs/decisions/0050). */

@@ -3,12 +3,13 @@
 // HOLD_MINUTES (POST /api/booking/holds) and goes on to the payment with the session and the hold.
 // Several seats in one booking (docs/decisions/0047): « Combien de places ? » (1 to 6, as the
 // sessions allow), the guests' first names (optional), the kit scaled to the seats until the learner
-// picks its servings. Sign-in required (spec §5): a visitor gets the toast and goes home.
+// picks its servings; each seat's allergies and restrictions, optional (docs/decisions/0053). Sign-in required (spec §5): a visitor gets the toast and goes home.
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Timer, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ChevronDown, Salad, Timer, UserPlus, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { HOLD_MINUTES, MAX_SEATS_PER_BOOKING, seatsLabel } from '@shared/booking';
+import { needsFor, type SeatNeeds } from '@shared/dietary';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { formatDuration, formatPrice } from '@shared/format';
 import { DEFAULT_KIT_SERVINGS, defaultServings, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
@@ -26,6 +27,7 @@ import type { ApiError } from '@client/lib/api';
 import { notifyError } from '@client/lib/notify';
 import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { SeatNeedsFieldset } from '@client/features/dietary';
 import { holdSeat, type BookingNavigationState } from './api';
 import { BookingSteps } from './components/BookingSteps';
 import { WaitlistPanel } from '@client/features/waitlist';
@@ -68,6 +70,9 @@ export default function BookingPage() {
   const [seats, setSeats] = useState(1);
   const [guests, setGuests] = useState<string[]>([]);
   const [guestErrors, setGuestErrors] = useState<Record<number, string>>({});
+  // Each seat's dietary needs, optional (docs/decisions/0053).
+  const [needs, setNeeds] = useState<SeatNeeds[]>([]);
+  const [needErrors, setNeedErrors] = useState<Record<number, string>>({});
   const holding = useRef(false);
 
   // Seats move while people book: always read afresh, never a copy from the course page.
@@ -93,6 +98,7 @@ export default function BookingPage() {
         servings: course.data?.course.hasPrepKit ? servings : undefined,
         seats,
         guests: guests.slice(0, seats - 1).map((g) => g.trim()),
+        needs: needsFor(seats, needs),
       }),
     onSuccess: ({ hold: held }, session) => {
       if (held.status === 'confirmed') {
@@ -117,14 +123,19 @@ export default function BookingPage() {
     // One hold at a time, even for a double click faster than a render.
     if (holding.current) return;
     // The same schema as the server's: a first name too long is said under its field.
-    const checked = holdRequestSchema.safeParse({ sessionId: session.id, seats, guests: guests.slice(0, seats - 1) });
+    const checked = holdRequestSchema.safeParse({ sessionId: session.id, seats, guests: guests.slice(0, seats - 1), needs: needsFor(seats, needs) });
     if (!checked.success) {
-      const errors: Record<number, string> = {};
-      for (const issue of checked.error.issues) if (issue.path[0] === 'guests' && typeof issue.path[1] === 'number') errors[issue.path[1]] ??= issue.message;
-      setGuestErrors(errors);
+      const errors: Record<'guests' | 'needs', Record<number, string>> = { guests: {}, needs: {} };
+      for (const issue of checked.error.issues) {
+        const [field, index] = issue.path;
+        if ((field === 'guests' || field === 'needs') && typeof index === 'number') errors[field][index] ??= issue.message;
+      }
+      setGuestErrors(errors.guests);
+      setNeedErrors(errors.needs);
       return;
     }
     setGuestErrors({});
+    setNeedErrors({});
     holding.current = true;
     setProblem(null);
     hold.mutate(session);
@@ -225,6 +236,16 @@ export default function BookingPage() {
                 </div>
               </div>
             </div>
+            <details className="group mt-5 rounded-2xl border border-line bg-white p-4 shadow-sm" open={Object.keys(needErrors).length > 0 || undefined}>
+              <summary className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-ink">
+                <Salad aria-hidden="true" className="hidden size-5 shrink-0 text-brand-700 sm:block" />
+                <span className="flex-1">
+                  Allergies et restrictions <span className="font-normal text-muted">(facultatif)</span>
+                </span>
+                <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180" />
+              </summary>
+              <SeatNeedsFieldset className="mt-3" seats={seats} guests={guests} needs={needs} onChange={setNeeds} errors={needErrors} />
+            </details>
             {/* The kit question and its promise only where a kit is written for this course. */}
             {data.hasPrepKit ? (
             <div className="mt-5 rounded-2xl border border-line bg-white p-4 shadow-sm">

@@ -21,6 +21,7 @@ import { visibleRange, type CalendarView } from './calendar-setup';
 import type { CalendarEvent, CalendarRole } from './events';
 import { PHONE } from './phone';
 import { ReservationCalendar } from './components/ReservationCalendar';
+import { BookingLinks } from './components/BookingLinks';
 import { ReservationDialog } from './components/ReservationDialog';
 import { SyncDialog } from './components/SyncDialog';
 
@@ -124,6 +125,8 @@ export default function CalendarPage() {
           <MyWaitlists />
         </div>
       )}
+      {/* A learner's own bookings (the admin's events are sessions, with their roster). */}
+      {!isAdmin && reservations ? <BookingLinks reservations={reservations} /> : null}
 
       <ReservationDialog reservation={shown} group={group} isAdmin={isAdmin} onClose={() => setSelected(null)} />
       <SyncDialog open={syncing} isAdmin={isAdmin} onClose={() => setSyncing(false)} />

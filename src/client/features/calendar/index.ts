@@ -4,3 +4,6 @@ export { VideoLinkEditor } from './components/VideoLinkEditor';
 export { RecordingVideoUpload } from './components/admin/RecordingVideoUpload';
 // « Transférer » from the admin's roster (docs/decisions/0051): the same dialog as the learner's.
 export { TransferReservationDialog } from './components/TransferReservationDialog';
+// The booking's own page (features/booking/ReservationPage) cancels with the same dialog and words.
+export { CancelReservationDialog } from './components/CancelReservationDialog';
+export { icsPath } from './api';

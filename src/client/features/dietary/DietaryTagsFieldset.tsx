@@ -39,8 +39,8 @@ export function DietaryTagsFieldset({ allergens, diets, undeclared = false, onCh
   );
 }
 
-/** One checkbox per code of `list`, ticked ones given back in the list's order. */
-function Boxes<T extends string>({ name, list, labels, ticked, onTick }: { name: string; list: readonly T[]; labels: Record<T, string>; ticked: T[]; onTick: (next: T[]) => void }) {
+/** One checkbox per code of `list`, ticked ones given back in the list's order (the seats' needs use it too). */
+export function Boxes<T extends string>({ name, list, labels, ticked, onTick }: { name: string; list: readonly T[]; labels: Record<T, string>; ticked: T[]; onTick: (next: T[]) => void }) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {list.map((value) => (

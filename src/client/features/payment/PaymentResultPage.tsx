@@ -3,10 +3,11 @@
 // knows once the provider's event has been processed. The page never claims success from the URL.
 // A live class's seat is read from the order too: confirmed (the calendar is one click away), or lost
 // because the payment came after the hold lapsed and the session filled (refunded automatically).
+// A single live class whose seat is confirmed goes on to the booking's own page instead.
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX, CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { HOLD_MINUTES } from '@shared/booking';
 import { formatPrice } from '@shared/format';
 import type { OrderView } from '@shared/schemas/checkout';
@@ -37,6 +38,11 @@ export default function PaymentResultPage() {
   // Every line was a seat that could not be given: nothing was bought, everything is refunded.
   const nothingBought = !!paidOrder && lost.length === paidOrder.lines.length;
   const booked = !!paidOrder && paidOrder.lines.some((l) => l.reservation?.status === 'confirmed');
+  // One live class paid and its seat confirmed: the learner lands on the booking's own page
+  // (docs/decisions/0052); anything else keeps « Paiement Réussi ! ».
+  // The order's id rides along: the page says the payment went through, and its receipt is one click away.
+  const seat = paidOrder?.lines.length === 1 ? paidOrder.lines[0]!.reservation : null;
+  const bookingPage = paidOrder && seat?.status === 'confirmed' ? `/reservations/${encodeURIComponent(seat.id)}?order_id=${encodeURIComponent(paidOrder.id)}` : null;
   const announced = useRef<string | null>(null);
 
   // Once per order: the spec's toast, the paid courses out of the cart, the pages that show access
@@ -74,6 +80,8 @@ export default function PaymentResultPage() {
   usePageTitle(
     view === 'success' ? 'Paiement Réussi !' : view === 'no-seat' ? 'Séance complète' : view === 'error' ? 'Erreur de Paiement' : 'Traitement de votre paiement',
   );
+
+  if (view === 'success' && bookingPage) return <Navigate to={bookingPage} replace />;
 
   return (
     <div className="px-4 pb-12">

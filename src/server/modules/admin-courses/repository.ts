@@ -31,6 +31,7 @@ const courseColumns = {
   videoBytes: courses.videoBytes,
   prepKit: courses.prepKit,
   prepKitServings: courses.prepKitServings,
+  kitSubstitutions: courses.kitSubstitutions,
   status: courses.status,
   createdAt: courses.createdAt,
   updatedAt: courses.updatedAt,
@@ -248,6 +249,7 @@ export type CourseValues = Partial<
     | 'videoBytes'
     | 'prepKit'
     | 'prepKitServings'
+    | 'kitSubstitutions'
   >
 >;
 

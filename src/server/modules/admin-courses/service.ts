@@ -168,6 +168,7 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
       diets: row.diets,
       prepKit: row.prepKit,
       prepKitServings: row.prepKitServings,
+      kitSubstitutions: row.kitSubstitutions,
       teacherId: row.teacherId,
       video: row.videoKey && row.videoContentType ? { contentType: row.videoContentType, bytes: row.videoBytes ?? 0 } : null,
       sessions: sessions.map((s) => toSessionView(s, row.durationMinutes)),
@@ -242,7 +243,7 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
         const details: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(changes)) {
           // The texts are long: the trail says they changed, not what they say.
-          details[k] = k === 'description' || k === 'prepKit' ? { changed: true } : { from: before[k as keyof typeof before], to: v };
+          details[k] = k === 'description' || k === 'prepKit' || k === 'kitSubstitutions' ? { changed: true } : { from: before[k as keyof typeof before], to: v };
         }
         await recordAudit(tx, { actorId, action: changes.status === 'draft' ? 'course.unpublish' : 'course.update', targetType: 'course', targetId: id, details });
       });

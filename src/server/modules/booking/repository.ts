@@ -2,6 +2,7 @@
 // session row is locked: every hold on one session waits its turn there, so seats are counted
 // and taken without a race.
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { SeatNeeds } from '@shared/dietary';
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, courses, profiles, reservations } from '../../db/schema';
 import { holdsSeat } from './seats';
@@ -17,6 +18,7 @@ const holdColumns = {
   servings: reservations.servings,
   seats: reservations.seats,
   guestNames: reservations.guestNames,
+  dietaryNeeds: reservations.dietaryNeeds,
 };
 export type HoldRow = {
   id: string;
@@ -27,6 +29,7 @@ export type HoldRow = {
   servings: number | null;
   seats: number;
   guestNames: string[];
+  dietaryNeeds: SeatNeeds[];
 };
 
 /** The session with its course's status, its row locked until the transaction ends; null if unknown. */
@@ -128,7 +131,7 @@ export async function seatSnapshot(db: Db, sessionId: string, userId: string, no
  */
 export async function insertHold(
   tx: Tx,
-  values: { userId: string; sessionId: string; holdExpiresAt: Date; servings: number | null; seats: number; guestNames: string[]; now: Date },
+  values: { userId: string; sessionId: string; holdExpiresAt: Date; servings: number | null; seats: number; guestNames: string[]; dietaryNeeds: SeatNeeds[]; now: Date },
 ): Promise<HoldRow> {
   const [row] = await tx
     .insert(reservations)
@@ -141,6 +144,7 @@ export async function insertHold(
       servings: values.servings,
       seats: values.seats,
       guestNames: values.guestNames,
+      dietaryNeeds: values.dietaryNeeds,
       createdAt: values.now,
       updatedAt: values.now,
     })
@@ -149,7 +153,7 @@ export async function insertHold(
 }
 
 /** The seats, guests and servings of the learner's unpaid hold, changed (asked again with other answers). */
-export async function updateHold(tx: Tx, reservationId: string, values: { servings: number | null; seats: number; guestNames: string[] }, now: Date): Promise<HoldRow> {
+export async function updateHold(tx: Tx, reservationId: string, values: { servings: number | null; seats: number; guestNames: string[]; dietaryNeeds: SeatNeeds[] }, now: Date): Promise<HoldRow> {
   const [row] = await tx.update(reservations).set({ ...values, updatedAt: now }).where(eq(reservations.id, reservationId)).returning(holdColumns);
   return row!;
 }

@@ -3,6 +3,7 @@
 // row locked, so 200 people clicking at once on a 10-seat session never hold more than 10 seats;
 // asking again returns the same hold (with the seats, guests and servings asked this time, unpaid).
 import { HOLD_MINUTES, seatsLabel } from '@shared/booking';
+import { needsFor, type SeatNeeds } from '@shared/dietary';
 import { defaultServings, SERVINGS_MAX } from '@shared/prep-kit';
 import type { HoldView } from '@shared/schemas/booking';
 import type { Viewer } from '@shared/access';
@@ -33,11 +34,12 @@ function toView(row: HoldRow): HoldView {
     expiresAt: row.status === 'pending_payment' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     seats: row.seats,
     guests: row.guestNames,
+    needs: needsFor(row.seats, row.dietaryNeeds),
   };
 }
 
 /** What a hold asks for: its seats, its guests' first names, the servings of its kit (null: not said). */
-export type HoldAsk = { seats: number; guests: string[]; servings: number | null };
+export type HoldAsk = { seats: number; guests: string[]; servings: number | null; needs: SeatNeeds[] };
 
 /** « Il ne reste que 2 places » (409 SESSION_FULL): the session cannot take the seats asked. */
 export function notEnoughSeats(left: number, asked: number): AppError {
@@ -97,13 +99,18 @@ export function createBookingService(deps: Pick<Deps, 'config' | 'database' | 'l
         });
       }
       const guestNames = guestsFor(seats, asked.guests ?? mine?.guestNames ?? []);
+      const dietaryNeeds = needsFor(seats, asked.needs ?? mine?.dietaryNeeds);
       // Not said: the kit scaled to the seats (the kit's servings for each seat); one seat keeps the kit as written.
       const scaled = seats > 1 ? Math.min(SERVINGS_MAX, defaultServings(session.courseKitServings) * seats) : null;
       if (mine) {
         if (taken - mine.seats + seats > session.capacity) throw notEnoughSeats(session.capacity - taken + mine.seats, seats);
         const servings = asked.servings ?? (seats !== mine.seats ? scaled : mine.servings);
-        const changed = mine.seats !== seats || servings !== mine.servings || guestNames.join('\u0000') !== mine.guestNames.join('\u0000');
-        return { created: false, seatsChanged: mine.seats !== seats, fewerSeats: seats < mine.seats, row: changed ? await repo.updateHold(tx, mine.id, { seats, guestNames, servings }, now) : mine };
+        const changed =
+          mine.seats !== seats ||
+          servings !== mine.servings ||
+          guestNames.join('\u0000') !== mine.guestNames.join('\u0000') ||
+          JSON.stringify(dietaryNeeds) !== JSON.stringify(needsFor(mine.seats, mine.dietaryNeeds));
+        return { created: false, seatsChanged: mine.seats !== seats, fewerSeats: seats < mine.seats, row: changed ? await repo.updateHold(tx, mine.id, { seats, guestNames, servings, dietaryNeeds }, now) : mine };
       }
       const servings = asked.servings ?? scaled;
       if (taken + seats > session.capacity) throw notEnoughSeats(session.capacity - taken, seats);
@@ -114,6 +121,7 @@ export function createBookingService(deps: Pick<Deps, 'config' | 'database' | 'l
         servings,
         seats,
         guestNames,
+        dietaryNeeds,
         now,
       });
       // Written down as expired when it ends, if still unpaid (jobs/hold-expiry.ts).

@@ -2,7 +2,8 @@
 // (booking/payment-confirmation.ts, in the payment's transaction): one job at startsAt − 72 h, or at
 // once when the class is closer than that. The job decides at run time — the seat may be cancelled,
 // the session moved or cancelled, the kit removed, the learner may have turned these e-mails off.
-import { defaultServings, sessionPrepKit } from '@shared/prep-kit';
+import { bookingNeeds, matchingSubstitutions, type SeatNeeds } from '@shared/dietary';
+import { defaultServings, PREP_KIT_LEAD_HOURS, sessionPrepKit } from '@shared/prep-kit';
 import type { Db, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { cancelJob, sendJob } from '../../jobs/boss';
@@ -16,7 +17,7 @@ import { prepKitMail, prepKitNotice } from './mail';
 import * as repo from './repository';
 
 const HOUR = 3_600_000;
-export const PREP_KIT_LEAD = 72 * HOUR;
+export const PREP_KIT_LEAD = PREP_KIT_LEAD_HOURS * HOUR;
 /** A job that runs this much before its moment (the session moved later) is sent again for the new moment. */
 const EARLY_TOLERANCE = 10 * 60_000;
 
@@ -42,7 +43,8 @@ export async function movePrepKit(conn: Conn, input: { reservationId: string; pr
 
 export type PrepKitOutcome = 'queued' | 'preference' | 'already' | 'not_confirmed' | 'session_over' | 'no_kit' | 'rescheduled';
 
-export type KitRecipient = { reservationId: string; userId: string; email: string; name: string; servings: number | null };
+/** `needs`: each seat's dietary needs — the kit carries the course's substitutions for them only. */
+export type KitRecipient = { reservationId: string; userId: string; email: string; name: string; servings: number | null; needs: SeatNeeds[] };
 
 /**
  * Queues one attendee's kit e-mail and notice under `dedupeKey` (once per key), or records that the
@@ -51,7 +53,7 @@ export type KitRecipient = { reservationId: string; userId: string; email: strin
 export async function deliverPrepKit(
   tx: Tx,
   deps: Pick<Deps, 'config'>,
-  input: { to: KitRecipient; session: Pick<repo.SessionKit, 'courseTitle' | 'startsAt' | 'kitServings'>; kit: string; dedupeKey: string; now: Date },
+  input: { to: KitRecipient; session: Pick<repo.SessionKit, 'courseTitle' | 'startsAt' | 'kitServings' | 'kitSubstitutions'>; kit: string; dedupeKey: string; now: Date },
 ): Promise<'queued' | 'preference' | 'already'> {
   const { to, session, dedupeKey, now } = input;
   // In the site too, whatever the e-mail preference (it is about e-mails).
@@ -68,6 +70,7 @@ export async function deliverPrepKit(
     kit: input.kit,
     kitServings,
     servings: to.servings ?? kitServings,
+    substitutions: matchingSubstitutions(session.kitSubstitutions, bookingNeeds(to.needs)),
     publicUrl: deps.config.publicUrl,
     unsubscribeUrl: unsubscribeUrl(deps.config, to.userId, 'prepKit'),
   });

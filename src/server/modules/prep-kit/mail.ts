@@ -14,6 +14,8 @@ export type PrepKitMailInput = {
   /** What the kit is written for, and what the learner cooks for. */
   kitServings: number;
   servings: number;
+  /** The course's substitutions matching this booking's dietary needs (docs/decisions/0053); none: the kit alone. */
+  substitutions?: { label: string; text: string }[];
   publicUrl: string;
   /** Where this person turns the kit e-mails off. */
   unsubscribeUrl: string;
@@ -40,6 +42,8 @@ export function prepKitMail(input: PrepKitMailInput): Mail {
   ];
   if (kit.ingredients.length) paragraphs.push(`Ingrédients (pour ${servingsLabel(input.servings)}) :`, ...bullets(kit.ingredients));
   if (kit.equipment.length) paragraphs.push('Matériel :', ...bullets(kit.equipment));
+  const subs = input.substitutions ?? [];
+  if (subs.length) paragraphs.push('Substitutions pour vos besoins alimentaires :', ...bullets(subs.map((s) => `${s.label} : ${s.text}`)));
   paragraphs.push('Bonne cuisine !');
   const content: EmailContent = {
     subject: prepKitSubject(input.courseTitle),

@@ -15,6 +15,7 @@ const kitColumns = {
   sessionKit: courseSessions.prepKit,
   courseKit: courses.prepKit,
   kitServings: courses.prepKitServings,
+  kitSubstitutions: courses.kitSubstitutions,
 };
 
 export async function findSeat(conn: Conn, reservationId: string) {
@@ -24,6 +25,7 @@ export async function findSeat(conn: Conn, reservationId: string) {
       status: reservations.status,
       userId: reservations.userId,
       servings: reservations.servings,
+      needs: reservations.dietaryNeeds,
       email: users.email,
       name: users.name,
     })
@@ -62,7 +64,7 @@ export async function countConfirmed(conn: Conn, sessionId: string): Promise<num
 
 export async function listConfirmed(conn: Conn, sessionId: string) {
   return conn
-    .select({ reservationId: reservations.id, userId: reservations.userId, servings: reservations.servings, email: users.email, name: users.name })
+    .select({ reservationId: reservations.id, userId: reservations.userId, servings: reservations.servings, needs: reservations.dietaryNeeds, email: users.email, name: users.name })
     .from(reservations)
     .innerJoin(users, eq(users.id, reservations.userId))
     .where(and(eq(reservations.sessionId, sessionId), eq(reservations.status, 'confirmed')))

@@ -117,8 +117,9 @@ export async function eraseAccount(tx: Tx, userId: string, oldEmail: string, now
     .update(profiles)
     .set({ fullName: DELETED_ACCOUNT_NAME, avatarUrl: null, phone: null, address: null, province: null, specialty: null, bio: null, updatedAt: now })
     .where(eq(profiles.userId, userId));
-  // The guests' first names go with the name (the seats stay: the sessions' counts and the orders keep them).
-  await tx.update(reservations).set({ clientName: DELETED_ACCOUNT_NAME, guestNames: [] }).where(eq(reservations.userId, userId));
+  // The guests' first names go with the name, and the seats' dietary needs (health data, decision 0053);
+  // the seats stay: the sessions' counts and the orders keep them.
+  await tx.update(reservations).set({ clientName: DELETED_ACCOUNT_NAME, guestNames: [], dietaryNeeds: [] }).where(eq(reservations.userId, userId));
   // Amounts, taxes, province and number stay for the tax records (6 years); the buyer is no longer named.
   await tx.update(orders).set({ buyerName: DELETED_BUYER_NAME, buyerEmail: '', failureMessage: null }).where(eq(orders.userId, userId));
   // Its unpaid orders are closed (« Abandonnée »): nobody will pay them; one still paid is refunded (payments/service.ts).

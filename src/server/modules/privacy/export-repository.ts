@@ -155,6 +155,7 @@ export function seatReservations(db: Db, userId: string) {
       servings: reservations.servings,
       seats: reservations.seats,
       guestNames: reservations.guestNames,
+      dietaryNeeds: reservations.dietaryNeeds,
       cancelReason: reservations.cancelReason,
       cancelledAt: reservations.cancelledAt,
       createdAt: reservations.createdAt,

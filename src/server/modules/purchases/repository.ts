@@ -25,6 +25,7 @@ export async function listPurchases(db: Db, userId: string) {
       // The owner of the order, checked again: a purchase only ever shows its own user's receipt.
       orderUserId: orders.userId,
       sessionId: courseSessions.id,
+      reservationId: reservations.id,
       sessionStartsAt: courseSessions.startsAt,
       recordingUrl: courseSessions.recordingUrl,
       hasRecordingVideo: sql<boolean>`${courseSessions.recordingKey} is not null`.mapWith(Boolean),

@@ -37,8 +37,8 @@ export function createPurchaseService(deps: Pick<Deps, 'database'>) {
           receiptUrl: orderId && r.orderStatus && hasReceipt(r.orderStatus) ? receiptUrl(orderId) : null,
           creditNoteUrl: creditNote ? creditNoteHtmlUrl(creditNote.id) : null,
           session:
-            r.sessionId && r.sessionStartsAt
-              ? { id: r.sessionId, startsAt: toIso(r.sessionStartsAt), recordingUrl: r.recordingUrl, hasRecordingVideo: r.hasRecordingVideo }
+            r.sessionId && r.sessionStartsAt && r.reservationId
+              ? { id: r.sessionId, reservationId: r.reservationId, startsAt: toIso(r.sessionStartsAt), recordingUrl: r.recordingUrl, hasRecordingVideo: r.hasRecordingVideo }
               : null,
           refundChoice:
             r.choiceReservationId && r.choiceDueAt

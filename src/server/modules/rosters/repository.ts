@@ -2,6 +2,7 @@
 // line was paid and refunded, and the messages sent to it. The session itself (its course, its chef,
 // its seats taken, its lock) is the sessions slice's, asked through its service.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SeatNeeds } from '@shared/dietary';
 import type { Db } from '../../db/client';
 import { orderLines, orders, refunds, reservations, sessionMessages, users } from '../../db/schema';
 
@@ -19,6 +20,7 @@ export type RosterReservationRow = {
   servings: number | null;
   seats: number;
   guestNames: string[];
+  dietaryNeeds: SeatNeeds[];
   createdAt: Date;
 };
 
@@ -37,6 +39,7 @@ export async function sessionReservations(db: Conn, sessionId: string): Promise<
       servings: reservations.servings,
       seats: reservations.seats,
       guestNames: reservations.guestNames,
+      dietaryNeeds: reservations.dietaryNeeds,
       createdAt: reservations.createdAt,
     })
     .from(reservations)

@@ -5,6 +5,7 @@
 // guest chef sees his own sessions only, read-only and with fewer details (docs/decisions/0033-rosters.md).
 import { stringify } from 'csv-stringify/sync';
 import { sessionMinutes } from '@shared/booking';
+import { needsFor, needsSummary } from '@shared/dietary';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import {
   sessionMessageSchema,
@@ -120,6 +121,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
         seats: r.seats,
         guests: r.guestNames,
         servings: r.servings,
+        needs: needsFor(r.seats, r.dietaryNeeds),
         paidCents: admin ? (lineOf.get(r.id)?.amountCents ?? null) : null,
         bookedAt: r.createdAt.toISOString(),
       }));
@@ -159,6 +161,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
       },
       attendees,
       confirmedSeats: attendees.reduce((sum, a) => sum + a.seats, 0),
+      needsSummary: needsSummary(attendees.flatMap((a) => a.needs)),
       holds,
       cancellations,
       waitlist,

@@ -3,6 +3,7 @@
 // booking's own row and expiry job) and « Une place s'est libérée ». Every change of a line — a
 // join, a leave, a promotion — runs in ONE transaction with the session row locked, the lock a
 // booking hold and a capacity edit take: whatever the instances, a freed seat is offered once.
+import { needsFor } from '@shared/dietary';
 import { HOLD_MINUTES, seatsLabel } from '@shared/booking';
 import type { Viewer } from '@shared/access';
 import { entitlement, notForSaleMessage } from '@shared/entitlements';
@@ -57,7 +58,7 @@ export async function promoteUnderLock(tx: Tx, session: LockedSession, deps: Pro
     if (!ctx) continue;
     const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS);
     const servings = entry.seats > 1 ? Math.min(SERVINGS_MAX, defaultServings(session.courseKitServings) * entry.seats) : null;
-    const hold = await insertHold(tx, { userId: entry.userId, sessionId: session.id, holdExpiresAt, servings, seats: entry.seats, guestNames: Array<string>(entry.seats - 1).fill(''), now });
+    const hold = await insertHold(tx, { userId: entry.userId, sessionId: session.id, holdExpiresAt, servings, seats: entry.seats, guestNames: Array<string>(entry.seats - 1).fill(''), dietaryNeeds: needsFor(entry.seats, []), now });
     // Its end re-runs this promotion (jobs/hold-expiry.ts → seatsFreed): a lapsed offer passes on.
     await scheduleHoldExpiry(tx, { reservationId: hold.id, holdExpiresAt, now });
     await repo.updateEntry(tx, entry.id, { status: 'offered', reservationId: hold.id, offeredAt: now, offerExpiresAt: holdExpiresAt }, now);

@@ -5,7 +5,7 @@
 // server's field messages land under the same fields.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { DIFFICULTIES, DIFFICULTY_LABELS } from '@shared/catalog';
-import type { Allergen, Diet } from '@shared/dietary';
+import type { Allergen, Diet, KitSubstitutions } from '@shared/dietary';
 import { parseDollars } from '@shared/format';
 import { DEFAULT_KIT_SERVINGS, PREP_KIT_MAX_LENGTH, SERVINGS_MAX, SERVINGS_MIN, servingsLabel } from '@shared/prep-kit';
 import {
@@ -20,6 +20,7 @@ import { Select } from '@client/components/ui/Select';
 import { TextField } from '@client/components/ui/TextField';
 import { cn } from '@client/lib/cn';
 import { DietaryTagsFieldset } from '@client/features/dietary';
+import { KitSubstitutionsFields } from './KitSubstitutionsFields';
 
 export type CourseFormValues = {
   title: string;
@@ -39,6 +40,7 @@ export type CourseFormValues = {
   status: 'published' | 'draft';
   prepKit: string;
   prepKitServings: string;
+  kitSubstitutions: KitSubstitutions;
 };
 
 /** Form field → the API's field it feeds (for the server's messages). */
@@ -56,6 +58,7 @@ const FIELD_OF: Record<string, keyof CourseFormValues> = {
   status: 'status',
   prepKit: 'prepKit',
   prepKitServings: 'prepKitServings',
+  kitSubstitutions: 'kitSubstitutions',
 };
 
 export type FieldErrors = Partial<Record<keyof CourseFormValues, string>>;
@@ -89,6 +92,7 @@ export function valuesOf(course: AdminCourseDetail | null, defaultTeacher: strin
       status: 'published',
       prepKit: '',
       prepKitServings: String(DEFAULT_KIT_SERVINGS),
+      kitSubstitutions: {},
     };
   }
   return {
@@ -108,6 +112,7 @@ export function valuesOf(course: AdminCourseDetail | null, defaultTeacher: strin
     status: course.status === 'draft' ? 'draft' : 'published',
     prepKit: course.prepKit ?? '',
     prepKitServings: String(course.prepKitServings ?? DEFAULT_KIT_SERVINGS),
+    kitSubstitutions: course.kitSubstitutions ?? {},
   };
 }
 
@@ -141,6 +146,7 @@ export function toInput(v: CourseFormValues): { input: AdminCourseCreateInput } 
     status: v.status,
     prepKit: v.prepKit,
     prepKitServings: Number(v.prepKitServings),
+    kitSubstitutions: v.kitSubstitutions,
   };
   const parsed = adminCourseCreateSchema.safeParse(input);
   if (!parsed.success) {
@@ -420,6 +426,7 @@ export function CourseForm({ initial, teachers, submitLabel, busy, failure, serv
             {shown.prepKitServings ? <p className="text-sm font-medium text-red-800">{shown.prepKitServings}</p> : null}
             <p className="text-sm text-muted">Le nombre de personnes pour lequel la liste est écrite.</p>
           </div>
+          <KitSubstitutionsFields value={values.kitSubstitutions} onChange={(v) => set('kitSubstitutions', v)} error={shown.kitSubstitutions} />
         </fieldset>
       ) : null}
       {children ? <div className="sm:col-span-2">{children}</div> : null}

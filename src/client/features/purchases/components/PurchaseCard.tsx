@@ -100,7 +100,12 @@ export function PurchaseCard({ purchase, priority = false }: { purchase: Purchas
           </a>
         ) : null}
         {refunded ? null : (
-          <ButtonLink to={`/cours/${course.id}`} size="sm" variant={recordingPage || recordingUrl || purchase.refundChoice ? 'secondary' : 'primary'}>
+          <ButtonLink
+            // A live class's seat: its booking's own page (docs/decisions/0052); else the course.
+            to={course.isLive && session ? `/reservations/${encodeURIComponent(session.reservationId)}` : `/cours/${course.id}`}
+            size="sm"
+            variant={recordingPage || recordingUrl || purchase.refundChoice ? 'secondary' : 'primary'}
+          >
             {course.isLive ? 'Voir la réservation' : courseLinkLabel(progress)}
             {progress ? <span className="sr-only"> « {course.title} »</span> : null}
           </ButtonLink>

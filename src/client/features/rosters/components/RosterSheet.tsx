@@ -1,6 +1,6 @@
 // The roster itself, on screen and on paper (data-roster-print: styles.css): the session — course,
 // date and time, seats taken / capacity — then who comes (name, e-mail, seats, servings, what they
-// paid, booked when), the holds still running and the cancellations with their refund. The guest
+// paid, booked when, dietary needs and their sum), the holds still running and the cancellations with their refund. The guest
 // chef's view has names, seats and servings only (docs/decisions/0033-rosters.md). Wide screens
 // and paper get tables; phones get cards.
 import { Clock, UsersRound } from 'lucide-react';
@@ -12,6 +12,7 @@ import { Badge, type BadgeTone } from '@client/components/ui/Badge';
 import { sessionWhen } from '@client/lib/session-when';
 import { TransferAction } from './TransferAction';
 import { useDisplayTimeZone } from '@client/lib/use-time-zone';
+import { AttendeeNeeds, NeedsSummary } from './AttendeeNeeds';
 
 // Times in the zone useDisplayTimeZone gives: the chef's in the server's render (decision 0045) and
 // the hydration that adopts it, the viewer's right after; written by hand (no Intl to load).
@@ -104,6 +105,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
   const zone = useDisplayTimeZone();
   return (
     <Section title="Participants confirmés" count={bookingsLabel(list.length, roster.confirmedSeats)}>
+      {list.length > 0 ? <NeedsSummary summary={roster.needsSummary} /> : null}
       {list.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line bg-white/60 px-5 py-4 text-muted">Aucun participant confirmé pour l’instant.</p>
       ) : (
@@ -129,6 +131,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
                       <span className="font-semibold text-ink">{a.name || 'N/A'}</span>
                       {guestsLabel(a.guests) ? <span className="block text-muted print:text-ink">{guestsLabel(a.guests)}</span> : null}
                       {transferable ? <TransferAction reservation={seatOf(a)} /> : null}
+                      <AttendeeNeeds attendee={a} />
                     </td>
                     {admin ? <td className={`${td} break-all text-muted print:text-ink`}>{a.email}</td> : null}
                     <td className={td}>{a.seats}</td>
@@ -156,6 +159,7 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
                 <p className="font-semibold text-ink">{a.name || 'N/A'}</p>
                 {guestsLabel(a.guests) ? <p className="text-sm text-ink">{guestsLabel(a.guests)}</p> : null}
                 {admin ? <p className="break-all text-sm text-muted">{a.email}</p> : null}
+                <AttendeeNeeds attendee={a} />
                 <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                   <dt className="text-muted">Places</dt>
                   <dd className="text-ink">{a.seats}</dd>

@@ -1,0 +1,2 @@
+ALTER TABLE "courses" ADD COLUMN "kit_substitutions" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "dietary_needs" jsonb DEFAULT '[]'::jsonb NOT NULL;
