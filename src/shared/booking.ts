@@ -19,6 +19,10 @@ export const JOIN_OPENS_MINUTES = 15;
  */
 export const REFUND_NOTICE_HOURS = 48;
 
+/** The refusal of a late cancellation not confirmed, with the school's refund notice in hours. */
+export const noRefundMessage = (hours: number) =>
+  `Le cours commence dans moins de ${hours} heures : l'annulation ne donne droit à aucun remboursement. Confirmez pour annuler quand même.`;
+
 /** The default « transférer jusqu'à » : a booking may be transferred until this long before the start. */
 export const TRANSFER_UNTIL_HOURS = 48;
 

@@ -57,6 +57,7 @@ export const ERROR_MESSAGES = {
   GIFT_NOT_FOUND: "Cette offre de place n'existe pas ou n'est plus valable.",
   GIFT_TO_SELF: 'Vous ne pouvez pas vous offrir votre propre place.',
   REFUND_CHOICE_NOT_AVAILABLE: "Il n'y a pas de remboursement à choisir pour cette réservation.",
+  // With the school's own notice (« Politique d'annulation »), the server says its hours: noRefundMessage.
   NO_REFUND_NOT_ACCEPTED:
     "Le cours commence dans moins de 48 heures : l'annulation ne donne droit à aucun remboursement. Confirmez pour annuler quand même.",
   SESSION_NOT_OVER: "L'enregistrement ne peut être ajouté qu'une fois la séance terminée.",

@@ -52,6 +52,8 @@ export type ReservationView = {
     allowed: boolean;
     refundable: boolean;
     refundDeadline: string;
+    /** The school's refund notice (« Politique d'annulation »): a full refund until this many hours before. */
+    noticeHours: number;
     moved: boolean;
     /** What giving back one seat of several refunds now, before tax (null: one seat, or nothing to refund). */
     seatShareCents: number | null;

@@ -27,7 +27,7 @@ const reservation = (over: Partial<ReservationView> = {}): ReservationView => ({
   videoLink: null,
   recordingUrl: null,
   hasRecordingVideo: false,
-  cancellation: { allowed: true, refundable: true, refundDeadline: '2026-11-26T23:30:00.000Z', moved: false, seatShareCents: null },
+  cancellation: { allowed: true, refundable: true, refundDeadline: '2026-11-26T23:30:00.000Z', noticeHours: 48, moved: false, seatShareCents: null },
   sequence: 0,
   movedAt: null,
   orderId: 'o1',

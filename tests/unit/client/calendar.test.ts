@@ -45,7 +45,7 @@ const reservation = (over: Partial<ReservationView>): ReservationView => ({
   videoLink: null,
   recordingUrl: null,
   hasRecordingVideo: false,
-  cancellation: { allowed: true, refundable: true, refundDeadline: '2026-11-26T23:30:00.000Z', moved: false, seatShareCents: null },
+  cancellation: { allowed: true, refundable: true, refundDeadline: '2026-11-26T23:30:00.000Z', noticeHours: 48, moved: false, seatShareCents: null },
   sequence: 0,
   movedAt: null,
   orderId: 'o1',
@@ -103,7 +103,7 @@ describe('cancelTerms', () => {
   });
 
   it('within 48 h: no refund, said plainly', () => {
-    const late = reservation({ cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-19T23:30:00.000Z', moved: false, seatShareCents: null } });
+    const late = reservation({ cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-19T23:30:00.000Z', noticeHours: 48, moved: false, seatShareCents: null } });
     const terms = cancelTerms(late, now);
     expect(terms).toMatchObject({ refundable: false, heading: 'Aucun remboursement', confirmLabel: 'Annuler sans remboursement' });
     expect(terms.text).toContain('moins de 48 heures');
@@ -111,7 +111,7 @@ describe('cancelTerms', () => {
   });
 
   it('nothing paid, ahead of the deadline: no refund, because there is nothing to give back', () => {
-    const unpaid = reservation({ orderId: null, cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-26T23:30:00.000Z', moved: false, seatShareCents: null } });
+    const unpaid = reservation({ orderId: null, cancellation: { allowed: true, refundable: false, refundDeadline: '2026-11-26T23:30:00.000Z', noticeHours: 48, moved: false, seatShareCents: null } });
     expect(cancelTerms(unpaid, now).text).toContain("Aucun paiement n'est rattaché");
   });
 

@@ -49,6 +49,7 @@ export function toReservationView(row: ReservationRow, viewer: ReservationViewer
       allowed: open && terms.allowed,
       refundable,
       refundDeadline: terms.refundDeadline.toISOString(),
+      noticeHours: policy.refundNoticeHours,
       moved: open && terms.allowed && terms.moved,
       seatShareCents: refundable && row.seats > 1 && row.paidSeats !== null && row.paidAmountCents !== null ? seatShare(row.paidAmountCents, row.paidSeats, row.seats) : null,
     },

@@ -9,7 +9,7 @@
 // The same 48-hour rule for the booking; ≥ 48 h, the cancelled seats' share of the line is refunded
 // under the key `cancel:<reservationId>:keep:<N>` (a booking only ever shrinks, so each N is reached
 // once): asking again to keep N answers the same.
-import { cancellationTerms, seatsShareCents } from '@shared/booking';
+import { cancellationTerms, noRefundMessage, seatsShareCents } from '@shared/booking';
 import type { RefundView } from '@shared/schemas/checkout';
 import {
   cancelReservationSchema,
@@ -45,7 +45,8 @@ import { expireIfLapsed, lockSession } from './repository';
 import { OrdersChanged, planSeatRefund, withOrderRetry } from './seat-refund';
 
 const LEARNER_CANCELS: ReservationCancelReason[] = ['learner_refunded', 'learner_no_refund'];
-const REFUND_REASON = 'Annulation par le participant au moins 48 heures avant la séance';
+/** The refund's reason, with the school's notice (« Politique d'annulation ») in force when it was asked. */
+const refundReason = (hours: number) => `Annulation par le participant au moins ${hours} heures avant la séance`;
 const MOVED_REFUND_REASON = 'Annulation par le participant après le déplacement de la séance';
 
 export const cancelRefundKey = (reservationId: string) => `cancel:${reservationId}`;
@@ -122,14 +123,14 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       if (!terms.allowed) throw new AppError('RESERVATION_NOT_CANCELLABLE');
       // The same rule as the view's `cancellation.refundable`: what the learner was shown is what happens.
       const refundable = terms.refundable && paid !== null;
-      if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED');
+      if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED', noRefundMessage(policy.refundNoticeHours));
 
-      if (keepSeats > 0) return cancelSomeSeats(tx, { reservation, paid: refundable ? paid : null, keep: keepSeats, moved: terms.moved, toCredit, now });
+      if (keepSeats > 0) return cancelSomeSeats(tx, { reservation, paid: refundable ? paid : null, keep: keepSeats, moved: terms.moved, noticeHours: policy.refundNoticeHours, toCredit, now });
 
       const refund = refundable
         ? await planSeatRefund(tx, paid, {
             idempotencyKey: key,
-            reason: terms.moved ? MOVED_REFUND_REASON : REFUND_REASON,
+            reason: terms.moved ? MOVED_REFUND_REASON : refundReason(policy.refundNoticeHours),
             createdBy: null,
             now,
             provider: provider.name,
@@ -159,6 +160,8 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       paid: cancelRepo.PaidLine | null;
       keep: number;
       moved: boolean;
+      /** The school's refund notice in hours (the refund's reason says it). */
+      noticeHours: number;
       toCredit: boolean;
       now: Date;
     },
@@ -176,7 +179,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       if (amountCents > 0) {
         refund = await planSeatRefund(tx, paid, {
           idempotencyKey: seatCancelRefundKey(id, keep),
-          reason: `${input.moved ? MOVED_REFUND_REASON : REFUND_REASON} (${reservation.seats - keep} place${reservation.seats - keep > 1 ? 's' : ''} sur ${reservation.seats})`,
+          reason: `${input.moved ? MOVED_REFUND_REASON : refundReason(input.noticeHours)} (${reservation.seats - keep} place${reservation.seats - keep > 1 ? 's' : ''} sur ${reservation.seats})`,
           createdBy: null,
           now,
           provider: provider.name,

@@ -119,7 +119,7 @@ function Confirm({
         <p className="font-semibold">{oneSeat && refundable ? 'Remboursement de cette place' : terms.heading}</p>
         <p className="mt-1">
           {oneSeat && refundable
-            ? `Le cours commence dans plus de 48 heures : une place sera libérée et sa part du paiement${r.cancellation.seatShareCents !== null ? ` (${formatPrice(r.cancellation.seatShareCents)} avant taxes)` : ''} vous sera remboursée, taxes comprises.`
+            ? `Le cours commence dans plus de ${r.cancellation.noticeHours} heures : une place sera libérée et sa part du paiement${r.cancellation.seatShareCents !== null ? ` (${formatPrice(r.cancellation.seatShareCents)} avant taxes)` : ''} vous sera remboursée, taxes comprises.`
             : oneSeat
             ? terms.text.replace('Votre place sera libérée.', 'Une place sera libérée.')
             : terms.text}

@@ -63,7 +63,7 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
       {attendee && r.movedAt && r.cancellation.moved ? (
         <p role="status" className="rounded-2xl border border-saffron/60 bg-saffron/10 p-4 text-ink">
           La cheffe a déplacé ce cours au <strong>{sessionWhen(r.startsAt)}</strong>. Ce nouvel horaire ne vous convient pas ? Vous pouvez annuler avec un
-          remboursement complet jusqu&apos;au début du cours, même à moins de 48 heures.
+          remboursement complet jusqu&apos;au début du cours, même à moins de {r.cancellation.noticeHours} heures.
         </p>
       ) : null}
 
