@@ -43,14 +43,19 @@ export default function DifferencePaymentPage() {
           {order.data ? (
             <>
               <OrderSummary order={order.data.order} title="La différence" />
-              <SandboxPaymentForm
-                order={order.data.order}
-                payment={payment.session}
-                onAccepted={() => {
-                  notifySuccess('Différence payée', 'Votre réservation passe à la nouvelle séance dès la confirmation du paiement.');
-                  void navigate(back, { replace: true });
-                }}
-              />
+              <section aria-labelledby="payment-title" className="rounded-2xl bg-ink p-5 text-white shadow-lg sm:p-6">
+                <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">
+                  Paiement
+                </h2>
+                <SandboxPaymentForm
+                  order={order.data.order}
+                  payment={payment.session}
+                  onAccepted={() => {
+                    notifySuccess('Différence payée', 'Votre réservation passe à la nouvelle séance dès la confirmation du paiement.');
+                    void navigate(back, { replace: true });
+                  }}
+                />
+              </section>
               <SecuredFooter provider="sandbox" />
             </>
           ) : (

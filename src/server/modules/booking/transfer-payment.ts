@@ -8,7 +8,7 @@
 // is refunded whole and nothing moves.
 import { HOLD_MINUTES } from '@shared/booking';
 import type { SeatNeeds } from '@shared/dietary';
-import { formatSessionDateTime } from '@shared/format';
+import { CHEF_TIME_ZONE, formatSessionDateTime } from '@shared/format';
 import type { ProvinceCode } from '@shared/provinces';
 import type { PaymentSession } from '@shared/schemas/checkout';
 import { computeTaxes, orderAmounts } from '@shared/tax';
@@ -101,7 +101,7 @@ export async function openDifference(
         sessionId: target.id,
         // No reservation: the seat is the booking's own line's; this line pays only the difference.
         reservationId: null,
-        description: `Différence de prix · ${target.courseTitle} · séance du ${formatSessionDateTime(target.startsAt)}`,
+        description: `Différence de prix · ${target.courseTitle} · séance du ${formatSessionDateTime(target.startsAt, CHEF_TIME_ZONE)}`,
         amountCents: input.beforeTax,
         discountCents: 0,
         seats: reservation.seats,
