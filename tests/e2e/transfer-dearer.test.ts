@@ -63,12 +63,6 @@ describe('a booking moved to a later, dearer session, the difference paid (phone
     await later.click();
     await dialog.getByText('Vous paierez 11,50 $ de différence.').waitFor();
     await expectNoAxeViolations(page, '« Transférer », a dearer session (phone)');
-    if (process.env.DEARER_SHOTS) {
-      await page.screenshot({ path: `${process.env.DEARER_SHOTS}/dearer-390.png`, fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: `${process.env.DEARER_SHOTS}/dearer-1280.png`, fullPage: true });
-      await page.setViewportSize({ width: 390, height: 844 });
-    }
     await dialog.getByRole('button', { name: 'Payer la différence' }).click();
 
     await page.waitForURL(new RegExp(`/reservations/${reservationId}/difference$`));
@@ -76,7 +70,6 @@ describe('a booking moved to a later, dearer session, the difference paid (phone
     await page.getByLabel('Numéro de carte').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await settled(page);
-    if (process.env.DEARER_SHOTS) await page.screenshot({ path: `${process.env.DEARER_SHOTS}/difference-page-390.png`, fullPage: true });
     await expectNoAxeViolations(page, '« Payer la différence » (phone)');
     await payWithCard(page, '4242 4242 4242 4242');
 
