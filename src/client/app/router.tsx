@@ -52,6 +52,7 @@ export const routes: AppRoute[] = [
         { path: 'reservations/:reservationId', lazy: page(() => import('../features/booking/ReservationPage')) },
         // After the chef cancelled a session: the card or « Crédit Toque » (the e-mail's button).
         { path: 'reservations/:reservationId/remboursement', lazy: page(() => import('../features/calendar/RefundChoicePage')) },
+        { path: 'reservations/:reservationId/difference', lazy: page(() => import('../features/calendar/DifferencePaymentPage')) },
         // A booking offered by e-mail: the recipient signs in (or up) and accepts (docs/decisions/0051).
         { path: 'places-offertes/:transferId', lazy: page(() => import('../features/calendar/GiftOfferPage')) },
         { path: 'notifications', lazy: page(() => import('../features/notifications/NotificationsPage')) },

@@ -1278,7 +1278,7 @@ export const reservationTransfers = pgTable(
       .references(() => reservations.id, { onDelete: 'cascade' }),
     /** 'move' | 'gift' | 'credit' (TransferKind). */
     kind: text().notNull(),
-    /** 'pending' (a gift not yet accepted) | 'done' | 'revoked' (TransferStatus). */
+    /** 'pending' (a gift not yet accepted) | 'awaiting_payment' (a dearer move) | 'done' | 'revoked' | 'lapsed' (TransferStatus). */
     status: text().notNull(),
     /** Who asked: the booking's learner, or the admin (actorId). The giver of a gift. */
     fromUserId: text().references(() => users.id, { onDelete: 'set null' }),
@@ -1291,11 +1291,16 @@ export const reservationTransfers = pgTable(
     /** A move's price difference, taxes included (> 0 paid, < 0 refunded). */
     differenceCents: integer().notNull().default(0),
     refundId: uuid(),
+    /** A dearer move: the order of one line for the difference, paid before the booking moves. */
+    orderId: uuid().references(() => orders.id, { onDelete: 'restrict' }),
+    /** A dearer move: the target's seats held (a pending_payment reservation) until it is paid. */
+    holdReservationId: uuid().references(() => reservations.id, { onDelete: 'set null' }),
     idempotencyKey: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('reservation_transfers_order_uq').on(t.orderId),
     uniqueIndex('reservation_transfers_key_uq').on(t.reservationId, t.idempotencyKey),
     // One gift waiting per booking: a second offer is refused until the first is revoked.
     uniqueIndex('reservation_transfers_pending_gift_uq').on(t.reservationId).where(sql`${t.status} = 'pending'`),

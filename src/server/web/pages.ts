@@ -294,6 +294,7 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string; signe
   { path: '/enregistrements/:id', module: 'features/learning/RecordingPage.tsx', title: 'Enregistrement de la séance' },
   { path: '/reservations/:id', module: 'features/booking/ReservationPage.tsx', title: 'Ma réservation' },
   { path: '/reservations/:id/remboursement', module: 'features/calendar/RefundChoicePage.tsx', title: 'Choisir mon remboursement' },
+  { path: '/reservations/:id/difference', module: 'features/calendar/DifferencePaymentPage.tsx', title: 'Payer la différence' },
   { path: '/places-offertes/:id', module: 'features/calendar/GiftOfferPage.tsx', title: 'Place offerte' },
   { path: '/notifications', module: 'features/notifications/NotificationsPage.tsx', title: 'Notifications' },
   { path: '/preferences', module: 'features/notifications/PreferencesPage.tsx', title: 'Préférences' },

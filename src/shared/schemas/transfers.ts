@@ -6,7 +6,7 @@ import { formatAmount } from '../format';
 
 const dollars = (cents: number) => `${formatAmount(cents)} $`;
 import { z } from '../zod';
-import type { RefundView } from './checkout';
+import type { PaymentSession, RefundView } from './checkout';
 import type { ReservationView } from './reservations';
 
 const hours = (label: string) =>
@@ -27,7 +27,7 @@ export type CancellationPolicyInput = z.infer<typeof cancellationPolicySchema>;
 
 export type TransferKind = 'move' | 'gift' | 'credit';
 /** pending: a gift waiting for its recipient; done; revoked: the giver took it back before acceptance. */
-export type TransferStatus = 'pending' | 'done' | 'revoked';
+export type TransferStatus = 'pending' | 'awaiting_payment' | 'done' | 'revoked' | 'lapsed';
 
 /** POST /api/booking/reservations/:id/transfer */
 export const transferRequestSchema = z.discriminatedUnion('kind', [
@@ -80,7 +80,25 @@ export type TransferView = {
  * After a transfer. `freedSessionIds`: sessions where seats were freed (the old session of a move,
  * the session of a booking taken as credit) — the waitlist's `seatsFreed(sessionId)` is called for each.
  */
-export type TransferResponse = { transfer: TransferView; reservation: ReservationView; refund: RefundView | null; freedSessionIds: string[] };
+export type TransferResponse = {
+  transfer: TransferView;
+  reservation: ReservationView;
+  refund: RefundView | null;
+  freedSessionIds: string[];
+  /**
+   * A move to a dearer session (status 'awaiting_payment'): the order of the difference to pay, its
+   * payment and the end of the seats' hold. The payment event moves the booking (decision 0051).
+   */
+  payment: TransferPayment | null;
+};
+
+export type TransferPayment = {
+  orderId: string;
+  totalCents: number;
+  holdExpiresAt: string;
+  /** The sandbox's payment (or Stripe's): the client confirms it with its secret. */
+  session: PaymentSession | null;
+};
 
 /** GET /api/transfers/:id?signature= — the gift as its recipient sees it from the e-mail's link. */
 export type GiftOfferView = {

@@ -50,6 +50,7 @@ export async function lockReservation(tx: Tx, reservationId: string) {
       seats: reservations.seats,
       guestNames: reservations.guestNames,
       servings: reservations.servings,
+      dietaryNeeds: reservations.dietaryNeeds,
     })
     .from(reservations)
     .where(eq(reservations.id, reservationId))

@@ -35,6 +35,7 @@ import { submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/service';
 import { reservationCancelledMail, type RefundNotice } from './attendee-mail';
 import * as cancelRepo from './cancel-repository';
+import * as transferRepo from './transfer-repository';
 import { findReservationRows, type ReservationRow } from './reservation-rows';
 import { readCancellationPolicy } from './policy';
 import { toReservationView } from './reservation-view';
@@ -53,7 +54,8 @@ export const cancelRefundKey = (reservationId: string) => `cancel:${reservationI
 /** The refund of the seats given back when a booking keeps `keep` of them (keep ≥ 1). */
 export const seatCancelRefundKey = (reservationId: string, keep: number) => `cancel:${reservationId}:keep:${keep}`;
 
-type Outcome = { changed: boolean; refundId: string | null };
+/** `extraRefundIds`: the refunds of the differences paid for dearer moves, asked after commit too. */
+type Outcome = { changed: boolean; refundId: string | null; extraRefundIds?: string[] };
 
 type Decision = {
   acceptNoRefund: boolean;
@@ -92,12 +94,19 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
     // A transfer may have moved the booking to another session since `found` was read: the session to
     // lock is the one read now (a retry reads it again).
     const sessionId = (await cancelRepo.sessionIdOf(db(), id)) ?? found.sessionId;
+    // The differences paid for moves to dearer sessions (docs/decisions/0051): their orders are locked
+    // after the booking's own, before the session — the payment event of a difference holds its order
+    // then the sessions, so the two never wait on each other the other way round.
+    const differencesBefore = (await transferRepo.differenceLinesOf(db(), id)).map((l) => l.orderId);
     return db().transaction(async (tx) => {
       if (paidBefore) await lockOrder(tx, paidBefore.orderId);
+      for (const orderId of differencesBefore) await lockOrder(tx, orderId);
       const session = await lockSession(tx, sessionId);
       const reservation = await cancelRepo.lockReservation(tx, id);
       const paid = await cancelRepo.paidLineOf(tx, id);
       if (paid?.orderId !== paidBefore?.orderId) throw new OrdersChanged();
+      const differences = await transferRepo.differenceLinesOf(tx, id);
+      if (differences.map((l) => l.orderId).join() !== differencesBefore.join()) throw new OrdersChanged();
       if (!session || !reservation) throw new AppError('RESERVATION_NOT_FOUND');
       // Moved to another session by a transfer meanwhile (docs/decisions/0051): start again with it.
       if (reservation.sessionId !== sessionId) throw new OrdersChanged();
@@ -138,13 +147,19 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
             toCredit,
           })
         : null;
+      // The difference paid for a dearer move is refunded with the seat, under the same rule and key (once per order).
+      const extraRefundIds: string[] = [];
+      for (const line of refundable ? differences : []) {
+        const extra = await planSeatRefund(tx, line, { idempotencyKey: key, reason: terms.moved ? MOVED_REFUND_REASON : REFUND_REASON, createdBy: null, now, provider: provider.name, toCredit });
+        if (extra) extraRefundIds.push(extra.id);
+      }
       const reason: ReservationCancelReason = refundable ? 'learner_refunded' : 'learner_no_refund';
       await cancelRepo.markCancelled(tx, id, reason, now);
       const event = { type: 'reservation.updated', reservationId: id } as const;
       await publish(tx, { userId: reservation.userId }, event);
       await publish(tx, { role: 'admin' }, event);
       await notifyReservationCancelled(tx, { reservationId: id, at: now, by: 'learner', refunded: refundable });
-      return { changed: true, refundId: refund?.id ?? null };
+      return { changed: true, refundId: refund?.id ?? null, extraRefundIds };
     });
   }
 
@@ -304,6 +319,10 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
         await seatsFreed(deps, found.sessionId);
       }
 
+      for (const extraId of outcome.extraRefundIds ?? []) {
+        const extra = await cancelRepo.findRefund(db(), extraId);
+        if (extra?.status === 'pending' && !extra.providerRefundId) await submitRefund(deps, provider, { ...extra, paymentId: await cancelRepo.paymentIdOf(db(), extra.orderId) });
+      }
       // Asked after commit; asked again on a repeat if the first ask never got through (same key).
       let refundRow = outcome.refundId ? await cancelRepo.findRefund(db(), outcome.refundId) : null;
       if (refundRow?.status === 'pending' && !refundRow.providerRefundId) {

@@ -134,3 +134,67 @@ export async function profileName(conn: Conn, userId: string): Promise<string> {
   const [row] = await conn.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.userId, userId));
   return row?.name?.trim() ?? '';
 }
+
+/** The dearer move an order pays the difference of, if it is one. */
+export async function transferByOrder(conn: Conn, orderId: string): Promise<TransferRow | null> {
+  const [row] = await conn.select().from(reservationTransfers).where(eq(reservationTransfers.orderId, orderId));
+  return row ?? null;
+}
+
+/** The booking's dearer move waiting for its payment, if any. */
+export async function awaitingPayment(conn: Conn, reservationId: string): Promise<TransferRow | null> {
+  const [row] = await conn
+    .select()
+    .from(reservationTransfers)
+    .where(and(eq(reservationTransfers.reservationId, reservationId), eq(reservationTransfers.status, 'awaiting_payment')));
+  return row ?? null;
+}
+
+/** The target's hold of a dearer move (its row locked with the reservations': after the sessions). */
+export async function holdOf(conn: Conn, reservationId: string, lock = true) {
+  const query = conn.select({ id: reservations.id, status: reservations.status, holdExpiresAt: reservations.holdExpiresAt }).from(reservations).where(eq(reservations.id, reservationId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The one line of a difference's order. */
+export async function differenceLineOf(conn: Conn, orderId: string): Promise<string | null> {
+  const [row] = await conn.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).limit(1);
+  return row?.id ?? null;
+}
+
+/** The original order's buyer and province: the difference is bought by the same person, taxed the same way. */
+export async function orderBuyer(conn: Conn, orderId: string) {
+  const [row] = await conn
+    .select({ userId: orders.userId, province: orders.province, buyerName: orders.buyerName, buyerEmail: orders.buyerEmail })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** The lines that paid a booking's moves to dearer sessions (paid orders only): a cancellation refunds them too. */
+export async function differenceLinesOf(conn: Conn, reservationId: string) {
+  return conn
+    .select({ orderId: orders.id, orderLineId: orderLines.id, orderStatus: orders.status, amountCents: orderLines.amountCents, seats: orderLines.seats })
+    .from(reservationTransfers)
+    .innerJoin(orders, eq(orders.id, reservationTransfers.orderId))
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(reservationTransfers.reservationId, reservationId), eq(reservationTransfers.status, 'done')))
+    .orderBy(asc(orders.id));
+}
+
+/** The difference's order as its payment needs it. */
+export async function orderRow(conn: Conn, orderId: string) {
+  const [row] = await conn.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** The difference's order and its one line (the checkout's own insert, for an order it does not price). */
+export async function insertDifferenceOrder(tx: Tx, order: typeof orders.$inferInsert, lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
+  await tx.insert(orders).values(order);
+  await tx.insert(orderLines).values(lines);
+}
+
+export async function setProviderPayment(conn: Conn, orderId: string, paymentId: string, now: Date): Promise<void> {
+  await conn.update(orders).set({ providerPaymentId: paymentId, updatedAt: now }).where(eq(orders.id, orderId));
+}

@@ -43,6 +43,7 @@ import { toReservationView } from './reservation-view';
 import { OrdersChanged, planSeatRefund, withOrderRetry } from './seat-refund';
 import { notEnoughSeats } from './service';
 import { checkGiftSignature, giftUrl } from './transfer-gift-link';
+import { differencePayment, openDifference } from './transfer-payment';
 import { giftAcceptedMail, giftOfferedMail } from './transfer-mail';
 import * as repo from './transfer-repository';
 
@@ -129,6 +130,15 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
       const policy = await readCancellationPolicy(tx);
       if (!transferAllowed(session.startsAt, now, policy.transferUntilHours)) throw new AppError('TRANSFER_TOO_LATE');
       if (await repo.pendingGift(tx, id)) throw new AppError('TRANSFER_NOT_AVAILABLE', 'Une offre de cette place attend sa réponse : reprenez-la avant de faire autre chose.');
+      // A difference not paid in time: that move lapsed (its hold with it); another one may be asked.
+      const awaiting = await repo.awaitingPayment(tx, id);
+      if (awaiting) {
+        const hold = awaiting.holdReservationId ? await repo.holdOf(tx, awaiting.holdReservationId) : null;
+        if (hold?.status === 'pending_payment' && hold.holdExpiresAt && hold.holdExpiresAt.getTime() > now.getTime()) {
+          throw new AppError('TRANSFER_NOT_AVAILABLE', 'Un transfert attend le paiement de sa différence : payez-la, ou attendez la fin de la réservation des places (15 minutes).');
+        }
+        await repo.setTransferStatus(tx, awaiting.id, { status: 'lapsed' }, now);
+      }
 
       const transferId = crypto.randomUUID();
       let refundId: string | null = null;
@@ -161,8 +171,39 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
         if (mine) throw new AppError('ALREADY_BOOKED');
         if (taken + reservation.seats > target.capacity) throw notEnoughSeats(target.capacity - taken, reservation.seats);
         const beforeTax = await differenceBeforeTax(tx, paid, target.coursePriceCents, reservation.seats);
-        // Dearer: the difference is paid first (docs/decisions/0051, « left »); not moved without it.
-        if (beforeTax > 0) throw new AppError('TRANSFER_PAYMENT_REQUIRED');
+        // Dearer: the difference is paid first — the target's seats held, an order for it; its
+        // payment event moves the booking (transfer-payment.ts). Nothing moves now.
+        if (beforeTax > 0 && paid) {
+          const opened = await openDifference(tx, {
+            config: deps.config,
+            provider: provider.name,
+            now,
+            transferId,
+            beforeTax,
+            paid,
+            reservation,
+            target,
+          });
+          const transfer = await repo.insertTransfer(tx, {
+            id: transferId,
+            reservationId: id,
+            kind: 'move',
+            status: 'awaiting_payment',
+            fromUserId: reservation.userId,
+            actorId: actor.userId,
+            fromSessionId: sessionId,
+            toSessionId: target.id,
+            differenceCents: opened.totalCents,
+            orderId: opened.orderId,
+            holdReservationId: opened.holdId,
+            idempotencyKey: input.idempotencyKey,
+            createdAt: now,
+            updatedAt: now,
+          });
+          const event = { type: 'reservation.updated', reservationId: id } as const;
+          await publish(tx, { userId: reservation.userId }, event);
+          return { transfer, refundId: null, freedSessionIds: [], changed: true };
+        }
         if (beforeTax < 0 && paid) {
           const left = await cancelRepo.leftOnLine(tx, paid.orderLineId);
           const amountCents = Math.min(-beforeTax, left);
@@ -231,11 +272,17 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
     }
     const row = (await rowOf(outcome.transfer.reservationId))!;
     const policy = await readCancellationPolicy(db());
+    const t = outcome.transfer;
+    const hold = t.status === 'awaiting_payment' && t.holdReservationId ? await repo.holdOf(db(), t.holdReservationId, false) : null;
     return {
-      transfer: toTransferView(outcome.transfer),
+      transfer: toTransferView(t),
       reservation: toReservationView(row, viewer, deps.now(), policy),
       refund: refundRow ? toRefundView(refundRow) : null,
       freedSessionIds: outcome.freedSessionIds,
+      payment:
+        t.status === 'awaiting_payment' && t.orderId
+          ? { orderId: t.orderId, totalCents: t.differenceCents, holdExpiresAt: (hold?.holdExpiresAt ?? deps.now()).toISOString(), session: await differencePayment(deps, provider, t.orderId) }
+          : null,
     };
   }
 

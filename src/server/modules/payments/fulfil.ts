@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { mailOrderReceipt } from '../../integrations/mail/transactional';
 import type { PaymentProvider } from '../../integrations/payments/port';
 import { settlePaidSeats, type SeatSettlement } from '../booking/payment-confirmation';
+import { settleDifferencePaid } from '../booking/transfer-payment';
 import type { PlannedRefund } from '../refunds/automatic';
 import { issueGiftCards } from '../gift-cards/delivery';
 import { grantCourses } from './owned-courses';
@@ -21,6 +22,12 @@ export async function fulfilPaidOrder(
   input: { order: { id: string; userId: string; number: number; email: string; name: string }; now: Date; provider: PaymentProvider['name']; config: Pick<Deps['config'], 'publicUrl' | 'authSecret'> },
 ): Promise<{ seats: SeatSettlement | null; refund: PlannedRefund | null }> {
   const { order, now, config } = input;
+  // The difference of a move to a dearer session: the booking moves now, nothing else is bought.
+  const moved = await settleDifferencePaid(tx, { orderId: order.id, now, provider: input.provider });
+  if (moved) {
+    await mailOrderReceipt(tx, { orderId: order.id, publicUrl: config.publicUrl, authSecret: config.authSecret });
+    return { seats: moved, refund: null };
+  }
   const refund = await grantCourses(tx, { orderId: order.id, userId: order.userId, now, provider: input.provider, publicUrl: config.publicUrl, buyer: order });
   // The order's gift cards come into being now (their codes), and go to their recipients now or at their hour.
   await issueGiftCards(tx, { orderId: order.id, now, site: config });

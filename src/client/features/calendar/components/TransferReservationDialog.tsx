@@ -5,6 +5,7 @@
 // votre Crédit Toque »). The admin opens the same dialog from the roster. One idempotency key per
 // opening: a retry after an unanswered request transfers once.
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { seatsLabel } from '@shared/booking';
 import { creditMoneySentence, GIFT_MONEY_SENTENCE, moveMoneySentence, type TransferOptionsResponse } from '@shared/schemas/transfers';
 import { Button } from '@client/components/ui/Button';
@@ -15,6 +16,7 @@ import { notifySuccess } from '@client/lib/notify';
 import { runMutation } from '@client/lib/run-mutation';
 import { sessionWhen } from '@client/lib/session-when';
 import { useRevokeGift, useTransfer, useTransferOptions } from '../transfer-api';
+import type { DifferencePaymentState } from '../DifferencePaymentPage';
 
 type Choice = 'move' | 'gift' | 'credit';
 
@@ -32,12 +34,12 @@ export function TransferReservationDialog({ reservation, open, onClose, onTransf
   const transfer = useTransfer();
   return (
     <Modal open={open} onClose={onClose} busy={transfer.isPending} title={asAdmin ? 'Transférer la réservation' : 'Transférer ma réservation'}>
-      {open ? <Choose reservation={reservation} transfer={transfer} onClose={onClose} onTransferred={onTransferred} /> : null}
+      {open ? <Choose reservation={reservation} transfer={transfer} onClose={onClose} onTransferred={onTransferred} asAdmin={asAdmin} /> : null}
     </Modal>
   );
 }
 
-function Choose({ reservation: r, transfer, onClose, onTransferred }: Omit<Props, 'open'> & { transfer: ReturnType<typeof useTransfer> }) {
+function Choose({ reservation: r, transfer, onClose, onTransferred, asAdmin = false }: Omit<Props, 'open'> & { transfer: ReturnType<typeof useTransfer> }) {
   const options = useTransferOptions(r.id, true);
   const revoke = useRevokeGift();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -45,6 +47,7 @@ function Choose({ reservation: r, transfer, onClose, onTransferred }: Omit<Props
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   if (options.isPending) return <p className="text-muted">Chargement des choix…</p>;
   if (options.error) return <FormAlert>{options.error.message}</FormAlert>;
@@ -73,7 +76,7 @@ function Choose({ reservation: r, transfer, onClose, onTransferred }: Omit<Props
   const target = open.find((s) => s.id === sessionId) ?? null;
   const money =
     choice === 'move' ? (target ? moveMoneySentence(target.differenceCents) : 'Choisissez une séance.') : choice === 'credit' ? creditMoneySentence(o.creditCents) : GIFT_MONEY_SENTENCE;
-  const ready = choice === 'move' ? target !== null && target.differenceCents <= 0 : choice === 'gift' ? email.trim().length > 3 : o.creditCents > 0;
+  const ready = choice === 'move' ? target !== null && (!asAdmin || target.differenceCents <= 0) : choice === 'gift' ? email.trim().length > 3 : o.creditCents > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +87,14 @@ function Choose({ reservation: r, transfer, onClose, onTransferred }: Omit<Props
       transfer,
       { reservationId: r.id, input },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          // Dearer: the seats are held; the difference is paid on its own page, then the booking moves.
+          if (answer.payment) {
+            const state: DifferencePaymentState = { payment: answer.payment, startsAt: target!.startsAt };
+            onClose();
+            void navigate(`/reservations/${encodeURIComponent(r.id)}/difference`, { state });
+            return;
+          }
           notifySuccess(
             choice === 'move' ? 'Réservation déplacée' : choice === 'gift' ? 'Place offerte' : 'Crédit Toque ajouté',
             choice === 'gift' ? `Un courriel a été envoyé à ${email.trim()}. La place reste à vous tant qu'elle n'est pas acceptée.` : money,
@@ -146,12 +156,16 @@ function Choose({ reservation: r, transfer, onClose, onTransferred }: Omit<Props
         {money}
       </p>
       {choice === 'move' && target && target.differenceCents > 0 ? (
-        <p className="text-sm text-muted">Le paiement de la différence en ligne arrive bientôt : écrivez-nous pour ce changement.</p>
+        <p className="text-sm text-muted">
+          {asAdmin
+            ? 'La différence se paie par la personne elle-même, depuis sa réservation.'
+            : 'Vos places y seront réservées 15 minutes, le temps de payer ; votre réservation change une fois la différence payée.'}
+        </p>
       ) : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!ready} loading={transfer.isPending}>
-          {choice === 'move' ? 'Confirmer le changement' : choice === 'gift' ? 'Envoyer l’offre' : 'Confirmer le crédit'}
+          {choice === 'move' ? (target && target.differenceCents > 0 ? 'Payer la différence' : 'Confirmer le changement') : choice === 'gift' ? 'Envoyer l’offre' : 'Confirmer le crédit'}
         </Button>
         <Button type="button" variant="ghost" onClick={onClose}>
           Retour
