@@ -150,7 +150,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       // The difference paid for a dearer move is refunded with the seat, under the same rule and key (once per order).
       const extraRefundIds: string[] = [];
       for (const line of refundable ? differences : []) {
-        const extra = await planSeatRefund(tx, line, { idempotencyKey: key, reason: terms.moved ? MOVED_REFUND_REASON : REFUND_REASON, createdBy: null, now, provider: provider.name, toCredit });
+        const extra = await planSeatRefund(tx, line, { idempotencyKey: key, reason: terms.moved ? MOVED_REFUND_REASON : refundReason(policy.refundNoticeHours), createdBy: null, now, provider: provider.name, toCredit });
         if (extra) extraRefundIds.push(extra.id);
       }
       const reason: ReservationCancelReason = refundable ? 'learner_refunded' : 'learner_no_refund';
