@@ -47,7 +47,7 @@ describe('the learner’s current hold on a course', () => {
     const held = await holdSeat(learner, sessionId);
 
     clock += 5 * MINUTE;
-    expect(await currentHold(learner, courseId)).toEqual({ id: held.id, sessionId, status: 'pending_payment', expiresAt: held.expiresAt, seats: 1, guests: [] });
+    expect(await currentHold(learner, courseId)).toEqual({ id: held.id, sessionId, status: 'pending_payment', expiresAt: held.expiresAt, seats: 1, guests: [], needs: [{ needs: [], note: '' }] });
     expect(await currentHold(someoneElse, courseId)).toBeNull();
     expect(await currentHold(learner, otherCourseId)).toBeNull();
 

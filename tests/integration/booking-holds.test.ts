@@ -83,7 +83,7 @@ describe('a crowd on a 10-seat session', () => {
     const confirmed = await createReservation(t.db, sessionId, learner!.id, { status: 'confirmed' });
     const res = await hold(learner, sessionId);
     expect(res.status).toBe(200);
-    expect((await read<HoldResponse>(res)).hold).toEqual({ id: confirmed.id, sessionId, status: 'confirmed', expiresAt: null, seats: 1, guests: [] });
+    expect((await read<HoldResponse>(res)).hold).toEqual({ id: confirmed.id, sessionId, status: 'confirmed', expiresAt: null, seats: 1, guests: [], needs: [{ needs: [], note: '' }] });
   });
 });
 
@@ -112,7 +112,7 @@ describe('hold expiry by the clock', () => {
     const [row] = await t.db.select().from(reservations).where(eq(reservations.id, firstHold.id));
     expect(row!.status).toBe('expired');
     const mine = await send(t, 'GET', `/api/booking/holds/${firstHold.id}`, { cookie: first!.cookie });
-    expect(await read<HoldResponse>(mine)).toEqual({ hold: { id: firstHold.id, sessionId, status: 'expired', expiresAt: null, seats: 1, guests: [] } });
+    expect(await read<HoldResponse>(mine)).toEqual({ hold: { id: firstHold.id, sessionId, status: 'expired', expiresAt: null, seats: 1, guests: [], needs: [{ needs: [], note: '' }] } });
     // Now the first learner is the one refused.
     const late = await hold(first, sessionId);
     expect(late.status).toBe(409);
@@ -202,7 +202,7 @@ describe('reading and releasing a hold', () => {
     expect(got.status).toBe(200);
     expect(got.headers.get('cache-control')).toBe('no-store');
     expect(await read<HoldResponse>(got)).toEqual({
-      hold: { id: held.id, sessionId, status: 'pending_payment', expiresAt: new Date(clock + HOLD_MINUTES * MINUTE).toISOString(), seats: 1, guests: [] },
+      hold: { id: held.id, sessionId, status: 'pending_payment', expiresAt: new Date(clock + HOLD_MINUTES * MINUTE).toISOString(), seats: 1, guests: [], needs: [{ needs: [], note: '' }] },
     });
     expect(await seatsLeft(sessionId)).toBe(0);
 
