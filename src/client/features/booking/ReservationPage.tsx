@@ -4,7 +4,6 @@
 // class (a countdown, then the join button), the kit's preview, the seats' dietary needs, and what
 // they may still do. Its owner's (or the admin's): the server answers 404 to anyone else.
 import { CalendarDays, CalendarPlus, CircleCheck, Clock, Download, ExternalLink, ShoppingBag, UsersRound } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { seatsLine } from '@shared/booking';
 import { googleEventUrl } from '@shared/calendar-links';
@@ -24,6 +23,7 @@ import { BookingActions } from './components/reservation/BookingActions';
 import { BookingNeeds } from './components/reservation/BookingNeeds';
 import { JoinCountdown } from './components/reservation/JoinCountdown';
 import { KitPreview } from './components/reservation/KitPreview';
+import { DetailRow } from '@client/components/ui/DetailRow';
 
 export default function ReservationPage() {
   const { reservationId = '' } = useParams();
@@ -96,16 +96,16 @@ function Booking({ page }: { page: BookingPageView }) {
         <div className="min-w-0 space-y-5">
           <section aria-label="Date et places" className="rounded-2xl border border-line bg-white p-5 shadow-sm">
             <dl className="space-y-3 text-ink">
-              <Row icon={<CalendarDays className="size-4" />} term="Date et heure">
+              <DetailRow icon={<CalendarDays className="size-4" />} term="Date et heure">
                 <span data-testid="booking-when">{sessionWhen(r.startsAt)}</span>
                 <span className="block text-sm text-muted">Dans votre fuseau horaire ({viewerTimeZoneName()}).</span>
-              </Row>
-              <Row icon={<Clock className="size-4" />} term="Durée">
+              </DetailRow>
+              <DetailRow icon={<Clock className="size-4" />} term="Durée">
                 {formatDuration(r.durationMinutes)}
-              </Row>
-              <Row icon={<UsersRound className="size-4" />} term="Places">
+              </DetailRow>
+              <DetailRow icon={<UsersRound className="size-4" />} term="Places">
                 <span data-testid="booking-seats">{seatsLine(r.seats, r.guests)}</span>
-              </Row>
+              </DetailRow>
             </dl>
           </section>
           {r.status === 'pending_payment' ? (
@@ -138,20 +138,6 @@ function Booking({ page }: { page: BookingPageView }) {
         </aside>
       </div>
     </article>
-  );
-}
-
-function Row({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="flex items-center gap-3 text-sm font-semibold text-muted">
-        <span aria-hidden="true" className="text-brand-700">
-          {icon}
-        </span>
-        {term}
-      </dt>
-      <dd className="pl-7">{children}</dd>
-    </div>
   );
 }
 

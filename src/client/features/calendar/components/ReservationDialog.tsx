@@ -4,7 +4,7 @@
 // class to their own calendar, transfers it (« Transférer », docs/decisions/0051), or cancels; the admin sets the session's video link, attaches its
 // recording once it is over, or cancels it for everyone (components/admin).
 import { ArrowRightLeft, CalendarPlus, Clock, Download, ExternalLink, Film, UserRound, UsersRound, Video } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { seatsLabel, seatsLine } from '@shared/booking';
 import { googleEventUrl } from '@shared/calendar-links';
 import { formatDuration, keepTimeTogether } from '@shared/format';
@@ -20,6 +20,7 @@ import { CancelReservationDialog } from './CancelReservationDialog';
 import { TransferReservationDialog } from './TransferReservationDialog';
 import { Modal } from '@client/components/ui/Modal';
 import { VideoLinkEditor } from './VideoLinkEditor';
+import { DetailRow } from '@client/components/ui/DetailRow';
 
 const clockFormat = new Intl.DateTimeFormat('fr-CA', { hour: '2-digit', minute: '2-digit' });
 /** '05 h 23', kept on one line. */
@@ -68,19 +69,19 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
       ) : null}
 
       <dl className="space-y-2 text-ink">
-        <Row icon={<CalendarPlus className="size-4" />} term="Date et heure">
+        <DetailRow icon={<CalendarPlus className="size-4" />} term="Date et heure">
           {sessionWhen(r.startsAt)}
-        </Row>
-        <Row icon={<Clock className="size-4" />} term="Durée">
+        </DetailRow>
+        <DetailRow icon={<Clock className="size-4" />} term="Durée">
           {formatDuration(r.durationMinutes)}
-        </Row>
+        </DetailRow>
         {r.seats > 1 ? (
-          <Row icon={<UsersRound className="size-4" />} term="Places">
+          <DetailRow icon={<UsersRound className="size-4" />} term="Places">
             {seatsLine(r.seats, r.guests)}
-          </Row>
+          </DetailRow>
         ) : null}
         {isAdmin && group.length > 1 ? (
-          <Row icon={<UsersRound className="size-4" />} term={`Participants (${group.length})`}>
+          <DetailRow icon={<UsersRound className="size-4" />} term={`Participants (${group.length})`}>
             <ul className="mt-1 space-y-0.5">
               {group.map((p) => (
                 <li key={p.id}>
@@ -90,11 +91,11 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
                 </li>
               ))}
             </ul>
-          </Row>
+          </DetailRow>
         ) : isAdmin ? (
-          <Row icon={<UserRound className="size-4" />} term="Client">
+          <DetailRow icon={<UserRound className="size-4" />} term="Client">
             {r.clientName || 'N/A'}
-          </Row>
+          </DetailRow>
         ) : null}
       </dl>
 
@@ -170,20 +171,6 @@ function Details({ reservation: r, group, isAdmin, onClose }: Omit<ReservationDi
       ) : null}
 
       {isAdmin ? <SessionCancelAction reservation={r} onCancelled={onClose} /> : null}
-    </div>
-  );
-}
-
-function Row({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="flex items-center gap-3 text-sm font-semibold text-muted">
-        <span aria-hidden="true" className="text-brand-700">
-          {icon}
-        </span>
-        {term}
-      </dt>
-      <dd className="pl-7">{children}</dd>
     </div>
   );
 }
