@@ -10,11 +10,15 @@ export default defineConfig({
     maxWorkers: 2,
     // The unit and integration files in one fork (vitest reads this from the root config): the other
     // core is the browser journeys', which run alongside in their own pool (the e2e project below).
-    poolOptions: { forks: { maxForks: 1 } },
+    // `isolate: false` here is what lets one fork process run file after file (vitest reads whether to
+    // recycle its workers from the root config only): without it each file got a new process and
+    // imported the whole app again (~2.5 s of a core per file), whatever the project said.
+    poolOptions: { forks: { maxForks: 1, isolate: false } },
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // Unit files keep a fresh module registry each (they may stub modules); their fork is shared.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: true },
       },
       {
         resolve: { alias },

@@ -20,6 +20,7 @@ import { createLogger } from './logger';
 import { tolerateDatabaseOutageRejections } from './db/outage-rejections';
 import { createObservability } from './http/observability/observability';
 import { countPublicCacheHits } from './http/observability/observe';
+import { createRateLimitSweep } from './http/rate-limit';
 import { withPublicCacheFastPath } from './web/public-cache';
 import { SESSION_COOKIE_NAMES } from './modules/auth/auth';
 import { createRealtime } from './realtime/realtime';
@@ -102,6 +103,8 @@ const sandboxBilling = config.payments.provider === 'sandbox' ? createSandboxBil
 const paymentProvider = createPaymentProvider(deps);
 const refundRetry = createRefundRetry(deps, paymentProvider);
 // Once a day: the provider's events that no webhook delivery brought are applied (checklist P7).
+// Expired attempt counters of the rate limits, deleted every five minutes.
+const rateLimitSweep = createRateLimitSweep(database.db);
 const reconciliation = createPaymentReconciliation(deps, paymentProvider, createPaymentService(deps, paymentProvider));
 // A visitor's cached public GET is answered on Node's request, before the app's chain (counted).
 const listener = countPublicCacheHits(observability, (inner) => withPublicCacheFastPath(inner, { sessionCookies: SESSION_COOKIE_NAMES }), getRequestListener(app.fetch));
@@ -111,6 +114,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   sandboxBilling?.start();
   refundRetry.start();
   reconciliation.start();
+  rateLimitSweep.start((err) => logger.error({ err }, 'limites de fréquence : nettoyage impossible'));
   jobs
     .start()
     // Sessions with a minimum whose 96-hour check was never planned (docs/decisions/0048).
@@ -135,6 +139,7 @@ async function shutdown(signal: string) {
   const billing = sandboxBilling?.stop();
   const retrying = refundRetry.stop();
   const reconciling = reconciliation.stop();
+  rateLimitSweep.stop();
   // The jobs under way finish (e-mails being sent); the others wait in the database for the next start.
   const working = jobs.stop(8000);
   // Open event streams would keep the server from closing: end them (browsers reconnect elsewhere).

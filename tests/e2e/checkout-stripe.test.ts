@@ -25,7 +25,7 @@ import { startStripeAccount, TEST_CARDS, type StripeAccount } from '../setup/str
 import { rootDir } from '../setup/test-db';
 import { callApi } from './api';
 import { expectNoAxeViolations, pageErrors, runsEveryJourney, useBrowser, usePage, viewports, type Viewport } from './browser';
-import { orderOf, payButton, purchasedCourseIds } from './checkout-helpers';
+import { orderOf, payButton, purchasedCourseIds, waitForPaid } from './checkout-helpers';
 import { createPerson, startPreparedServer, type PreparedServer } from './prepared-server';
 import { signInByApi, type Account } from './session';
 import { expectToast, visitUrl } from './site';
@@ -168,11 +168,6 @@ function watchCheckout(page: Page): () => string | null {
 
 /** The stand-in API's requests confirming a payment from the browser. */
 const confirmations = () => account.requests.filter((r) => r.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(r.path));
-
-async function waitForPaid(page: Page) {
-  await page.waitForURL((url) => url.pathname === '/payment-result');
-  await page.getByRole('heading', { name: 'Paiement Réussi !' }).waitFor({ timeout: 30_000 });
-}
 
 for (const viewport of viewports) {
   describe(`Stripe's Payment Element at ${viewport} width`, () => {

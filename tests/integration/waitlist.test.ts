@@ -3,14 +3,16 @@
 // first in line as a real 15-minute hold, with « Une place s'est libérée » (e-mail + notification);
 // an offer let lapse (the clock moved, the hold's own job run) passes to the next, who pays; a
 // request too big waits while a smaller one behind it fits; a freed seat with three waiting is
-// offered to exactly one, whatever runs the promotion at once (two instances' services on one database).
+// offered to exactly one, whatever runs the promotion at once (two instances' services on one database,
+// each with its own pool of connections on PostgreSQL).
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import type { HoldResponse } from '@shared/schemas/booking';
 import type { RosterResponse } from '@shared/schemas/rosters';
 import type { WaitlistEntryResponse, WaitlistListResponse } from '@shared/schemas/waitlist';
 import { emailDeliveries, notifications, reservations, waitlistEntries } from '../../src/server/db/schema';
+import { openDatabase } from '../../src/server/db/client';
 import { holdExpiryWorker } from '../../src/server/jobs/hold-expiry';
 import { createWaitlistService, seatsFreed } from '../../src/server/modules/waitlist/service';
 import { createCourse, createReservation, createSession, createUser } from '../factories';
@@ -19,6 +21,7 @@ import { send } from '../setup/auth-client';
 import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
 import { checkout, confirm, deliverEvents, newKey, SUCCESS_CARD } from '../setup/payments';
 import type { TestApp } from '../setup/test-app';
+import { testMigrationsDir } from '../setup/test-db';
 import { testNow } from '../setup/test-clock';
 
 const HOUR = 3_600_000;
@@ -184,12 +187,16 @@ describe('offering freed seats', () => {
   });
 
   it('a freed seat with three waiting is offered to exactly one, however many promotions run at once (two instances on one database)', async () => {
+    // On PostgreSQL the second instance has its own pool of connections, as another process would;
+    // PGlite lives in one process, where both run on its one connection.
+    const second = t.databaseUrl ? await openDatabase({ url: t.databaseUrl, migrationsDir: testMigrationsDir, poolSize: 10 }) : null;
+    onTestFinished(() => second?.close());
     for (let round = 0; round < 3; round++) {
       const { sessionId, seat } = await fullSession(1);
       const waiting = await learners(3);
       for (const w of waiting) expect((await join(w, sessionId)).status).toBe(201);
       await t.db.update(reservations).set({ status: 'cancelled', cancelReason: 'learner_no_refund', cancelledAt: now() }).where(eq(reservations.id, seat.id));
-      const other = { ...t.deps };
+      const other = { ...t.deps, database: second ?? t.deps.database };
       const offered = await Promise.all([seatsFreed(t.deps, sessionId), seatsFreed(other, sessionId), seatsFreed(t.deps, sessionId), seatsFreed(other, sessionId)]);
       expect(offered.reduce((a, b) => a + b, 0)).toBe(1);
       const entries = await entriesOf(sessionId);

@@ -62,6 +62,8 @@ export async function createTestApp(
     realtime,
     mailer,
     db: database.db,
+    /** PostgreSQL only: the database's address, for a second pool (another instance). */
+    databaseUrl: database.url,
     /** GET/POST… a path of the app; JSON bodies are encoded for you. */
     request: (p: string, init?: RequestInit, env?: ReturnType<typeof fromAddress>) => app.request(p, init, env),
     async json<T = unknown>(p: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {

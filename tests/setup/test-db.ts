@@ -92,7 +92,10 @@ function templateBlob(file: string): Promise<Blob> {
   return dumpRead.blob;
 }
 
-export async function openTestDatabase(): Promise<Database & { dispose: () => Promise<void> }> {
+/** A test's database; `url` on PostgreSQL, where another pool (a second instance) may connect to it. */
+export type TestDatabase = Database & { dispose: () => Promise<void>; url?: string };
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {
     const template = await provided('postgresTemplate');
@@ -108,6 +111,7 @@ export async function openTestDatabase(): Promise<Database & { dispose: () => Pr
     }
     return {
       ...database,
+      url: scratch.url,
       dispose: async () => {
         await database.close();
         if (!prefix) await scratch.drop();

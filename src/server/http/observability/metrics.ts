@@ -1,5 +1,7 @@
 // The Prometheus metrics of one app, on a registry of its own: tests build many apps in one
-// process, and the global default registry would refuse a second metric of the same name.
+// process, and the global default registry would refuse a second metric of the same name. The
+// process's own metrics (memory, CPU, event loop, GC) are collected once per process and shown
+// with each app's: their GC observer never stops, and one per app kept every app alive.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PoolConnections } from '../../db/client';
 
@@ -16,10 +18,18 @@ export type Metrics = {
   countPoolConnections(read: () => PoolConnections | undefined): void;
 };
 
+let processRegistry: Registry | undefined;
+/** Memory, CPU, event loop lag, handles, GC: read on each scrape (GC durations observed as they happen). */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  // Memory, CPU, event loop lag, handles: read on each scrape, nothing runs in between.
-  collectDefaultMetrics({ register: registry });
   let readStreams: () => number = () => 0;
   new Gauge({
     name: 'event_stream_clients',
@@ -52,7 +62,7 @@ export function createMetrics(): Metrics {
       if (pool) this.set(pool.waiting);
     },
   });
-  return {
+  const metrics = {
     registry,
     httpRequests: new Counter({
       name: 'http_requests_total',
@@ -91,5 +101,7 @@ export function createMetrics(): Metrics {
     countPoolConnections(read) {
       readPool = read;
     },
-  };
+  } satisfies Metrics;
+  // The app's metrics, registered above, then the process's in one registry for the scrape.
+  return { ...metrics, registry: Registry.merge([processMetrics(), registry]) };
 }
