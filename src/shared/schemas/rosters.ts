@@ -18,6 +18,8 @@ export type RosterSession = {
   /** Confirmed seats and unpaid holds still running, as booking counts them against the capacity. */
   seatsTaken: number;
   status: 'scheduled' | 'cancelled';
+  /** Scheduled and not begun by the server's clock: the admin may still transfer its bookings (whether in time, the server says then). */
+  upcoming: boolean;
   /** The join link and the recording: the admin's view only (null for the guest chef). */
   videoLink: string | null;
   recordingUrl: string | null;

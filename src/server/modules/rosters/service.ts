@@ -155,6 +155,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
         capacity: session.capacity,
         seatsTaken: session.seatsTaken,
         status: session.status,
+        upcoming: session.status === 'scheduled' && session.startsAt > now,
         videoLink: admin ? session.videoLink : null,
         recordingUrl: admin ? session.recordingUrl : null,
         hasRecordingVideo: admin && session.recordingKey !== null,

@@ -100,7 +100,8 @@ export function Attendees({ roster }: { roster: RosterResponse }) {
   const admin = roster.view === 'admin';
   const list = roster.attendees;
   // The admin transfers a booking from here (docs/decisions/0051); the server says whether it is still in time.
-  const transferable = admin && roster.session.status === 'scheduled' && Date.parse(roster.session.startsAt) > Date.now();
+  // Upcoming by the server's clock, as the page was rendered there: the browser's could differ (hydration).
+  const transferable = admin && roster.session.upcoming;
   const seatOf = (a: RosterResponse['attendees'][number]) => ({ id: a.reservationId, courseTitle: roster.session.courseTitle, startsAt: roster.session.startsAt, seats: a.seats, name: a.name });
   const zone = useDisplayTimeZone();
   return (
