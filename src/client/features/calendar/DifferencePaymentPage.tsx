@@ -2,7 +2,9 @@
 // (docs/decisions/0051). The transfer dialog comes here with the order and its payment; the seats of
 // the new session are held until the hold's end. Once the processor has the payment, the learner goes
 // to the booking's page: the payment event moves the booking there (its page follows it live).
+// The school's processor takes it: the sandbox's card form, or Stripe's Payment Element.
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatClock } from '@shared/format';
 import type { TransferPayment } from '@shared/schemas/transfers';
@@ -13,7 +15,7 @@ import { notifySuccess } from '@client/lib/notify';
 import { sessionWhen } from '@client/lib/session-when';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { fetchOrder } from '@client/features/payment/api';
-import { OrderSummary, SandboxPaymentForm, SecuredFooter } from '@client/features/payment';
+import { OrderSummary, PaymentLoading, SandboxPaymentForm, SecuredFooter, StripePaymentForm } from '@client/features/payment';
 
 export type DifferencePaymentState = { payment: TransferPayment; startsAt: string };
 
@@ -47,16 +49,23 @@ export default function DifferencePaymentPage() {
                 <h2 id="payment-title" className="mb-5 text-xl font-semibold text-white">
                   Paiement
                 </h2>
-                <SandboxPaymentForm
-                  order={order.data.order}
-                  payment={payment.session}
-                  onAccepted={() => {
-                    notifySuccess('Différence payée', 'Votre réservation passe à la nouvelle séance dès la confirmation du paiement.');
-                    void navigate(back, { replace: true });
-                  }}
-                />
+                {payment.session.provider === 'stripe' ? (
+                  // Stripe sends the learner back to the booking's page, which follows the move live.
+                  <Suspense fallback={<PaymentLoading />}>
+                    <StripePaymentForm order={order.data.order} payment={payment.session} returnPath={back} />
+                  </Suspense>
+                ) : (
+                  <SandboxPaymentForm
+                    order={order.data.order}
+                    payment={payment.session}
+                    onAccepted={() => {
+                      notifySuccess('Différence payée', 'Votre réservation passe à la nouvelle séance dès la confirmation du paiement.');
+                      void navigate(back, { replace: true });
+                    }}
+                  />
+                )}
               </section>
-              <SecuredFooter provider="sandbox" />
+              <SecuredFooter provider={payment.session.provider} />
             </>
           ) : (
             <div role="status" aria-label="Chargement de la commande" className="space-y-4">
