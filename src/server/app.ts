@@ -47,6 +47,7 @@ import { movedCancelRoutes } from './modules/booking/moved-cancel-routes';
 import { createReservationService } from './modules/booking/reservations';
 import { createTransferService } from './modules/booking/transfers';
 import { cancellationPolicyRoutes, giftLinkRoutes } from './modules/booking/transfer-routes';
+import { minimumPolicyRoutes } from './modules/minimum-enrolment/policy-routes';
 import { createBookingService } from './modules/booking/service';
 import { createFeedLimits } from './modules/calendar/feed-limits';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -179,6 +180,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider), transfers, createBookingPageService(deps)));
   api.route('/transfers', giftLinkRoutes(transfers));
   api.route('/admin/cancellation-policy', cancellationPolicyRoutes(deps));
+  api.route('/admin/minimum-policy', minimumPolicyRoutes(deps));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));
   api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));
   // A session under its minimum: « Maintenir la séance » / « Annuler la séance » (docs/decisions/0048).

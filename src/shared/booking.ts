@@ -32,9 +32,9 @@ export type CancellationPolicy = { refundNoticeHours: number; transferUntilHours
 export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = { refundNoticeHours: REFUND_NOTICE_HOURS, transferUntilHours: TRANSFER_UNTIL_HOURS };
 
 /**
- * Minimum enrolment (docs/decisions/0048): this long before the start, a session with fewer seats
- * taken than its minimum asks its chef to keep it or cancel it — before the kit goes out (72 h), so
- * nobody buys ingredients for a class that will not be given.
+ * Minimum enrolment (docs/decisions/0048): by default this long before the start, a session with
+ * fewer seats taken than its minimum asks its chef to keep it or cancel it — before the kit goes out
+ * (72 h), so nobody buys ingredients for a class that will not be given.
  */
 export const MINIMUM_CHECK_HOURS = 96;
 
@@ -43,9 +43,14 @@ export const MINIMUM_ANSWER_HOURS = 12;
 
 const HOUR_MS = 3_600_000;
 
-/** When a session's minimum is checked: MINIMUM_CHECK_HOURS before its start. */
-export function minimumCheckAt(startsAt: Date | string): Date {
-  return new Date(new Date(startsAt).getTime() - MINIMUM_CHECK_HOURS * HOUR_MS);
+/** The school's setting for both (« Minimum d'inscriptions », admin › Réservations); these hours by default. */
+export type MinimumPolicy = { checkHours: number; answerHours: number };
+
+export const DEFAULT_MINIMUM_POLICY: MinimumPolicy = { checkHours: MINIMUM_CHECK_HOURS, answerHours: MINIMUM_ANSWER_HOURS };
+
+/** When a session's minimum is checked: `checkHours` (the policy's) before its start. */
+export function minimumCheckAt(startsAt: Date | string, checkHours: number): Date {
+  return new Date(new Date(startsAt).getTime() - checkHours * HOUR_MS);
 }
 
 export function sessionMinutes(session: { durationMinutes: number | null }, course: { durationMinutes: number | null }): number {

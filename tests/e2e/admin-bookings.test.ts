@@ -129,6 +129,26 @@ describe('the admin at phone width', () => {
     expect(pageErrors(admin)).toEqual([]);
   });
 
+  it("« Minimum d'inscriptions »: a check too late for the kit is refused in French; 120 h saved, read again after a reload; back to 96 h", async () => {
+    const form = admin.getByRole('form', { name: "Minimum d'inscriptions" });
+    const check = form.getByLabel('Vérification (heures avant le cours)');
+    const save = form.getByRole('button', { name: 'Enregistrer le réglage' });
+    await check.fill('80');
+    await save.click();
+    await form.getByText("La décision doit tomber avant l'envoi de la trousse (72 h avant le cours)", { exact: false }).waitFor();
+    await check.fill('120');
+    await save.click();
+    await expectToast(admin, 'Réglage enregistré');
+    await admin.reload();
+    await expect.poll(() => check.inputValue()).toBe('120');
+    expect(await form.getByLabel('Délai pour répondre (heures)').inputValue()).toBe('12');
+    await check.fill('96');
+    await save.click();
+    await expectToast(admin, 'Réglage enregistré');
+    expect((await callApi(admin, 'GET', '/admin/minimum-policy')).json).toEqual({ checkHours: 96, answerHours: 12 });
+    expect(pageErrors(admin)).toEqual([]);
+  });
+
   it("a list that cannot load shows the panel and the spec's toast; retrying works", async () => {
     let fail = true;
     const isList = (url: URL) => url.pathname === '/api/admin/reservations';

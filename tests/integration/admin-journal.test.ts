@@ -182,6 +182,9 @@ beforeAll(async () => {
   // to someone from the roster, then takes back (docs/decisions/0051).
   await ok(await send(t, 'PUT', '/api/admin/cancellation-policy', { ...as, body: { refundNoticeHours: 48, transferUntilHours: 72 } }));
   await ok(await send(t, 'PUT', '/api/admin/cancellation-policy', { ...as, body: { refundNoticeHours: 48, transferUntilHours: 48 } }));
+  // « Minimum d'inscriptions »: checked five days before, then back to the default.
+  await ok(await send(t, 'PUT', '/api/admin/minimum-policy', { ...as, body: { checkHours: 120, answerHours: 12 } }));
+  await ok(await send(t, 'PUT', '/api/admin/minimum-policy', { ...as, body: { checkHours: 96, answerHours: 12 } }));
   const giftCourse = await createCourse(t.db, { title: 'Cipaille', isLive: true, priceCents: 4500 });
   const giftSession = await createSession(t.db, giftCourse.id, { startsAt: new Date(clock + 96 * HOUR) });
   const [giver] = await createSignedInLearners(t, 1);

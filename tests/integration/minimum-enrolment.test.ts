@@ -277,3 +277,58 @@ describe('sessions whose check was never planned (from before minimum enrolment,
     expect(await t.jobs.pending([QUEUES.minimumCheck])).toBe(before);
   });
 });
+
+describe("« Minimum d'inscriptions », the school's setting (admin › Réservations)", () => {
+  const put = (body: unknown) => send(t, 'PUT', '/api/admin/minimum-policy', { cookie: admin.cookie, body });
+
+  it('refuses in French a check too late to answer before the kit, or hours that are no whole number; keeps the policy as it was', async () => {
+    const tooLate = await put({ checkHours: 80, answerHours: 12 });
+    expect(tooLate.status).toBe(400);
+    expect(JSON.stringify(await tooLate.json())).toContain("La décision doit tomber avant l'envoi de la trousse (72 h avant le cours)");
+    const notWhole = await put({ checkHours: 96.5, answerHours: 0 });
+    expect(notWhole.status).toBe(400);
+    const text = JSON.stringify(await notWhole.json());
+    expect(text).toContain("Vérification : un nombre entier d'heures.");
+    expect(text).toContain('Délai de réponse : au moins 1 heure.');
+    const read = await send(t, 'GET', '/api/admin/minimum-policy', { cookie: admin.cookie });
+    expect(await read.json()).toEqual({ checkHours: MINIMUM_CHECK_HOURS, answerHours: MINIMUM_ANSWER_HOURS });
+  });
+
+  it('checked 120 h before: a session planned under 96 h is checked at its new moment (once), its chef given the new answer hours; audited', async () => {
+    const s = await addSession(140, 2);
+    const oldKey = minimumCheckJobKey(s.id, s.startsAt, 2);
+    expect(await t.jobs.get(QUEUES.minimumCheck, { key: oldKey })).toMatchObject({ state: 'created' });
+
+    const saved = await put({ checkHours: 120, answerHours: 24 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ checkHours: 120, answerHours: 24 });
+    expect(await auditOf('booking.minimum_enrolment', 'settings.minimum_enrolment')).toHaveLength(1);
+    // Saving the same again changes nothing, and says so to no one.
+    expect((await put({ checkHours: 120, answerHours: 24 })).status).toBe(200);
+    expect(await auditOf('booking.minimum_enrolment', 'settings.minimum_enrolment')).toHaveLength(1);
+
+    // The check planned with the change, due 120 h before the start.
+    const newKey = minimumCheckJobKey(s.id, s.startsAt, 2, 120);
+    const planned = (await t.jobs.get(QUEUES.minimumCheck, { key: newKey }))!;
+    expect(planned.data).toMatchObject({ sessionId: s.id, checkHours: 120 });
+    // pg-boss waits by the database's clock: the delay is what counts (20 h from the app's clock).
+    const delay = planned.startAfter.getTime() - planned.createdOn.getTime();
+    expect(delay).toBeGreaterThan(20 * HOUR - 5 * MINUTE);
+    expect(delay).toBeLessThan(20 * HOUR + 5 * MINUTE);
+    // The old one, run first, only makes sure of the new one.
+    clock = s.startsAt.getTime() - 120 * HOUR - 2 * HOUR;
+    expect(await minimum().check({ sessionId: s.id, startsAt: s.startsAt.toISOString() })).toBe('replanned');
+    expect((await sessionRow(s.id)).minimumAskedAt).toBeNull();
+
+    await runJobAt(s.startsAt.getTime() - 120 * HOUR + MINUTE, QUEUES.minimumCheck, newKey);
+    const row = await sessionRow(s.id);
+    expect(row.minimumAskedAt).not.toBeNull();
+    expect(row.minimumAnswerDueAt!.getTime()).toBe(row.minimumAskedAt!.getTime() + 24 * HOUR);
+    expect(await asked(s.id)).toHaveLength(2);
+    // The old job at its own moment asks no one again.
+    await runJobAt(s.startsAt.getTime() - 96 * HOUR + MINUTE, QUEUES.minimumCheck, oldKey);
+    expect(await asked(s.id)).toHaveLength(2);
+
+    expect((await put({ checkHours: MINIMUM_CHECK_HOURS, answerHours: MINIMUM_ANSWER_HOURS })).status).toBe(200);
+  });
+});

@@ -25,9 +25,9 @@ export const QUEUES = {
   membershipGiftEnding: 'membership_gift.ending',
   /** Refunds to the card a seat of a cancelled session whose learner chose nothing by the deadline (modules/booking/refund-choice.ts). */
   refundChoiceDeadline: 'reservation.refund_choice',
-  /** 96 h before a session with a minimum: under it, its chef is asked to keep or cancel it (modules/minimum-enrolment/jobs.ts). */
+  /** The policy's hours (96 by default) before a session with a minimum: under it, its chef is asked to keep or cancel it (modules/minimum-enrolment/jobs.ts). */
   minimumCheck: 'session.minimum_check',
-  /** 12 h after the chef was asked: no answer, the session is cancelled for everyone (modules/minimum-enrolment/jobs.ts). */
+  /** The policy's answer hours (12 by default) after the chef was asked: no answer, the session is cancelled for everyone (modules/minimum-enrolment/jobs.ts). */
   minimumDeadline: 'session.minimum_deadline',
   /** Offers a session's freed seats to its waitlist, for a freeing inside a transaction that cannot do it itself (modules/waitlist/jobs.ts). */
   waitlistPromote: 'waitlist.promote',
@@ -53,7 +53,8 @@ export type JobData = {
   'gift_card.deliver': { giftCardId: string; deliverAt: string };
   'membership_gift.ending': { grantId: string; endsAt: string };
   'reservation.refund_choice': { reservationId: string; dueAt: string };
-  'session.minimum_check': { sessionId: string; startsAt: string };
+  /** checkHours: the policy's when planned (absent on jobs planned before it was a setting: 96). */
+  'session.minimum_check': { sessionId: string; startsAt: string; checkHours?: number };
   'session.minimum_deadline': { sessionId: string; askedAt: string };
   'waitlist.promote': { sessionId: string };
 };

@@ -68,7 +68,7 @@ export function registerWorkers(
   });
   const minimumCheck = minimumCheckWorker(deps, provider);
   jobs.work(QUEUES.minimumCheck, async (job) => {
-    deps.logger.info({ sessionId: job.data.sessionId, outcome: await minimumCheck(job) }, 'séance : minimum d’inscriptions vérifié 96 h avant');
+    deps.logger.info({ sessionId: job.data.sessionId, outcome: await minimumCheck(job) }, 'séance : minimum d’inscriptions vérifié');
   });
   const minimumDeadline = minimumDeadlineWorker(deps, provider);
   jobs.work(QUEUES.minimumDeadline, async (job) => {

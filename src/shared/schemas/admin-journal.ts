@@ -46,6 +46,7 @@ export const AUDIT_ACTION_LABELS = {
   'settings.filing_frequency': 'Période de déclaration TPS/TVQ changée',
   'settings.membership': "Réglages de l'abonnement changés",
   'settings.cancellation_policy': "Politique d'annulation changée",
+  'settings.minimum_enrolment': "Réglage du minimum d'inscriptions changé",
   'reservation.transfer': 'Réservation transférée',
   'reservation.transfer_revoke': 'Offre de place reprise',
 } as const satisfies Record<string, string>;

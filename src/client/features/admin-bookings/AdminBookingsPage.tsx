@@ -25,6 +25,7 @@ import { useUrlParams } from '@client/lib/use-url-params';
 import { AdminShell } from '@client/app/layout/AdminShell';
 import { PAGE_SIZE, useAdminBookings } from './api';
 import { CancellationPolicyForm } from './components/CancellationPolicyForm';
+import { MinimumPolicyForm } from './components/MinimumPolicyForm';
 import { SessionsList } from './components/SessionsList';
 import { PERIOD_OPTIONS, STATUS_OPTIONS } from './labels';
 
@@ -176,6 +177,7 @@ export default function AdminBookingsPage() {
         </div>
       )}
       <CancellationPolicyForm />
+      <MinimumPolicyForm />
     </AdminShell>
   );
 }

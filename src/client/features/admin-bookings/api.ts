@@ -3,6 +3,7 @@
 // ['calendar'] prefix (a seat paid, cancelled, refunded, a link set in another tab) and the video
 // link editor's own refresh after a save both read this list again.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MinimumPolicy } from '@shared/booking';
 import type { AdminBookingsQueryInput, AdminBookingsResponse } from '@shared/schemas/admin-bookings';
 import { useAuth } from '@client/app/auth';
 import { api, type ApiError } from '@client/lib/api';
@@ -28,3 +29,16 @@ export function useAdminBookings(filters: BookingFilters) {
     refetchOnMount: 'always',
   });
 }
+
+/** The query key of one of the school's booking settings (an /api path), for the pages that read it too. */
+export const policyKey = (path: string) => ['admin', path] as const;
+
+/** GET one of the school's booking settings (« Politique d'annulation », « Minimum d'inscriptions »). */
+export function useHoursPolicy<T>(path: string) {
+  return useQuery<T, ApiError>({ queryKey: policyKey(path), queryFn: ({ signal }) => api<T>(path, { signal }) });
+}
+
+export const MINIMUM_POLICY_PATH = '/admin/minimum-policy';
+
+/** « Minimum d'inscriptions »: when a session's minimum is checked, how long its chef has to answer. */
+export const useMinimumPolicy = () => useHoursPolicy<MinimumPolicy>(MINIMUM_POLICY_PATH);

@@ -396,7 +396,7 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
             { courseId: id, startsAt: start, capacity: input.capacity, minSeats, ...(input.maxSeatsPerBooking ? { maxSeatsPerBooking: input.maxSeatsPerBooking } : {}), durationMinutes: input.durationMinutes },
             now,
           );
-          // A minimum is checked 96 h before the start (minimum-enrolment, docs/decisions/0048).
+          // A minimum is checked the policy's hours (96 by default) before the start (minimum-enrolment, docs/decisions/0048).
           await scheduleMinimumCheck(tx, { sessionId: sid, startsAt: start, minSeats, now });
           await recordAudit(tx, {
             actorId,

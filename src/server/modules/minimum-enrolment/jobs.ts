@@ -1,4 +1,4 @@
-// Minimum enrolment's two jobs (docs/decisions/0048): the check 96 h before a session with a
+// Minimum enrolment's two jobs (docs/decisions/0048): the check 96 h (the policy's hours) before a session with a
 // minimum, and the deadline 12 h after its chef was asked. Each decides at run time under the
 // session's lock (service.ts); run twice, or on two instances, the second finds the work done.
 import type { Deps } from '../../deps';

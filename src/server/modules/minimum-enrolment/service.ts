@@ -1,8 +1,9 @@
 // Minimum enrolment (issue 28 item 4, docs/decisions/0048). A session with a minimum (0: none) is
-// checked MINIMUM_CHECK_HOURS (96 h) before its start by a pg-boss job planned when the session is
-// created or edited (jobs.ts). Fewer seats taken than the minimum (the booking's own holdsSeat rule):
-// its chef — the admins, and the guest chef whose course it is — is asked by e-mail (a signed link)
-// and on « Aperçu » to keep it or cancel it, within MINIMUM_ANSWER_HOURS (12 h). « Maintenir la
+// checked the policy's hours (96 by default; policy.ts) before its start by a pg-boss job planned when
+// the session is created or edited (jobs.ts), or when the policy changes. Fewer seats taken than the
+// minimum (the booking's own holdsSeat rule): its chef — the admins, and the guest chef whose course
+// it is — is asked by e-mail (a signed link) and on « Aperçu » to keep it or cancel it, within the
+// policy's answer hours (12 by default). « Maintenir la
 // séance » keeps it (once; a repeat answers the same). « Annuler la séance », or no answer by the
 // deadline (a second job), cancels it through the one cancellation (sessions/service.ts
 // cancelSessionIf): attendees choose card or « Crédit Toque », the card by default (decision 0043),
@@ -13,10 +14,10 @@
 // the row's state under that lock, so a chef's answer racing the deadline's job, or two instances
 // running the same job, end in one outcome. Jobs have singleton keys (one check per session and
 // start, one deadline per question).
-import { MINIMUM_ANSWER_HOURS, minimumCheckAt } from '@shared/booking';
+import { MINIMUM_CHECK_HOURS, minimumCheckAt, type MinimumPolicy } from '@shared/booking';
 import type { MinimumAnswerResponse, MinimumQuestion } from '@shared/schemas/admin-overview';
 import type { Deps } from '../../deps';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { queueEmail } from '../../integrations/mail/outgoing';
 import type { PaymentProvider } from '../../integrations/payments/port';
@@ -27,6 +28,7 @@ import { isUuid } from '../params';
 import { createSessionService, sessionReads, type SessionRow } from '../sessions/service';
 import { minimumQuestionMail } from './mail';
 import { checkMinimumLink, minimumUrl, type MinimumLink } from './link';
+import { readMinimumPolicy, writeMinimumPolicy } from './policy';
 import * as repo from './repository';
 
 const HOUR_MS = 3_600_000;
@@ -36,43 +38,55 @@ const EARLY_TOLERANCE_MS = 10 * 60_000;
 /** What attendees and the trail read as the reason of a session cancelled under its minimum. */
 export const MINIMUM_CANCEL_REASON = "Le nombre minimum d'inscriptions n'a pas été atteint.";
 
-/** One check per session, start and minimum: a session moved, or its minimum changed, is checked again. */
-export const minimumCheckJobKey = (sessionId: string, startsAt: Date, minSeats: number) => `minimum-check:${sessionId}:${startsAt.toISOString()}:${minSeats}`;
+/**
+ * One check per session, start, minimum and policy: a session moved, its minimum changed or the
+ * school's check hours changed, it is checked again (the check that no longer applies does nothing).
+ */
+export const minimumCheckJobKey = (sessionId: string, startsAt: Date, minSeats: number, checkHours: number = MINIMUM_CHECK_HOURS) =>
+  `minimum-check:${sessionId}:${startsAt.toISOString()}:${minSeats}:${checkHours}h`;
 export const minimumDeadlineJobKey = (sessionId: string, askedAt: Date) => `minimum-deadline:${sessionId}:${askedAt.toISOString()}`;
 
 /** The job ran before its moment by this instance's clock: it fails, and pg-boss tries again later. */
 export class MinimumNotDue extends Error {}
 
-type Conn = Parameters<typeof sendJob>[0];
+type Conn = Db | Tx;
 
 /**
- * Plans the check of a session with a minimum, in the transaction that creates or edits it: at
- * MINIMUM_CHECK_HOURS before its start, or at once when that moment has passed and the session is
- * still more than MINIMUM_ANSWER_HOURS away (time to answer before it begins). Nothing without a
- * minimum. Once per session, start and minimum (singleton key); a session moved gets a new check,
- * the old one finds the start changed and does nothing.
+ * Plans the check of a session with a minimum, in the transaction that creates or edits it: the
+ * policy's check hours before its start, or at once when that moment has passed and the session is
+ * still more than its answer hours away (time to answer before it begins). Nothing without a
+ * minimum. Once per session, start, minimum and check hours (singleton key); a session moved gets a
+ * new check, the old one finds the start changed and does nothing.
  */
 export async function scheduleMinimumCheck(conn: Conn, input: { sessionId: string; startsAt: Date; minSeats: number; now: Date }): Promise<void> {
   if (input.minSeats <= 0) return;
-  if (input.startsAt.getTime() - input.now.getTime() <= MINIMUM_ANSWER_HOURS * HOUR_MS) return;
-  const due = new Date(Math.max(minimumCheckAt(input.startsAt).getTime(), input.now.getTime()));
+  const policy = await readMinimumPolicy(conn);
+  if (input.startsAt.getTime() - input.now.getTime() <= policy.answerHours * HOUR_MS) return;
+  const due = new Date(Math.max(minimumCheckAt(input.startsAt, policy.checkHours).getTime(), input.now.getTime()));
   await sendJob(
     conn,
     QUEUES.minimumCheck,
-    { sessionId: input.sessionId, startsAt: input.startsAt.toISOString() },
-    { startAfter: due, now: input.now, singletonKey: minimumCheckJobKey(input.sessionId, input.startsAt, input.minSeats) },
+    { sessionId: input.sessionId, startsAt: input.startsAt.toISOString(), checkHours: policy.checkHours },
+    { startAfter: due, now: input.now, singletonKey: minimumCheckJobKey(input.sessionId, input.startsAt, input.minSeats, policy.checkHours) },
   );
 }
 
 /**
- * Plans the check of every session with a minimum that has none planned: run at each start, so
- * sessions from before minimum enrolment (or written by the seed) are asked about too. The jobs'
- * singleton keys make it a no-op for those already planned, on this instance or another.
+ * Plans the check of every session with a minimum not asked yet: run at each start, so sessions
+ * from before minimum enrolment (or written by the seed) are asked about too, and when the policy
+ * changes, at its new moment. The jobs' singleton keys make it a no-op for those already planned,
+ * on this instance or another.
  */
-export async function scheduleMissingMinimumChecks(db: Conn & Parameters<typeof repo.sessionsToCheck>[0], now: Date): Promise<number> {
-  const sessions = await repo.sessionsToCheck(db, new Date(now.getTime() + MINIMUM_ANSWER_HOURS * HOUR_MS));
+export async function scheduleMissingMinimumChecks(db: Conn, now: Date): Promise<number> {
+  const policy = await readMinimumPolicy(db);
+  const sessions = await repo.sessionsToCheck(db, new Date(now.getTime() + policy.answerHours * HOUR_MS));
   for (const s of sessions) await scheduleMinimumCheck(db, { sessionId: s.sessionId, startsAt: s.startsAt, minSeats: s.minSeats, now });
   return sessions.length;
+}
+
+/** The admin's new policy, saved (audited) and every future check planned again at its moment, in one transaction. */
+export async function changeMinimumPolicy(tx: Tx, actorId: string, next: MinimumPolicy, now: Date): Promise<void> {
+  if (await writeMinimumPolicy(tx, actorId, next, now)) await scheduleMissingMinimumChecks(tx, now);
 }
 
 /**
@@ -97,7 +111,7 @@ export async function minimumQuestions(conn: Parameters<typeof repo.openQuestion
     .filter((q) => q.seatsTaken < q.minSeats);
 }
 
-export type CheckOutcome = 'asked' | 'reached' | 'no_minimum' | 'cancelled' | 'moved' | 'started' | 'already_asked';
+export type CheckOutcome = 'asked' | 'reached' | 'no_minimum' | 'cancelled' | 'moved' | 'started' | 'already_asked' | 'replanned';
 export type DeadlineOutcome = 'cancelled' | 'already_cancelled' | 'kept' | 'reached' | 'stale';
 
 export function createMinimumEnrolment(deps: Pick<Deps, 'config' | 'database' | 'storage' | 'logger' | 'now'>, provider: PaymentProvider) {
@@ -142,13 +156,21 @@ export function createMinimumEnrolment(deps: Pick<Deps, 'config' | 'database' | 
       if (session.startsAt.toISOString() !== data.startsAt) return 'moved';
       if (session.minSeats <= 0) return 'no_minimum';
       if (session.startsAt.getTime() <= now.getTime()) return 'started';
-      if (minimumCheckAt(session.startsAt).getTime() - now.getTime() > EARLY_TOLERANCE_MS) {
-        throw new MinimumNotDue(`session ${session.id}: its minimum is checked at ${minimumCheckAt(session.startsAt).toISOString()}`);
-      }
       if (session.minimumAskedAt || session.minimumKeptAt) return 'already_asked';
+      const policy = await readMinimumPolicy(tx);
+      // Planned under other check hours (the school changed them since): the check at the new moment
+      // was planned with the change; this one makes sure of it, and stops.
+      if ((data.checkHours ?? MINIMUM_CHECK_HOURS) !== policy.checkHours) {
+        await scheduleMinimumCheck(tx, { sessionId: session.id, startsAt: session.startsAt, minSeats: session.minSeats, now });
+        return 'replanned';
+      }
+      const checkAt = minimumCheckAt(session.startsAt, policy.checkHours);
+      if (checkAt.getTime() - now.getTime() > EARLY_TOLERANCE_MS) {
+        throw new MinimumNotDue(`session ${session.id}: its minimum is checked at ${checkAt.toISOString()}`);
+      }
       const seats = await seatsTaken(tx, session.id, now);
       if (seats >= session.minSeats) return 'reached';
-      const dueAt = new Date(Math.min(now.getTime() + MINIMUM_ANSWER_HOURS * HOUR_MS, session.startsAt.getTime()));
+      const dueAt = new Date(Math.min(now.getTime() + policy.answerHours * HOUR_MS, session.startsAt.getTime()));
       await repo.markAsked(tx, session.id, now, dueAt);
       await sendJob(tx, QUEUES.minimumDeadline, { sessionId: session.id, askedAt: now.toISOString() }, { startAfter: dueAt, now, singletonKey: minimumDeadlineJobKey(session.id, now) });
       await ask(tx, session, seats, now, dueAt);

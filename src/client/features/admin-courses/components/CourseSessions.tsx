@@ -8,6 +8,7 @@
 import { Ban, CalendarPlus, Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_REPEAT_WEEKS, MAX_SEATS_PER_BOOKING, MINIMUM_CHECK_HOURS } from '@shared/booking';
+import { useMinimumPolicy } from '@client/features/admin-bookings/api';
 import { formatSessionDateTime } from '@shared/format';
 import {
   adminSessionCreateSchema,
@@ -114,6 +115,8 @@ function ConfirmPanel({ title, text, confirmLabel, pending, onConfirm, onBack }:
 }
 
 function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields; errors: Errors; onChange: (f: Fields) => void; idPrefix: string }) {
+  // The school's setting (Réservations › « Minimum d'inscriptions »); its default until it is read.
+  const checkHours = useMinimumPolicy().data?.checkHours ?? MINIMUM_CHECK_HOURS;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <TextField
@@ -144,7 +147,7 @@ function SessionFields({ fields, errors, onChange, idPrefix }: { fields: Fields;
         value={fields.minSeats}
         onChange={(e) => onChange({ ...fields, minSeats: e.target.value })}
         error={errors.minSeats}
-        hint={`0 = aucun minimum. S’il n’est pas atteint ${MINIMUM_CHECK_HOURS} h avant, on vous demandera de maintenir ou d’annuler la séance.`}
+        hint={`0 = aucun minimum. S’il n’est pas atteint ${checkHours} h avant, on vous demandera de maintenir ou d’annuler la séance.`}
       />
       <TextField
         label="Maximum par réservation"
