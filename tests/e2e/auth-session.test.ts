@@ -28,14 +28,19 @@ for (const viewport of viewports) {
 
     // The same dialog at any width: its journeys at the phone's, its views and errors (axe) at both.
     if (runsEveryJourney(viewport)) {
-      it('sign up → signed in → sign out → sign in, with a session cookie Chromium keeps', async () => {
+      // Two password hashes (sign-up, sign-in) in JavaScript scrypt: seconds each on CI's loaded cores.
+      it('sign up → signed in → sign out → sign in, with a session cookie Chromium keeps', { timeout: 120_000 }, async () => {
         const email = uniqueEmail(`inscription-${viewport}`);
         const password = 'Tourtiere-Du-Lac-42';
         const name = 'Rosalie Tremblay';
         await open(page, '/recettes');
 
         const dialog = await signUpFromHeader(page, name, email, password);
-        await dialog.waitFor({ state: 'detached' });
+        // Gone once signed up; a refusal shows in the dialog's alert, whose text a failure then reports.
+        const refusal = dialog.getByRole('alert');
+        await expect
+          .poll(async () => ((await dialog.count()) === 0 ? 'signed up' : ((await refusal.allTextContents()).join(' ') || 'still open')), { timeout: 60_000 })
+          .toBe('signed up');
         // Signed in where the person was, the menu saying who.
         expect(pathOf(page)).toBe('/recettes');
         const menu = await openAvatarMenu(page);
