@@ -57,7 +57,6 @@ export default tseslint.config(
       // `_`-prefixed names are the house way to say "deliberately unused" (destructured rest, positional arguments).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
 
-      'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': [
         'error',
@@ -81,6 +80,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Cycles among the product's own modules: tests and scripts import it but nothing imports them,
+    // and following imports into node_modules cost most of the lint's time (48 s → 31 s on 2 cores).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Schemas take zod from src/shared/zod.ts: its strings refuse what the database cannot store and
