@@ -1,19 +1,21 @@
 // A move to a dearer session pays the difference (docs/decisions/0051) on the real database and the
 // real sandbox: the target's seats held, an order of one taxed line; its payment event moves the
 // booking once (a replay does nothing more); unpaid, the hold lapses and nothing moved; a later
-// cancellation refunds both lines once; a payment racing a cancellation never gives money back twice.
+// cancellation refunds both lines once (the learner's, the chef's, « Crédit Toque »), one seat of two
+// half of each; moving again never asks the same difference twice; a payment racing a cancellation never gives money back twice.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldResponse } from '@shared/schemas/booking';
-import type { TransferResponse } from '@shared/schemas/transfers';
+import type { TransferOptionsResponse, TransferResponse } from '@shared/schemas/transfers';
 import { courses, orderLines, orders, refunds, reservations, reservationTransfers } from '../../src/server/db/schema';
 import { holdExpiryWorker } from '../../src/server/jobs/hold-expiry';
+import { balance } from '../../src/server/modules/credit/service';
 import { orderCloseWorker } from '../../src/server/modules/checkout/abandon';
 import { waitlistPromoteWorker } from '../../src/server/modules/waitlist/jobs';
 import { createCourse, createSession } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { send } from '../setup/auth-client';
-import { appWithAdmin } from '../setup/app-with-admin';
+import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
 import { captureDueEvents, checkout, confirm, deliverEvents, newKey, postWebhook, SUCCESS_CARD } from '../setup/payments';
 import type { TestApp } from '../setup/test-app';
@@ -27,9 +29,10 @@ let clock = start;
 const now = () => new Date(clock);
 
 let t: TestApp;
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
-  ({ t } = await appWithAdmin({ now }));
+  ({ t, admin } = await appWithAdmin({ now }));
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -162,6 +165,64 @@ describe('a move to a dearer session pays the difference', () => {
     expect((await refundsOf(booked.order.id)).map((r) => r.totalCents)).toEqual([booked.order.totalCents]);
     expect((await refundsOf(asked.payment!.orderId)).map((r) => r.totalCents)).toEqual([2300]);
     expect((await reservationOf(booked.reservationId)).status).toBe('cancelled');
+  });
+
+  it('one seat of two given back afterwards (≥ 48 h): half of each line refunded, once, even when asked again; the last seat takes what is left', async () => {
+    const { lea, booked, asked } = await dearerMove();
+    await pay(lea, asked);
+    expect((await deliverEvents(t)).statuses.every((s) => s === 200)).toBe(true);
+    const giveBack = () => send(t, 'POST', `/api/booking/reservations/${booked.reservationId}/cancel`, { cookie: lea.cookie, body: { idempotencyKey: newKey(), keepSeats: 1 } });
+    const answers = await Promise.all([giveBack(), giveBack()]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect((await giveBack()).status).toBe(200);
+    expect(await reservationOf(booked.reservationId)).toMatchObject({ status: 'confirmed', seats: 1 });
+    // 60 $ a seat paid first, then 10 $ a seat for the move: the seat given back paid 70 $ + taxes.
+    expect((await refundsOf(booked.order.id)).map((r) => r.totalCents)).toEqual([Math.round(booked.order.totalCents / 2)]);
+    expect((await refundsOf(asked.payment!.orderId)).map((r) => r.totalCents)).toEqual([1150]);
+    // The last seat: what is left on each line, nothing more.
+    expect((await cancel(lea, booked.reservationId)).status).toBe(200);
+    const first = await refundsOf(booked.order.id);
+    expect(first.reduce((n, r) => n + r.totalCents, 0)).toBe(booked.order.totalCents);
+    expect((await refundsOf(asked.payment!.orderId)).reduce((n, r) => n + r.totalCents, 0)).toBe(2300);
+  });
+
+  it('the chef cancels the session it moved to: the card gives back both lines, once, even when asked again', async () => {
+    const { later, lea, booked, asked } = await dearerMove();
+    await pay(lea, asked);
+    expect((await deliverEvents(t)).statuses.every((s) => s === 200)).toBe(true);
+    const cancelled = await send(t, 'POST', `/api/admin/sessions/${later}/cancel`, { cookie: admin.cookie, body: { reason: 'La cheffe est malade.', idempotencyKey: newKey() } });
+    expect(cancelled.status).toBe(200);
+    const choose = () => send(t, 'POST', `/api/booking/reservations/${booked.reservationId}/refund-choice`, { cookie: lea.cookie, body: { refundTo: 'card' } });
+    expect((await Promise.all([choose(), choose()])).map((r) => r.status)).toEqual([200, 200]);
+    expect((await refundsOf(booked.order.id)).map((r) => r.totalCents)).toEqual([booked.order.totalCents]);
+    expect((await refundsOf(asked.payment!.orderId)).map((r) => r.totalCents)).toEqual([2300]);
+  });
+
+  it('« Crédit Toque » afterwards: what both lines paid, said before, credited once', async () => {
+    const { lea, booked, asked } = await dearerMove();
+    await pay(lea, asked);
+    expect((await deliverEvents(t)).statuses.every((s) => s === 200)).toBe(true);
+    const o = await read<TransferOptionsResponse>(await send(t, 'GET', `/api/booking/reservations/${booked.reservationId}/transfer`, { cookie: lea.cookie }));
+    expect(o.creditCents).toBe(booked.order.totalCents + 2300);
+    const idempotencyKey = newKey();
+    const done = await Promise.all([transfer(lea, booked.reservationId, { kind: 'credit', idempotencyKey }), transfer(lea, booked.reservationId, { kind: 'credit', idempotencyKey })]);
+    expect(done.map((r) => r.status)).toEqual([200, 200]);
+    expect(await balance(t.db, lea.id)).toBe(booked.order.totalCents + 2300);
+    expect(await refundsOf(asked.payment!.orderId)).toHaveLength(1);
+  });
+
+  it('moved again to a third session at today’s price: the difference already paid is not asked twice', async () => {
+    const { course, later, lea, booked, asked } = await dearerMove();
+    await pay(lea, asked);
+    expect((await deliverEvents(t)).statuses.every((s) => s === 200)).toBe(true);
+    const third = await sessionIn(course.id, 24 * 21);
+    const o = await read<TransferOptionsResponse>(await send(t, 'GET', `/api/booking/reservations/${booked.reservationId}/transfer`, { cookie: lea.cookie }));
+    expect(o.sessions.find((x) => x.id === third)?.differenceCents).toBe(0);
+    const again = await read<TransferResponse>(await transfer(lea, booked.reservationId, { kind: 'move', sessionId: third }));
+    expect(again.transfer).toMatchObject({ status: 'done', differenceCents: 0 });
+    expect(again.payment ?? null).toBeNull();
+    expect(await reservationOf(booked.reservationId)).toMatchObject({ sessionId: third, status: 'confirmed', seats: 2 });
+    expect(await seatsOn(later)).toBe(0);
   });
 
   it('the payment event racing a cancellation of the booking: money given back once per line, never a seat twice', async () => {

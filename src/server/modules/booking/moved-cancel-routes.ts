@@ -44,7 +44,7 @@ export function movedCancelRoutes(reservations: ReservationService) {
       if (!r.cancellation.moved) throw new AppError('RESERVATION_NOT_CANCELLABLE');
       const page: StandalonePage = {
         title: 'Annuler ma place',
-        message: `Le cours « ${r.courseTitle} » a été déplacé au ${formatSessionDateTime(r.startsAt, CHEF_TIME_ZONE)}. Si ce nouvel horaire ne vous convient pas, annulez votre place : vous serez remboursé en entier, même à moins de 48 heures du cours.`,
+        message: `Le cours « ${r.courseTitle} » a été déplacé au ${formatSessionDateTime(r.startsAt, CHEF_TIME_ZONE)}. Si ce nouvel horaire ne vous convient pas, annulez votre place : vous serez remboursé en entier, même après le délai d’annulation habituel (${r.cancellation.noticeHours} heures avant le cours).`,
         form: { action: new URL(c.req.url).pathname + new URL(c.req.url).search, label: 'Annuler ma place et être remboursé' },
         actions: [{ href: '/calendrier', text: 'Garder ma place' }],
       };

@@ -134,7 +134,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const refundable = terms.refundable && paid !== null;
       if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED', noRefundMessage(policy.refundNoticeHours));
 
-      if (keepSeats > 0) return cancelSomeSeats(tx, { reservation, paid: refundable ? paid : null, keep: keepSeats, moved: terms.moved, noticeHours: policy.refundNoticeHours, toCredit, now });
+      if (keepSeats > 0) return cancelSomeSeats(tx, { reservation, paid: refundable ? paid : null, differences: refundable ? differences : [], keep: keepSeats, moved: terms.moved, noticeHours: policy.refundNoticeHours, toCredit, now });
 
       const refund = refundable
         ? await planSeatRefund(tx, paid, {
@@ -165,14 +165,17 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
 
   /**
    * Inside decide's transaction, locks taken: the booking keeps `keep` seats; ≥ 48 h (paid), the
-   * cancelled seats' share of the line is refunded (seats of the paid line, the rounding spread so
-   * that the last seat's refund takes exactly what is left).
+   * cancelled seats' share of each line that paid for them is refunded — the booking's own line and
+   * the differences paid for dearer moves, each by its own seats (the rounding spread so that the
+   * last seat's refund takes exactly what is left on the line).
    */
   async function cancelSomeSeats(
     tx: Tx,
     input: {
       reservation: NonNullable<Awaited<ReturnType<typeof cancelRepo.lockReservation>>>;
       paid: cancelRepo.PaidLine | null;
+      /** The lines of the differences paid for dearer moves (docs/decisions/0051). */
+      differences: cancelRepo.PaidLine[];
       keep: number;
       moved: boolean;
       /** The school's refund notice in hours (the refund's reason says it). */
@@ -183,32 +186,29 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
   ): Promise<Outcome> {
     const { reservation, paid, keep, now } = input;
     const id = reservation.id;
-    let refund: Awaited<ReturnType<typeof planSeatRefund>> = null;
-    if (paid) {
+    const reason = `${input.moved ? MOVED_REFUND_REASON : refundReason(input.noticeHours)} (${reservation.seats - keep} place${reservation.seats - keep > 1 ? 's' : ''} sur ${reservation.seats})`;
+    /** The cancelled seats' share of one line, planned under the seats' key (one per order). */
+    const refundShare = async (line: cancelRepo.PaidLine) => {
       // Seats of the line already given back before this cancel, and after it.
-      const before = paid.seats - reservation.seats;
-      const after = paid.seats - keep;
-      const share = seatsShareCents(paid.amountCents, paid.seats, after) - seatsShareCents(paid.amountCents, paid.seats, before);
-      const left = await cancelRepo.leftOnLine(tx, paid.orderLineId);
-      const amountCents = Math.min(share, left);
-      if (amountCents > 0) {
-        refund = await planSeatRefund(tx, paid, {
-          idempotencyKey: seatCancelRefundKey(id, keep),
-          reason: `${input.moved ? MOVED_REFUND_REASON : refundReason(input.noticeHours)} (${reservation.seats - keep} place${reservation.seats - keep > 1 ? 's' : ''} sur ${reservation.seats})`,
-          createdBy: null,
-          now,
-          provider: provider.name,
-          toCredit: input.toCredit,
-          amountCents,
-        });
-      }
+      const before = Math.max(0, line.seats - reservation.seats);
+      const after = Math.max(0, line.seats - keep);
+      const share = seatsShareCents(line.amountCents, line.seats, after) - seatsShareCents(line.amountCents, line.seats, before);
+      const amountCents = Math.min(share, await cancelRepo.leftOnLine(tx, line.orderLineId));
+      if (amountCents <= 0) return null;
+      return planSeatRefund(tx, line, { idempotencyKey: seatCancelRefundKey(id, keep), reason, createdBy: null, now, provider: provider.name, toCredit: input.toCredit, amountCents });
+    };
+    const refund = paid ? await refundShare(paid) : null;
+    const extraRefundIds: string[] = [];
+    for (const line of paid ? input.differences : []) {
+      const extra = await refundShare(line);
+      if (extra) extraRefundIds.push(extra.id);
     }
     const servings = reservation.servings === null ? null : Math.max(1, Math.round((reservation.servings * keep) / reservation.seats));
     await cancelRepo.markSeatsCancelled(tx, id, { seats: keep, guestNames: reservation.guestNames.slice(0, keep - 1), servings }, now);
     const event = { type: 'reservation.updated', reservationId: id } as const;
     await publish(tx, { userId: reservation.userId }, event);
     await publish(tx, { role: 'admin' }, event);
-    return { changed: true, refundId: refund?.id ?? null };
+    return { changed: true, refundId: refund?.id ?? null, extraRefundIds };
   }
 
   async function mailLearner(row: ReservationRow, refund: RefundView | null) {

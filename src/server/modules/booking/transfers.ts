@@ -81,10 +81,16 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
     return row;
   }
 
-  /** The price difference of moving `seats` seats, before tax: today's list price against the one the line paid (its discounts kept). */
-  async function differenceBeforeTax(conn: Tx | Db, paid: cancelRepo.PaidLine | null, coursePriceCents: number, seats: number): Promise<number> {
+  /**
+   * The price difference of moving `seats` seats, before tax: today's list price against what a seat
+   * was paid for — the line's list price (its discounts kept) plus the differences already paid for
+   * earlier dearer moves, so that moving again never charges the same difference twice.
+   */
+  async function differenceBeforeTax(conn: Tx | Db, paid: cancelRepo.PaidLine | null, coursePriceCents: number, seats: number, reservationId: string): Promise<number> {
     if (!paid) return 0;
-    return (coursePriceCents - (await repo.listPricePerSeat(conn, paid.orderLineId))) * seats;
+    let perSeat = await repo.listPricePerSeat(conn, paid.orderLineId);
+    for (const line of await repo.differenceLinesOf(conn, reservationId)) perSeat += Math.round(line.amountCents / Math.max(1, line.seats));
+    return (coursePriceCents - perSeat) * seats;
   }
 
   /** The difference taxes included, as the learner is told it: taxed like the original line (dearer), or the refund's quote (cheaper). */
@@ -104,9 +110,11 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
     const now = deps.now();
     const id = found.id;
     const paidBefore = await cancelRepo.paidLineOf(db(), id);
+    const differencesBefore = (await repo.differenceLinesOf(db(), id)).map((l) => l.orderId);
     const sessionId = (await cancelRepo.sessionIdOf(db(), id)) ?? found.sessionId;
     return db().transaction(async (tx) => {
       if (paidBefore) await lockOrder(tx, paidBefore.orderId);
+      for (const orderId of differencesBefore) await lockOrder(tx, orderId);
       const ids = [...new Set([sessionId, input.toSessionId].filter((s): s is string => !!s))].sort();
       const locked = new Map<string, NonNullable<Awaited<ReturnType<typeof lockSession>>>>();
       for (const s of ids) {
@@ -116,6 +124,8 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
       const reservation = await cancelRepo.lockReservation(tx, id);
       const paid = await cancelRepo.paidLineOf(tx, id);
       if (paid?.orderId !== paidBefore?.orderId) throw new OrdersChanged();
+      const differences = await repo.differenceLinesOf(tx, id);
+      if (differences.map((l) => l.orderId).join() !== differencesBefore.join()) throw new OrdersChanged();
       if (!reservation) throw new AppError('RESERVATION_NOT_FOUND');
       // Moved meanwhile (another transfer): start again with the session it is on now.
       if (reservation.sessionId !== sessionId) throw new OrdersChanged();
@@ -146,19 +156,28 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
       let differenceCents = 0;
 
       if (input.kind === 'credit') {
-        // The value of what is left on the line, taxes included, as a full refund would give it back.
-        if (!paid || (await cancelRepo.leftOnLine(tx, paid.orderLineId)) <= 0) throw new AppError('TRANSFER_NOT_AVAILABLE', "Cette réservation n'a rien à convertir en crédit Toque.");
-        const refund = await planSeatRefund(tx, paid, {
-          idempotencyKey: transferCreditRefundKey(id),
-          reason: 'Transfert de la réservation en crédit Toque',
-          createdBy: null,
-          now,
-          provider: provider.name,
-          toCredit: true,
-          site: deps.config,
-        });
-        refundId = refund?.id ?? null;
-        differenceCents = -(refund?.totalCents ?? 0);
+        // The value of what is left on the line and on the differences paid for dearer moves, taxes
+        // included, as a full refund would give it back.
+        const lines = paid ? [paid, ...differences] : [];
+        let left = 0;
+        for (const line of lines) left += await cancelRepo.leftOnLine(tx, line.orderLineId);
+        if (left <= 0) throw new AppError('TRANSFER_NOT_AVAILABLE', "Cette réservation n'a rien à convertir en crédit Toque.");
+        let credited = 0;
+        for (const line of lines) {
+          const refund = await planSeatRefund(tx, line, {
+            idempotencyKey: transferCreditRefundKey(id),
+            reason: 'Transfert de la réservation en crédit Toque',
+            createdBy: null,
+            now,
+            provider: provider.name,
+            toCredit: true,
+            site: deps.config,
+          });
+          // The booking's own line's refund is the one the transfer names.
+          if (line === paid) refundId = refund?.id ?? null;
+          credited += refund?.totalCents ?? 0;
+        }
+        differenceCents = -credited;
         await cancelRepo.markCancelled(tx, id, 'transferred_to_credit', now);
       } else {
         const target = input.toSessionId ? locked.get(input.toSessionId) : undefined;
@@ -170,7 +189,7 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
         const { mine, taken } = await mineAndTaken(tx, reservation.userId, target.id, now);
         if (mine) throw new AppError('ALREADY_BOOKED');
         if (taken + reservation.seats > target.capacity) throw notEnoughSeats(target.capacity - taken, reservation.seats);
-        const beforeTax = await differenceBeforeTax(tx, paid, target.coursePriceCents, reservation.seats);
+        const beforeTax = await differenceBeforeTax(tx, paid, target.coursePriceCents, reservation.seats, id);
         // Dearer: the difference is paid first — the target's seats held, an order for it; its
         // payment event moves the booking (transfer-payment.ts). Nothing moves now.
         if (beforeTax > 0 && paid) {
@@ -349,10 +368,13 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
       const allowed = found.status === 'confirmed' && found.sessionStatus === 'scheduled' && transferAllowed(found.startsAt, now, policy.transferUntilHours);
       const paid = await cancelRepo.paidLineOf(db(), found.id);
       const province = paid ? await repo.orderProvince(db(), paid.orderId) : null;
-      const left = paid ? await cancelRepo.leftOnLine(db(), paid.orderLineId) : 0;
-      const creditCents = paid ? await quoteRefundTotal(db(), paid.orderId, paid.orderLineId, left) : 0;
+      // The credit: what is left on the line and on the differences paid for dearer moves, taxes included.
+      let creditCents = 0;
+      for (const line of paid ? [paid, ...(await repo.differenceLinesOf(db(), found.id))] : []) {
+        creditCents += await quoteRefundTotal(db(), line.orderId, line.orderLineId, await cancelRepo.leftOnLine(db(), line.orderLineId));
+      }
       const coursePrice = await repo.coursePrice(db(), found.courseId);
-      const beforeTax = await differenceBeforeTax(db(), paid, coursePrice, found.seats);
+      const beforeTax = await differenceBeforeTax(db(), paid, coursePrice, found.seats, found.id);
       const difference = await differenceWithTax(paid, beforeTax, province);
       const sessions = allowed ? await repo.otherSessions(db(), found.courseId, found.sessionId, now) : [];
       const gift = await repo.pendingGift(db(), found.id);

@@ -113,7 +113,7 @@ export function videoLinkMail(input: VideoLinkInput): Mail {
 export type SessionMovedInput = BookingInput & {
   /** Where the session was before the move. */
   previousStartsAt: Date;
-  /** The signed link that cancels the seat with a full refund, whatever the 48-hour rule says. */
+  /** The signed link that cancels the seat with a full refund, whatever the cancellation policy's notice says. */
   cancelUrl: string;
 };
 
@@ -129,7 +129,7 @@ export function sessionMovedMail(input: SessionMovedInput): Mail {
     paragraphs: [
       `La cheffe a déplacé le cours en direct « ${input.courseTitle} » : il aura lieu le ${when} au lieu du ${before}.`,
       'L’invitation mise à jour (.ics) est jointe à ce courriel : ouvrez-la et votre agenda déplacera le cours qu’il contient déjà.',
-      'Ce nouvel horaire ne vous convient pas ? Vous pouvez annuler votre place avec un remboursement complet jusqu’au début du cours, même à moins de 48 heures.',
+      'Ce nouvel horaire ne vous convient pas ? Vous pouvez annuler votre place avec un remboursement complet jusqu’au début du cours, même après le délai d’annulation habituel.',
     ],
     details: [
       { label: 'Cours', value: input.courseTitle },
