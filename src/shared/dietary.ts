@@ -92,6 +92,19 @@ export function needsSummary(seats: readonly SeatNeeds[]): string {
   }).join(', ');
 }
 
+/**
+ * Who needs what in one booking, for each seat that said something: the holder (`name`) then each
+ * guest by first name (« Invité 2 » when not given), with the needs' labels and the seat's own words.
+ * The roster shows these lines; its CSV joins them.
+ */
+export function seatNeedsLines(name: string, guests: readonly string[], seats: readonly SeatNeeds[]): { who: string; text: string }[] {
+  return seats.flatMap((seat, i) =>
+    hasNeeds(seat)
+      ? [{ who: i === 0 ? name || 'Titulaire' : guests[i - 1]?.trim() || `Invité ${i}`, text: [...seat.needs.map((n) => DIETARY_FILTER_LABELS[n]), ...(seat.note.trim() ? [seat.note.trim()] : [])].join(', ') }]
+      : [],
+  );
+}
+
 /** Every need of a booking's seats, in the list's order. */
 export function bookingNeeds(seats: readonly SeatNeeds[]): DietaryFilter[] {
   return DIETARY_FILTERS.filter((need) => seats.some((s) => s.needs.includes(need)));

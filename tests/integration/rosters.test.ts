@@ -109,8 +109,12 @@ describe('the admin’s roster', () => {
     }
   });
 
-  it('« Télécharger (CSV) »: UTF-8 with BOM, « ; », decimal comma — a spreadsheet reads the columns and rows', async () => {
+  it('« Télécharger (CSV) »: UTF-8 with BOM, « ; », decimal comma — a spreadsheet reads the columns and rows, the dietary needs with them', async () => {
+    // Ben said what his seat needs, in the list and in his own words (restored after: other tests read his row).
+    const [benRow] = await t.db.select().from(reservations).where(and(eq(reservations.userId, ben.id), eq(reservations.sessionId, sessionId)));
+    await t.db.update(reservations).set({ dietaryNeeds: [{ needs: ['gluten_free', 'vegetarian'], note: 'pas de coriandre' }] }).where(eq(reservations.id, benRow!.id));
     const res = await send(t, 'GET', `/api/admin/sessions/${sessionId}/roster.csv`, { cookie: admin.cookie });
+    await t.db.update(reservations).set({ dietaryNeeds: benRow!.dietaryNeeds }).where(eq(reservations.id, benRow!.id));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="participants-pates-fraiches-a-la-main-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -122,10 +126,12 @@ describe('the admin’s roster', () => {
     // As Excel opens it: SheetJS, with « ; » as the separator.
     const book = XLSX.read(bytes, { type: 'buffer', FS: ';', raw: true });
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false, defval: '' });
-    expect(rows[0]).toEqual(['Nom', 'Courriel', 'Statut', 'Places', 'Portions', 'Payé avant taxes (CAD)', 'Réservé le', 'Place retenue jusqu’à', 'Annulée le', 'Remboursement']);
+    expect(rows[0]).toEqual(['Nom', 'Courriel', 'Statut', 'Places', 'Portions', 'Payé avant taxes (CAD)', 'Réservé le', 'Place retenue jusqu’à', 'Annulée le', 'Remboursement', 'Besoins alimentaires']);
     const byName = new Map(rows.slice(1).map((r) => [r[0], r]));
     expect(byName.get(ana.fullName)!.slice(1, 6)).toEqual([`${ana.id}@exemple.test`, 'Confirmée', '1', '', '60,00']);
     expect(byName.get(ben.fullName)!.slice(2, 6)).toEqual(['Confirmée', '1', '4', '51,00']);
+    expect(byName.get(ben.fullName)![10]).toBe(`${ben.fullName} : Sans gluten, Végétarien, pas de coriandre`);
+    expect(byName.get(ana.fullName)![10]).toBe('');
     expect(byName.get(carla.fullName)![2]).toBe('En attente de paiement');
     expect(byName.get(carla.fullName)![7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(byName.get(dan.fullName)!.slice(2, 4)).toEqual(["Remboursée par l'administration", '0']);

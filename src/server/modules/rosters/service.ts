@@ -5,7 +5,7 @@
 // guest chef sees his own sessions only, read-only and with fewer details (docs/decisions/0033-rosters.md).
 import { stringify } from 'csv-stringify/sync';
 import { sessionMinutes } from '@shared/booking';
-import { needsFor, needsSummary } from '@shared/dietary';
+import { needsFor, needsSummary, seatNeedsLines } from '@shared/dietary';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import {
   sessionMessageSchema,
@@ -86,7 +86,13 @@ const CANCEL_REASONS: Record<ReservationCancelReason, string> = {
 };
 const REFUND_STATES: Record<RosterRefundState, string> = { refunded: 'Remboursée', pending: 'Remboursement en cours', failed: 'Remboursement échoué', none: 'Aucun remboursement' };
 
-export const ROSTER_CSV_COLUMNS = ['Nom', 'Courriel', 'Statut', 'Places', 'Portions', 'Payé avant taxes (CAD)', 'Réservé le', 'Place retenue jusqu’à', 'Annulée le', 'Remboursement'] as const;
+/** « Ana : Sans gluten ; Marie : Végétarien, pas de coriandre » — as the roster lists them. */
+const csvNeeds = (a: RosterAttendee) =>
+  seatNeedsLines(a.name, a.guests, a.needs)
+    .map(({ who, text }) => `${who} : ${text}`)
+    .join(' ; ');
+
+export const ROSTER_CSV_COLUMNS = ['Nom', 'Courriel', 'Statut', 'Places', 'Portions', 'Payé avant taxes (CAD)', 'Réservé le', 'Place retenue jusqu’à', 'Annulée le', 'Remboursement', 'Besoins alimentaires'] as const;
 
 export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'config'>) {
   const db = () => deps.database.db;
@@ -181,8 +187,8 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
     async rosterCsv(rawId: string): Promise<{ filename: string; body: string }> {
       const r = await build(sessionId(rawId), 'admin');
       const rows: string[][] = [
-        ...r.attendees.map((a) => [a.name, a.email ?? '', 'Confirmée', String(a.seats), a.servings === null ? '' : String(a.servings), frenchAmount(a.paidCents), csvDate(a.bookedAt), '', '', '']),
-        ...r.holds.map((h) => [h.name, h.email ?? '', 'En attente de paiement', String(h.seats), '', '', csvDate(h.bookedAt), csvDate(h.expiresAt), '', '']),
+        ...r.attendees.map((a) => [a.name, a.email ?? '', 'Confirmée', String(a.seats), a.servings === null ? '' : String(a.servings), frenchAmount(a.paidCents), csvDate(a.bookedAt), '', '', '', csvNeeds(a)]),
+        ...r.holds.map((h) => [h.name, h.email ?? '', 'En attente de paiement', String(h.seats), '', '', csvDate(h.bookedAt), csvDate(h.expiresAt), '', '', '']),
         ...r.cancellations.map((c) => [
           c.name,
           c.email ?? '',
@@ -194,6 +200,7 @@ export function createRosterService(deps: Pick<Deps, 'database' | 'now' | 'confi
           '',
           csvDate(c.cancelledAt),
           REFUND_STATES[c.refund],
+          '',
         ]),
       ];
       const body = stringify([[...ROSTER_CSV_COLUMNS], ...rows], { delimiter: ';', bom: true, record_delimiter: 'windows' });

@@ -2,7 +2,7 @@
 // (« 2 sans gluten, 1 végétalien ») and, per booking, who needs what with their own words.
 // Health data: the roster is the admin's and the session chef's only.
 import { Salad } from 'lucide-react';
-import { DIETARY_FILTER_LABELS, hasNeeds } from '@shared/dietary';
+import { seatNeedsLines } from '@shared/dietary';
 import type { RosterAttendee } from '@shared/schemas/rosters';
 
 export function NeedsSummary({ summary }: { summary: string }) {
@@ -19,14 +19,14 @@ export function NeedsSummary({ summary }: { summary: string }) {
 
 /** « Marie : Sans gluten, sésame » for each seat that said something; nothing when none did. */
 export function AttendeeNeeds({ attendee: a }: { attendee: RosterAttendee }) {
-  const said = a.needs.map((seat, i) => ({ seat, who: i === 0 ? a.name || 'Titulaire' : a.guests[i - 1]?.trim() || `Invité ${i}` })).filter(({ seat }) => hasNeeds(seat));
+  const said = seatNeedsLines(a.name, a.guests, a.needs);
   if (said.length === 0) return null;
   return (
     <ul className="mt-1 space-y-0.5 text-sm text-ink" aria-label={`Besoins alimentaires de ${a.name || 'ce participant'}`}>
-      {said.map(({ seat, who }, i) => (
+      {said.map(({ who, text }, i) => (
         <li key={i}>
           <span className="text-muted print:text-ink">{who} : </span>
-          {[...seat.needs.map((n) => DIETARY_FILTER_LABELS[n]), ...(seat.note ? [seat.note] : [])].join(', ')}
+          {text}
         </li>
       ))}
     </ul>
