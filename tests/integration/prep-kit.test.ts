@@ -5,7 +5,8 @@
 // and re-sends it to every confirmed attendee — once per press. Admin only; French messages.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailDeliveries, notifications, reservations } from '../../src/server/db/schema';
+import type { SessionPrepKitView } from '@shared/schemas/prep-kit';
+import { auditLog, courses, emailDeliveries, notifications, reservations } from '../../src/server/db/schema';
 import { QUEUES } from '../../src/server/jobs/queues';
 import { prepKitJobKey, prepKitWorker } from '../../src/server/modules/prep-kit/job';
 import { createCourse, createReservation, createSession, setRole } from '../factories';
@@ -198,6 +199,31 @@ describe('the admin’s kit tools', () => {
     expect(((await cleared.json()) as { prepKit: { sessionKit: string | null } }).prepKit.sessionKit).toBeNull();
     const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, session.id), eq(auditLog.action, 'session.prep_kit_update')));
     expect(trail).toHaveLength(2);
+  });
+
+  it('the preview carries the substitutions the attendees need, and says how many bookings get each', async () => {
+    const course = await kitCourse('Tarte au sucre');
+    await t.db.update(courses).set({ kitSubstitutions: { gluten_free: 'Farine de riz au lieu de la farine de blé', vegetarian: 'Beurre végétal', shellfish_free: 'Pas de crevettes' } }).where(eq(courses.id, course.id));
+    const session = await createSession(t.db, course.id, { startsAt: new Date(clock + 5 * DAY) });
+    const preview = async () => ((await (await send(t, 'GET', `/api/admin/sessions/${session.id}/prep-kit`, { cookie: admin.cookie })).json()) as { prepKit: SessionPrepKitView }).prepKit;
+    // Nobody needs anything yet: the kit alone.
+    expect((await preview()).substitutions).toEqual([]);
+    expect((await preview()).preview!.text).not.toContain('Farine de riz');
+    // Two bookings without gluten (one of them also vegan: the vegetarian substitution too), one with no needs.
+    const needs = [[{ needs: ['gluten_free'], note: '' }], [{ needs: [], note: '' }, { needs: ['gluten_free', 'vegan'], note: '' }], [{ needs: [], note: '' }]] as const;
+    for (const [i, seats] of needs.entries()) {
+      const user = await learner(`Personne ${i}`);
+      await createReservation(t.db, session.id, user.id, { status: 'confirmed', clientName: user.email, seats: seats.length, dietaryNeeds: seats.map((x) => ({ needs: [...x.needs], note: x.note })) });
+    }
+    const view = await preview();
+    expect(view.attendees).toBe(3);
+    expect(view.substitutions).toEqual([
+      { label: 'Sans gluten', text: 'Farine de riz au lieu de la farine de blé', bookings: 2 },
+      { label: 'Végétarien', text: 'Beurre végétal', bookings: 1 },
+    ]);
+    expect(view.preview!.text).toContain('Farine de riz au lieu de la farine de blé');
+    expect(view.preview!.text).toContain('Beurre végétal');
+    expect(view.preview!.text).not.toContain('Pas de crevettes');
   });
 
   it('re-sends to every confirmed attendee, scaled to each one’s servings, once per press', async () => {

@@ -39,8 +39,10 @@ export type SessionPrepKitView = {
   hasKit: boolean;
   /** Confirmed attendees: whom a re-send goes to. */
   attendees: number;
-  /** The e-mail for `servings`, null without a kit. */
+  /** The e-mail for `servings`, null without a kit — with every substitution below, as a learner who needs them all gets it. */
   preview: PrepKitPreview | null;
+  /** The course's substitutions that confirmed bookings need (docs/decisions/0053), and how many bookings get each. */
+  substitutions: { label: string; text: string; bookings: number }[];
 };
 export type SessionPrepKitResponse = { prepKit: SessionPrepKitView };
 

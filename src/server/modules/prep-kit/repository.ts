@@ -54,14 +54,6 @@ export async function lockSession(tx: Pick<Db, 'select'>, sessionId: string): Pr
   return rows.length > 0;
 }
 
-export async function countConfirmed(conn: Conn, sessionId: string): Promise<number> {
-  const [row] = await conn
-    .select({ n: count() })
-    .from(reservations)
-    .where(and(eq(reservations.sessionId, sessionId), eq(reservations.status, 'confirmed')));
-  return row?.n ?? 0;
-}
-
 export async function listConfirmed(conn: Conn, sessionId: string) {
   return conn
     .select({ reservationId: reservations.id, userId: reservations.userId, servings: reservations.servings, needs: reservations.dietaryNeeds, email: users.email, name: users.name })

@@ -3,6 +3,7 @@
 // again now to every confirmed attendee — each press is a new event (its own dedupe key), so it goes
 // out once per press, never twice for one.
 import { randomUUID } from 'node:crypto';
+import { bookingNeeds, matchingSubstitutions } from '@shared/dietary';
 import { defaultServings, sessionPrepKit } from '@shared/prep-kit';
 import { sessionPrepKitSchema, type PrepKitSendResponse, type SessionPrepKitView } from '@shared/schemas/prep-kit';
 import type { Deps } from '../../deps';
@@ -34,6 +35,14 @@ export function createPrepKitService(deps: Pick<Deps, 'config' | 'database' | 'n
     const kit = sessionPrepKit(session.sessionKit, session.courseKit);
     const kitServings = defaultServings(session.kitServings);
     const servings = servingsAsked ?? kitServings;
+    // What the attendees' needs add to the kit: each substitution some booking gets, with how many.
+    const confirmed = await repo.listConfirmed(db(), id);
+    const needsOf = confirmed.map((c) => bookingNeeds(c.needs));
+    const substitutions = matchingSubstitutions(session.kitSubstitutions, [...new Set(needsOf.flat())]).map((sub) => ({
+      label: sub.label,
+      text: sub.text,
+      bookings: needsOf.filter((needs) => matchingSubstitutions(session.kitSubstitutions, needs).some((m) => m.need === sub.need)).length,
+    }));
     const preview = kit
       ? prepKitMail({
           to: PREVIEW_LEARNER,
@@ -42,6 +51,7 @@ export function createPrepKitService(deps: Pick<Deps, 'config' | 'database' | 'n
           kit,
           kitServings,
           servings,
+          substitutions,
           publicUrl: deps.config.publicUrl,
           unsubscribeUrl: new URL('/preferences', deps.config.publicUrl).toString(),
         })
@@ -56,8 +66,9 @@ export function createPrepKitService(deps: Pick<Deps, 'config' | 'database' | 'n
       courseKit: session.courseKit,
       kitServings,
       hasKit: kit !== null,
-      attendees: await repo.countConfirmed(db(), id),
+      attendees: confirmed.length,
       preview: preview && { servings, subject: preview.subject, html: preview.html, text: preview.text },
+      substitutions,
     };
   }
 

@@ -139,6 +139,12 @@ export function SessionPrepKitDialog({ sessionId, startsAt, open, onClose }: Pro
                 className="sm:w-48"
               />
             </div>
+            {view.preview && view.substitutions.length > 0 ? (
+              <p className="text-sm text-muted" data-testid="kit-substitutions">
+                Avec les substitutions que reçoivent les personnes concernées :{' '}
+                {view.substitutions.map((sub) => `${sub.label} (${sub.bookings} réservation${sub.bookings > 1 ? 's' : ''})`).join(', ')}.
+              </p>
+            ) : null}
             {view.preview ? (
               <div className={cn('overflow-hidden rounded-2xl border border-line bg-white', kit.isFetching && 'opacity-70')}>
                 <p className="border-b border-line px-4 py-2 text-sm text-muted">
