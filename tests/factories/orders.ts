@@ -12,7 +12,7 @@ import { testNow } from '../setup/test-clock';
 
 const uid = () => randomBytes(8).toString('hex');
 
-export type OrderItem = { courseId: string | null; description: string; amountCents: number; kind?: ProductKind; sessionId?: string };
+export type OrderItem = { courseId: string | null; description: string; amountCents: number; kind?: ProductKind; sessionId?: string; seats?: number };
 
 export type PaidOrderOptions = {
   user: { id: string; name?: string; email?: string };
@@ -74,6 +74,7 @@ export async function createPaidOrder(db: Db, opts: PaidOrderOptions) {
         sessionId: item.sessionId ?? null,
         description: item.description,
         amountCents: item.amountCents,
+        seats: item.seats ?? 1,
       })),
     )
     .returning({ id: orderLines.id, courseId: orderLines.courseId, amountCents: orderLines.amountCents });

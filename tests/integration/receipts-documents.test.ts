@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '@shared/errors';
 import { createCourse, createSession, setRole } from '../factories';
 import { createPaidOrder } from '../factories/orders';
 import { newSignedInUser, send } from '../setup/auth-client';
+import { deliverEvents } from '../setup/payments';
 import { pdfText } from '../setup/pdf-text';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -86,6 +87,26 @@ describe('a Québec buyer’s receipt', () => {
     expect(text).toContain('Lieu de la fourniture : \nQuébec');
     // The rates Revenu Québec forbids on receipts never appear.
     expect(text).not.toMatch(/9,97 %|14,97|14,975/);
+  });
+
+  it('a booking of several seats says how many on the receipt and on its credit note', async () => {
+    const twoSeats = await createPaidOrder(t.db, {
+      user: asBuyer,
+      province: 'QC',
+      paidAt: PAID_AT,
+      items: [{ courseId: live, kind: 'live_class', sessionId: liveSession, description: 'Tourtière en direct', amountCents: 12000, seats: 2 }],
+    });
+    const { text } = await pdfOf(`/api/orders/${twoSeats.id}/receipt.pdf`, buyer.cookie);
+    const lines = text.split('\n');
+    expect(lines[lines.indexOf('Tourtière en direct') + 1]).toBe('Cours en direct — séance du samedi 28 novembre 2026 à 18 h 00 HNE — 2 places');
+    const refunded = await send(t, 'POST', `/api/admin/orders/${twoSeats.id}/refunds`, { cookie: admin.cookie, body: { idempotencyKey: crypto.randomUUID(), lines: [{ orderLineId: twoSeats.lines[0]!.id, amountCents: 6000 }] } });
+    expect(refunded.status).toBe(201);
+    const refundId = ((await refunded.json()) as { refund: { id: string } }).refund.id;
+    // The credit note exists once the provider says the refund is done.
+    await deliverEvents(t);
+    const note = await pdfOf(`/api/refunds/${refundId}/credit-note.pdf`, buyer.cookie);
+    // The PDF wraps the line's detail where it is long.
+    expect(note.text.replaceAll('\n', '')).toContain('Cours en direct — séance du samedi 28 novembre 2026 à 18 h 00 HNE — 2 places — remboursement partiel sur 120,00 CAD');
   });
 
   it('HTML: the same content, self-contained (no script, stylesheet link, image or font), printable', async () => {

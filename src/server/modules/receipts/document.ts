@@ -2,6 +2,7 @@
 // print, so the two never disagree. Contents: research/canada-sales-tax.md §4 (receipts: seller
 // and registration numbers, date, each item, each tax on its own line with its rate, province of
 // supply) and §7 (credit note: says it is one, supplier and numbers, recipient, date, tax adjusted).
+import { seatsLabel } from '@shared/booking';
 import { COURSE_TYPE_LABELS } from '@shared/catalog';
 import { CHEF_TIME_ZONE, formatLongDate, formatPrice, formatSessionDateTime } from '@shared/format';
 import { discountRows, formatDiscount, listPriceCents, promoLabel } from '@shared/order-discounts';
@@ -98,7 +99,8 @@ const taxRowLabel = (t: Pick<TaxLine, 'label' | 'rateLabel'>) => `${t.label} (${
 function lineDetail(line: DocumentLineRow): string {
   const kind = LINE_KIND_LABELS[line.kind];
   if (line.kind === 'live_class' && line.sessionStartsAt) {
-    return `${kind} — séance du ${formatSessionDateTime(line.sessionStartsAt, CHEF_TIME_ZONE)}`;
+    // A booking of several seats (docs/decisions/0047) says how many the line paid for.
+    return `${kind} — séance du ${formatSessionDateTime(line.sessionStartsAt, CHEF_TIME_ZONE)}${line.seats > 1 ? ` — ${seatsLabel(line.seats)}` : ''}`;
   }
   return kind;
 }

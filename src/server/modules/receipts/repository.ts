@@ -50,6 +50,7 @@ export async function listLines(db: Db, orderId: string) {
       discountCents: orderLines.discountCents,
       promoDiscountCents: orderLines.promoDiscountCents,
       refundedCents: orderLines.refundedCents,
+      seats: orderLines.seats,
       sessionStartsAt: courseSessions.startsAt,
     })
     .from(orderLines)
