@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldResponse } from '@shared/schemas/booking';
+import type { CalendarResponse } from '@shared/schemas/reservations';
 import type { TransferOptionsResponse, TransferResponse } from '@shared/schemas/transfers';
 import { courses, orderLines, orders, refunds, reservations, reservationTransfers } from '../../src/server/db/schema';
 import { holdExpiryWorker } from '../../src/server/jobs/hold-expiry';
@@ -94,6 +95,12 @@ describe('a move to a dearer session pays the difference', () => {
     // Held, not moved: two seats on each session until paid.
     expect(await seatsOn(first)).toBe(2);
     expect(await seatsOn(later)).toBe(2);
+    // Her calendar shows her booking, not the held seats as a second, unpaid one; the admin's shows the hold.
+    const calendar = `/api/calendar/reservations?from=${encodeURIComponent(new Date(start).toISOString())}&to=${encodeURIComponent(new Date(start + 30 * 24 * HOUR).toISOString())}`;
+    const hers = await read<CalendarResponse>(await send(t, 'GET', calendar, { cookie: lea.cookie }));
+    expect(hers.reservations.map((r) => [r.id, r.status])).toEqual([[booked.reservationId, 'confirmed']]);
+    const admins = await read<CalendarResponse>(await send(t, 'GET', calendar, { cookie: admin.cookie }));
+    expect(admins.reservations.filter((r) => r.sessionId === later).map((r) => r.status)).toEqual(['pending_payment']);
 
     await pay(lea, asked);
     expect((await deliverEvents(t)).statuses.every((s) => s === 200)).toBe(true);

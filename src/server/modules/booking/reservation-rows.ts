@@ -2,7 +2,7 @@
 // the admin's calendar): a reservation with its session, its course and the paid order behind it.
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseSessions, courses, orderLines, orders, refunds, reservations } from '../../db/schema';
+import { courseSessions, courses, orderLines, orders, refunds, reservations, reservationTransfers } from '../../db/schema';
 
 type Conn = Pick<Db, 'select'>;
 
@@ -50,6 +50,11 @@ export type ReservationFilter = {
   /** Sessions starting in [from, to). */
   from?: Date;
   to?: Date;
+  /**
+   * Leaves out the seats a dearer move holds while its difference is paid (docs/decisions/0051):
+   * the learner's booking is the one they moved, not a second, unpaid one.
+   */
+  withoutMoveHolds?: boolean;
 };
 
 const paidOrderId = sql<string | null>`(
@@ -82,6 +87,7 @@ export async function findReservationRows(conn: Conn, filter: ReservationFilter)
   if (filter.statuses) where.push(inArray(reservations.status, filter.statuses));
   if (filter.from) where.push(gte(courseSessions.startsAt, filter.from));
   if (filter.to) where.push(lt(courseSessions.startsAt, filter.to));
+  if (filter.withoutMoveHolds) where.push(sql`not exists (select 1 from ${reservationTransfers} where ${reservationTransfers.holdReservationId} = ${reservations.id})`);
   return conn
     .select({
       id: reservations.id,

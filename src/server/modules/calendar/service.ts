@@ -105,6 +105,8 @@ export function createCalendarService(deps: Pick<Deps, 'database' | 'now' | 'con
         statuses: ['pending_payment', 'confirmed'],
         from: new Date(from.getTime() - LONGEST_SESSION_MS),
         to: new Date(range.to),
+        // A move's held seats show in the learner's calendar as the move of their booking, once paid.
+        withoutMoveHolds: !isAdmin(viewer),
       });
       const policy = await readCancellationPolicy(db());
       const reservations: ReservationView[] = rows
