@@ -4,7 +4,7 @@
 // course (same price: nothing; cheaper: the difference refunded; full: refused); a gift by e-mail
 // (pending, revocable, accepted through the signed link, the kit then goes to the recipient); the
 // deadline; every transfer safe to repeat; transfers racing cancellations never refund twice.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import type { HoldResponse } from '@shared/schemas/booking';
@@ -280,6 +280,30 @@ describe('a gift by e-mail', () => {
     expect(await prepKitWorker(t.deps)({ data: { reservationId } })).toBe('queued');
     const [kit] = await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.dedupeKey, `prep_kit:${reservationId}`));
     expect(kit).toMatchObject({ to: friendUser!.email, userId: friend!.id });
+  });
+});
+
+describe('a gift accepted after the kit went out (between 72 h and 48 h)', () => {
+  it('the recipient gets the kit at once, once; the giver’s kit is not sent again', async () => {
+    const course = await newCourse();
+    const sessionId = await sessionIn(course.id, 60);
+    const [lea, friend] = await learners(2);
+    const [friendUser] = await t.db.select().from(users).where(eq(users.id, friend!.id));
+    const { reservationId } = await bookAndPay(lea!, course, sessionId);
+    // Closer than 72 h: the kit went out to the giver.
+    expect(await prepKitWorker(t.deps)({ data: { reservationId } })).toBe('queued');
+    const gift = await read<TransferResponse>(await transfer(lea!, reservationId, { kind: 'gift', email: friendUser!.email }));
+    const accept = () => send(t, 'POST', `/api/booking/transfers/${gift.transfer.id}/accept`, { cookie: friend!.cookie, body: { signature: giftSignature(t.deps.config, gift.transfer.id) } });
+    expect((await Promise.all([accept(), accept()])).map((r) => r.status)).toEqual([200, 200]);
+    const kits = await t.db.select().from(emailDeliveries).where(like(emailDeliveries.dedupeKey, `prep_kit:${reservationId}%`));
+    expect(kits.map((k) => [k.dedupeKey, k.to]).sort()).toEqual(
+      [
+        [`prep_kit:${reservationId}`, (await t.db.select().from(users).where(eq(users.id, lea!.id)))[0]!.email],
+        [`prep_kit:${reservationId}:gift:${gift.transfer.id}`, friendUser!.email],
+      ].sort(),
+    );
+    // The kit's job run again sends nothing more.
+    expect(await prepKitWorker(t.deps)({ data: { reservationId } })).toBe('already');
   });
 });
 

@@ -32,7 +32,7 @@ import { invalidatePublicCache } from '../../web/public-cache';
 import { recordAudit } from '../audit/service';
 import { toRefundView } from '../checkout/order-view';
 import { isUuid } from '../params';
-import { movePrepKit } from '../prep-kit/job';
+import { handOverPrepKit, movePrepKit } from '../prep-kit/job';
 import { quoteRefundTotal, submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/service';
 import * as cancelRepo from './cancel-repository';
@@ -458,6 +458,8 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
         const clientName = (await repo.profileName(tx, viewer.userId)) || recipient.name;
         await repo.giveReservation(tx, reservation.id, { userId: viewer.userId, clientName }, now);
         await repo.setTransferStatus(tx, transfer.id, { status: 'done', toUserId: viewer.userId }, now);
+        // The kit already went out to the giver (72 h before): the recipient gets it now too.
+        await handOverPrepKit(tx, deps, { reservationId: reservation.id, giftId: transfer.id, now });
         const giver = transfer.fromUserId ? await repo.userById(tx, transfer.fromUserId) : null;
         if (giver) {
           await queueEmail(tx, {

@@ -83,7 +83,7 @@ export function prepKitWorker(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
     const { reservationId } = job.data;
     const now = deps.now();
     return deps.database.db.transaction(async (tx): Promise<PrepKitOutcome> => {
-      const seat = await repo.findSeat(tx, reservationId);
+      const seat = await repo.lockSeat(tx, reservationId);
       if (!seat || seat.status !== 'confirmed') return 'not_confirmed';
       if (seat.sessionStatus !== 'scheduled' || seat.startsAt.getTime() <= now.getTime()) return 'session_over';
       const due = seat.startsAt.getTime() - PREP_KIT_LEAD;
@@ -96,4 +96,20 @@ export function prepKitWorker(deps: Pick<Deps, 'config' | 'database' | 'now'>) {
       return deliverPrepKit(tx, deps, { to: { ...seat, reservationId }, session: seat, kit, dedupeKey: prepKitDedupeKey(reservationId), now });
     });
   };
+}
+
+/**
+ * A booking given to someone else (an accepted gift, docs/decisions/0051), inside the acceptance's
+ * transaction, the reservation locked: when the kit already went out to the giver, the recipient gets
+ * it now under the gift's own key; before its moment, the job sends it to whoever holds the seat then.
+ */
+export async function handOverPrepKit(tx: Tx, deps: Pick<Deps, 'config'>, input: { reservationId: string; giftId: string; now: Date }): Promise<PrepKitOutcome | 'not_due'> {
+  const { reservationId, now } = input;
+  if (!(await repo.deliveryExists(tx, prepKitDedupeKey(reservationId)))) return 'not_due';
+  const seat = await repo.lockSeat(tx, reservationId);
+  if (!seat || seat.status !== 'confirmed') return 'not_confirmed';
+  if (seat.sessionStatus !== 'scheduled' || seat.startsAt.getTime() <= now.getTime()) return 'session_over';
+  const kit = sessionPrepKit(seat.sessionKit, seat.courseKit);
+  if (!kit) return 'no_kit';
+  return deliverPrepKit(tx, deps, { to: { ...seat, reservationId }, session: seat, kit, dedupeKey: `${prepKitDedupeKey(reservationId)}:gift:${input.giftId}`, now });
 }

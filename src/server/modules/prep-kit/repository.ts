@@ -2,7 +2,7 @@
 // confirmed attendees, the session's own kit. Functions take the caller's connection or transaction.
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseSessions, courses, reservations, users } from '../../db/schema';
+import { courseSessions, courses, emailDeliveries, reservations, users } from '../../db/schema';
 
 type Conn = Pick<Db, 'select' | 'update'>;
 
@@ -18,7 +18,11 @@ const kitColumns = {
   kitSubstitutions: courses.kitSubstitutions,
 };
 
-export async function findSeat(conn: Conn, reservationId: string) {
+/**
+ * A seat with what its kit e-mail needs, the reservation's row locked until the transaction ends:
+ * the kit and a gift's acceptance (which changes who the seat is for) take turns on it.
+ */
+export async function lockSeat(conn: Conn, reservationId: string) {
   const [row] = await conn
     .select({
       ...kitColumns,
@@ -33,8 +37,15 @@ export async function findSeat(conn: Conn, reservationId: string) {
     .innerJoin(courseSessions, eq(courseSessions.id, reservations.sessionId))
     .innerJoin(courses, eq(courses.id, courseSessions.courseId))
     .innerJoin(users, eq(users.id, reservations.userId))
-    .where(eq(reservations.id, reservationId));
+    .where(eq(reservations.id, reservationId))
+    .for('update', { of: reservations });
   return row ?? null;
+}
+
+/** Whether an e-mail was already queued or decided under this key (sent, or kept back by a preference). */
+export async function deliveryExists(conn: Conn, dedupeKey: string): Promise<boolean> {
+  const [row] = await conn.select({ key: emailDeliveries.dedupeKey }).from(emailDeliveries).where(eq(emailDeliveries.dedupeKey, dedupeKey));
+  return row !== undefined;
 }
 
 export type SessionKit = NonNullable<Awaited<ReturnType<typeof findSessionKit>>>;
