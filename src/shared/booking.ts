@@ -131,8 +131,9 @@ export function seatsShareCents(amountCents: number, booked: number, cancelled: 
   return Math.round((amountCents * Math.min(cancelled, booked)) / booked);
 }
 
-/** « 2 places : vous et Marie », « 3 places : vous, Marie et Paul », « 3 places : vous et 2 invités ». */
+/** « 1 place : vous », « 2 places : vous et Marie », « 3 places : vous, Marie et Paul », « 3 places : vous et 2 invités ». */
 export function seatsLine(seats: number, guests: string[]): string {
+  if (seats <= 1) return `${seatsLabel(1)} : vous`;
   const named = guests.map((g) => g.trim()).filter(Boolean);
   const everyone = ['vous', ...named];
   const who =

@@ -4,7 +4,7 @@
 // page, admin lists, roster); one seat of two given back ≥ 48 h refunds half, once however often
 // it is asked; the rest cancelled refunds what is left; another session of a course already
 // attended may be booked; 200 bookings of 1–4 seats at once never exceed a 10-seat session.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import type { AdminCourseDetail } from '@shared/schemas/admin-courses';
@@ -13,7 +13,9 @@ import type { OrderResponse } from '@shared/schemas/checkout';
 import type { CourseResponse } from '@shared/schemas/public';
 import type { CancelReservationResponse, ReservationResponse } from '@shared/schemas/reservations';
 import type { RosterResponse } from '@shared/schemas/rosters';
-import { orderLines, refunds, reservations } from '../../src/server/db/schema';
+import { formatPrice } from '@shared/format';
+import { emailDeliveries, orderLines, refunds, reservations } from '../../src/server/db/schema';
+import { QUEUES } from '../../src/server/jobs/queues';
 import { createCourse, createSession } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { send } from '../setup/auth-client';
@@ -191,6 +193,14 @@ describe('cancelling one seat or all (48 hours per booking)', () => {
     const concurrent = await Promise.all([cancel(lea!, reservationId, { keepSeats: 1 }), cancel(lea!, reservationId, { keepSeats: 1 })]);
     expect(concurrent.map((r) => r.status)).toEqual([200, 200]);
     expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ idempotencyKey: `cancel:${reservationId}:keep:1`, subtotalCents: 6000 })]);
+    // One e-mail, however many times it was asked: how many seats were given back, what is left, the refund.
+    const mails = await t.db.select().from(emailDeliveries).where(like(emailDeliveries.dedupeKey, `reservation.seats_given_back:${reservationId}:%`));
+    expect(mails.map((m) => m.dedupeKey)).toEqual([`reservation.seats_given_back:${reservationId}:keep:1`]);
+    const mail = (await t.jobs.get(QUEUES.emailSend, { key: mails[0]!.dedupeKey }))!.data.mail;
+    expect(mail.subject).toMatch(/^Place rendue : /);
+    expect(mail.text).toContain('Vous avez rendu 1 place pour le cours');
+    expect(mail.text).toContain('Votre réservation compte maintenant 1 place : vous.');
+    expect(mail.text.replaceAll('\u00a0', ' ')).toContain(`Le remboursement de la part des places rendues, ${formatPrice(body.refund!.totalCents).replaceAll('\u00a0', ' ')} taxes comprises, a été demandé`);
 
     expect((await deliverEvents(t)).statuses.every((s) => s === 200)).toBe(true);
     const partly = await read<OrderResponse>(await send(t, 'GET', `/api/orders/${order.id}`, { cookie: lea!.cookie }));
@@ -225,6 +235,8 @@ describe('cancelling one seat or all (48 hours per booking)', () => {
     expect(res.status).toBe(200);
     const body = await read<CancelReservationResponse>(res);
     expect(body).toMatchObject({ refund: null, reservation: { status: 'confirmed', seats: 2 } });
+    const [late] = await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.dedupeKey, `reservation.seats_given_back:${reservationId}:keep:2`));
+    expect((await t.jobs.get(QUEUES.emailSend, { key: late!.dedupeKey }))!.data.mail.text).toContain('moins de 48 heures avant le cours : comme le prévoit notre politique d’annulation'.replace('’', "'"));
     expect((await publicSession(sessionId))?.seatsLeft).toBe(8);
     expect(await refundsOf(order.id)).toHaveLength(0);
   });

@@ -85,6 +85,7 @@ describe('several seats in one booking (docs/decisions/0047)', () => {
   it('says the seats and the guests in French', () => {
     expect(seatsLabel(1)).toBe('1 place');
     expect(seatsLabel(4)).toBe('4 places');
+    expect(seatsLine(1, [])).toBe('1 place : vous');
     expect(seatsLine(2, ['Marie'])).toBe('2 places : vous et Marie');
     expect(seatsLine(3, ['Marie', 'Paul'])).toBe('3 places : vous, Marie et Paul');
     expect(seatsLine(3, ['Marie', ''])).toBe('3 places : vous et 2 invités');

@@ -1,5 +1,6 @@
 // The French e-mails a learner gets when their seat is cancelled: by themselves (with or without
-// refund), or because the admin cancelled the whole session. Times are the chef's, zone named.
+// refund; all their seats or some), or because the admin cancelled the whole session. Times are the chef's, zone named.
+import { seatsLabel, seatsLine } from '@shared/booking';
 import { CHEF_TIME_ZONE, formatPrice, formatSessionDateTime } from '@shared/format';
 import { renderEmail } from '../../integrations/mail/layout';
 import type { Mail } from '../../integrations/mail/mailer';
@@ -84,5 +85,31 @@ export function sessionCancelledMail(input: SeatMailInput & { reason: string }):
     input.refund.kind === 'choice'
       ? { text: 'Choisir mon remboursement', href: input.refund.choiceUrl }
       : { text: 'Choisir une autre séance', href: `${input.publicUrl}/reserver-un-cours` },
+  );
+}
+
+/** The learner gave back some of their booking's seats (docs/decisions/0047): the booking stands with the rest. */
+export function seatsGivenBackMail(input: SeatMailInput & { reservationId: string; gaveBack: number; seatsLeft: number; guests: string[]; refundNoticeHours: number; paid: boolean }): Mail {
+  const when = formatSessionDateTime(input.startsAt, CHEF_TIME_ZONE);
+  const refund = input.refund;
+  const money =
+    refund.kind === 'refunded' && refund.creditCents && refund.creditCents >= refund.totalCents
+      ? `La part des places rendues, ${formatPrice(refund.totalCents)} taxes comprises, a été ajoutée à votre crédit Toque (Mon compte → Mon crédit). La note de crédit est disponible dans Mes Achats.`
+      : refund.kind === 'refunded'
+        ? `Le remboursement de la part des places rendues, ${formatPrice(refund.totalCents)} taxes comprises, a été demandé : il apparaîtra sur votre moyen de paiement d'ici quelques jours ouvrables. La note de crédit sera disponible dans Mes Achats.`
+        : refundParagraph(
+            refund,
+            input.paid
+              ? `Les places ont été rendues moins de ${input.refundNoticeHours} heures avant le cours : comme le prévoit notre politique d'annulation, elles ne sont pas remboursées.`
+              : "Aucun paiement n'était à rembourser pour ces places.",
+          );
+  return render(
+    input.to,
+    `${input.gaveBack > 1 ? 'Places rendues' : 'Place rendue'} : ${input.courseTitle}`,
+    [
+      `Vous avez rendu ${seatsLabel(input.gaveBack)} pour le cours « ${input.courseTitle} » du ${when}. Votre réservation compte maintenant ${seatsLine(input.seatsLeft, input.guests)}.`,
+      money,
+    ],
+    { text: 'Voir ma réservation', href: `${input.publicUrl}/reservations/${input.reservationId}` },
   );
 }

@@ -33,7 +33,7 @@ import { notifyReservationCancelled } from '../notifications/notices';
 import { isUuid } from '../params';
 import { submitRefund } from '../refunds/automatic';
 import { lockOrder } from '../refunds/service';
-import { reservationCancelledMail, type RefundNotice } from './attendee-mail';
+import { reservationCancelledMail, seatsGivenBackMail, type RefundNotice } from './attendee-mail';
 import * as cancelRepo from './cancel-repository';
 import * as transferRepo from './transfer-repository';
 import { findReservationRows, type ReservationRow } from './reservation-rows';
@@ -54,8 +54,11 @@ export const cancelRefundKey = (reservationId: string) => `cancel:${reservationI
 /** The refund of the seats given back when a booking keeps `keep` of them (keep ≥ 1). */
 export const seatCancelRefundKey = (reservationId: string, keep: number) => `cancel:${reservationId}:keep:${keep}`;
 
-/** `extraRefundIds`: the refunds of the differences paid for dearer moves, asked after commit too. */
-type Outcome = { changed: boolean; refundId: string | null; extraRefundIds?: string[] };
+/**
+ * `extraRefundIds`: the refunds of the differences paid for dearer moves, asked after commit too.
+ * `gaveBack`: how many seats a partial cancellation gave back (its e-mail says so).
+ */
+type Outcome = { changed: boolean; refundId: string | null; extraRefundIds?: string[]; gaveBack?: number };
 
 type Decision = {
   acceptNoRefund: boolean;
@@ -208,7 +211,45 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
     const event = { type: 'reservation.updated', reservationId: id } as const;
     await publish(tx, { userId: reservation.userId }, event);
     await publish(tx, { role: 'admin' }, event);
-    return { changed: true, refundId: refund?.id ?? null, extraRefundIds };
+    return { changed: true, refundId: refund?.id ?? null, extraRefundIds, gaveBack: reservation.seats - keep };
+  }
+
+  /** Some seats given back: the booking stands with the rest; its e-mail says how many and what was refunded (all lines together). */
+  async function mailSeatsGivenBack(row: ReservationRow, gaveBack: number, refunds: RefundView[]) {
+    try {
+      const [to] = await cancelRepo.contactsOf(db(), [row.userId]);
+      if (!to) return;
+      const totalCents = refunds.reduce((n, r) => n + r.totalCents, 0);
+      const creditCents = refunds.reduce((n, r) => n + r.creditCents, 0);
+      const notice: RefundNotice = refunds.some((r) => r.status === 'failed')
+        ? { kind: 'refund_failed' }
+        : refunds.length
+          ? { kind: 'refunded', totalCents, creditCents }
+          : { kind: 'none' };
+      // Once per number of seats kept (a repeat keeps as many: the same key).
+      await queueEmail(db(), {
+        dedupeKey: `reservation.seats_given_back:${row.id}:keep:${row.seats}`,
+        kind: 'reservation.cancelled',
+        to: to.email,
+        userId: row.userId,
+        mail: seatsGivenBackMail({
+          to,
+          reservationId: row.id,
+          courseTitle: row.courseTitle,
+          startsAt: row.startsAt,
+          refund: notice,
+          gaveBack,
+          seatsLeft: row.seats,
+          guests: row.guestNames,
+          publicUrl: deps.config.publicUrl,
+          refundNoticeHours: (await readCancellationPolicy(db())).refundNoticeHours,
+          paid: !!row.paidAmountCents,
+        }),
+      });
+    } catch (err) {
+      // The seats are given back; the learner sees it on the booking's page and in Mes Achats.
+      deps.logger.error({ err, reservationId: row.id }, "e-mail des places rendues non envoyé");
+    }
   }
 
   async function mailLearner(row: ReservationRow, refund: RefundView | null) {
@@ -319,9 +360,14 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
         await seatsFreed(deps, found.sessionId);
       }
 
+      const extras: RefundView[] = [];
       for (const extraId of outcome.extraRefundIds ?? []) {
-        const extra = await cancelRepo.findRefund(db(), extraId);
-        if (extra?.status === 'pending' && !extra.providerRefundId) await submitRefund(deps, provider, { ...extra, paymentId: await cancelRepo.paymentIdOf(db(), extra.orderId) });
+        let extra = await cancelRepo.findRefund(db(), extraId);
+        if (extra?.status === 'pending' && !extra.providerRefundId) {
+          await submitRefund(deps, provider, { ...extra, paymentId: await cancelRepo.paymentIdOf(db(), extra.orderId) });
+          extra = await cancelRepo.findRefund(db(), extraId);
+        }
+        if (extra) extras.push(toRefundView(extra));
       }
       // Asked after commit; asked again on a repeat if the first ask never got through (same key).
       let refundRow = outcome.refundId ? await cancelRepo.findRefund(db(), outcome.refundId) : null;
@@ -331,8 +377,9 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       }
       const refund = refundRow ? toRefundView(refundRow) : null;
       const row = (await rowOf(id))!;
-      // Some seats given back: the booking stands (its page and the refund's credit note say it); no cancellation e-mail.
       if (outcome.changed && keepSeats === 0) await mailLearner(row, refund);
+      // Some seats given back: the booking stands; its own e-mail says how many and what comes back.
+      if (outcome.changed && keepSeats > 0 && outcome.gaveBack) await mailSeatsGivenBack(row, outcome.gaveBack, [...(refund ? [refund] : []), ...extras]);
       return { reservation: await view(row, viewer), refund };
   }
 }
