@@ -46,7 +46,7 @@ import { createWaitlistService } from './modules/waitlist/service';
 import { movedCancelRoutes } from './modules/booking/moved-cancel-routes';
 import { createReservationService } from './modules/booking/reservations';
 import { createTransferService } from './modules/booking/transfers';
-import { cancellationPolicyRoutes, giftLinkRoutes } from './modules/booking/transfer-routes';
+import { bookingPolicyRoutes, cancellationPolicyRoutes, giftLinkRoutes } from './modules/booking/transfer-routes';
 import { minimumPolicyRoutes } from './modules/minimum-enrolment/policy-routes';
 import { createBookingService } from './modules/booking/service';
 import { createFeedLimits } from './modules/calendar/feed-limits';
@@ -180,6 +180,7 @@ export function createApp(deps: Deps, realtime: Realtime = createRealtime(deps),
   api.route('/booking', bookingRoutes(createBookingService(deps), createReservationService(deps, paymentProvider), transfers, createBookingPageService(deps)));
   api.route('/transfers', giftLinkRoutes(transfers));
   api.route('/admin/cancellation-policy', cancellationPolicyRoutes(deps));
+  api.route('/legal/booking-policy', bookingPolicyRoutes(services));
   api.route('/admin/minimum-policy', minimumPolicyRoutes(deps));
   api.route('/admin/sessions', adminSessionRoutes(createSessionService(deps, paymentProvider)));
   api.route('/admin/sessions', prepKitRoutes(createPrepKitService(deps)));

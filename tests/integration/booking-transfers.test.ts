@@ -20,6 +20,7 @@ import { QUEUES } from '../../src/server/jobs/queues';
 import { createCourse, createSession } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
 import { send } from '../setup/auth-client';
+import { initialData } from './html-helpers';
 import { appWithAdmin, type SignedInAdmin } from '../setup/app-with-admin';
 import { expectLedgersBalanced } from '../setup/credit-ledger';
 import { checkout, confirm, deliverEvents, newKey, SUCCESS_CARD } from '../setup/payments';
@@ -84,8 +85,13 @@ describe("« Politique d'annulation »: the school's setting, read by both rules
     expect(before.transfer.allowed).toBe(true);
     expect(before.cancellation.refundDeadline).toBe(new Date(start + 12 * HOUR).toISOString());
 
+    // The FAQ and the terms state it: public, in their first HTML (a visitor's copy cached meanwhile).
+    const stated = async (path: string) => initialData(await (await t.request(path)).text())?.['/legal/booking-policy'];
+    expect(await stated('/faq')).toEqual({ policy: { refundNoticeHours: 48, transferUntilHours: 48 } });
     const saved = await send(t, 'PUT', '/api/admin/cancellation-policy', { cookie: admin.cookie, body: { refundNoticeHours: 24, transferUntilHours: 72 } });
     expect(await read(saved)).toEqual({ refundNoticeHours: 24, transferUntilHours: 72 });
+    expect(await read(await send(t, 'GET', '/api/legal/booking-policy', {}))).toEqual({ policy: { refundNoticeHours: 24, transferUntilHours: 72 } });
+    for (const path of ['/faq', '/terms-of-service']) expect(await stated(path)).toEqual({ policy: { refundNoticeHours: 24, transferUntilHours: 72 } });
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'settings.cancellation_policy')));
     expect(audit).toHaveLength(1);
     try {

@@ -262,8 +262,10 @@ describe('other pages', () => {
     expect(title(html)).toBe(expected);
     expect(meta(html, 'description')!.length).toBeGreaterThan(50);
     expect(canonical(html)).toBe(`${BASE}${path}`);
-    // The privacy policy alone carries data: the configured privacy officer (modules/privacy).
+    // The privacy policy carries the configured privacy officer (modules/privacy); the FAQ and the
+    // terms the school's « Politique d'annulation » hours.
     if (path === '/privacy-policy') expect(initialData(html)).toEqual({ '/legal/privacy': expect.objectContaining({ privacyOfficer: expect.any(Object) }) });
+    else if (path === '/faq' || path === '/terms-of-service') expect(initialData(html)).toEqual({ '/legal/booking-policy': { policy: { refundNoticeHours: 48, transferUntilHours: 48 } } });
     else expect(initialData(html)).toBeUndefined();
     expect(html).not.toContain('name="robots"');
   });

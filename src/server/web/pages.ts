@@ -9,6 +9,7 @@ import { formatPrice } from '@shared/format';
 import { SIGNED_IN_READS } from '@shared/initial-data';
 import { MAIN_IMAGES } from '@shared/media';
 import { recipeListQuery } from '@shared/schemas/public';
+import { BOOKING_POLICY_PATH } from '@shared/schemas/transfers';
 import { AppError } from '../http/app-error';
 import type { PublicServices } from '../modules/services';
 import type { ImagePreload, PageHead } from './seo/head';
@@ -246,7 +247,7 @@ export const STATIC_PAGES = [
     module: 'features/static/FaqPage.tsx',
     title: `Foire aux questions${SUFFIX}`,
     description:
-      'Cours en direct, matériel, annulation (remboursement complet jusqu’à 48 h avant le cours), cours manqués et recettes : les réponses à vos questions.',
+      'Cours en direct, matériel, annulation et remboursement, cours manqués et recettes : les réponses à vos questions.',
   },
   {
     path: '/privacy-policy',
@@ -258,7 +259,7 @@ export const STATIC_PAGES = [
     path: '/terms-of-service',
     module: 'features/static/TermsPage.tsx',
     title: `Conditions d’utilisation${SUFFIX}`,
-    description: 'Les conditions d’utilisation de Toque : compte, achats de cours, cours en direct, politique d’annulation de 48 h et abonnement.',
+    description: 'Les conditions d’utilisation de Toque : compte, achats de cours, cours en direct, politique d’annulation et abonnement.',
   },
   {
     path: '/abonnement',
@@ -352,8 +353,11 @@ const PRIVATE_PAGES: { path: string; module: string | null; title: string; signe
 ];
 
 /** The configured facts a static page prints (the privacy officer), so its first render needs no request. */
-function staticData(ctx: PageContext, path: string): Record<string, unknown> | undefined {
-  return path === '/privacy-policy' ? { '/legal/privacy': ctx.services.privacyInfo() } : undefined;
+async function staticData(ctx: PageContext, path: string): Promise<Record<string, unknown> | undefined> {
+  if (path === '/privacy-policy') return { '/legal/privacy': ctx.services.privacyInfo() };
+  // The FAQ and the terms state the school's « Politique d'annulation » hours.
+  if (path === '/faq' || path === '/terms-of-service') return { [BOOKING_POLICY_PATH]: { policy: await ctx.services.bookingPolicy() } };
+  return undefined;
 }
 
 export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
@@ -367,7 +371,7 @@ export const PAGE_ROUTES: [pattern: string, load: Loader][] = [
   ...STATIC_PAGES.map(
     (p): [string, Loader] => [
       p.path,
-      async (ctx) => ({ status: 200, module: p.module, prerender: true, head: plainHead(ctx, p.path, p.title, p.description), data: staticData(ctx, p.path) }),
+      async (ctx) => ({ status: 200, module: p.module, prerender: true, head: plainHead(ctx, p.path, p.title, p.description), data: await staticData(ctx, p.path) }),
     ],
   ),
   ...PRIVATE_PAGES.map(

@@ -2,10 +2,11 @@
 // default) its learner — or the admin, from the roster — moves it to another session of the same
 // course, gives it to someone else by e-mail, or takes its value as « Crédit Toque ». The
 // cancellation policy (the refund's notice and the transfer's deadline) is the school's setting.
+import type { CancellationPolicy } from '../booking';
 import { formatAmount } from '../format';
+import { z } from '../zod';
 
 const dollars = (cents: number) => `${formatAmount(cents)} $`;
-import { z } from '../zod';
 import type { PaymentSession, RefundView } from './checkout';
 import type { ReservationView } from './reservations';
 
@@ -24,6 +25,11 @@ export const cancellationPolicySchema = z
   })
   .strict();
 export type CancellationPolicyInput = z.infer<typeof cancellationPolicySchema>;
+
+/** GET /api/legal/booking-policy — the school's policy as the FAQ and the terms state it (public). */
+export type BookingPolicyResponse = { policy: CancellationPolicy };
+/** Its path as the client's reads and the first HTML's data name it. */
+export const BOOKING_POLICY_PATH = '/legal/booking-policy';
 
 export type TransferKind = 'move' | 'gift' | 'credit';
 /** pending: a gift waiting for its recipient; done; revoked: the giver took it back before acceptance. */

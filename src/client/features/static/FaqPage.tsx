@@ -1,14 +1,18 @@
-// /faq (spec: five questions — live classes, equipment, cancellation, missed classes, recipes).
+// /faq (spec: five questions — live classes, equipment, cancellation, missed classes, recipes). The
+// cancellation's hours are the school's « Politique d'annulation » (in the page's first HTML).
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
+import { DEFAULT_CANCELLATION_POLICY } from '@shared/booking';
 import { formatPrice } from '@shared/format';
+import { BOOKING_POLICY_PATH, type BookingPolicyResponse } from '@shared/schemas/transfers';
+import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { LegalArticle } from './components/LegalArticle';
 import { LEGAL } from './legal-info';
 
-const QUESTIONS: { question: string; answer: ReactNode }[] = [
+const questions = (hours: number): { question: string; answer: ReactNode }[] => [
   {
     question: 'Comment fonctionnent les cours en direct ?',
     answer: (
@@ -48,10 +52,10 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
       <>
         <p>
           Vous pouvez annuler une réservation et être <strong>remboursé intégralement</strong> jusqu'à{' '}
-          <strong>48 heures avant le début du cours</strong>.
+          <strong>{hours} heures avant le début du cours</strong>.
         </p>
         <p>
-          Moins de 48 heures avant le cours, la réservation <strong>n'est plus remboursable</strong> : la place vous
+          Moins de {hours} heures avant le cours, la réservation <strong>n'est plus remboursable</strong> : la place vous
           reste réservée et l'enregistrement du cours vous sera accessible. Si nous devons annuler une séance, vous êtes
           remboursé en totalité. Les détails figurent dans nos{' '}
           <Link to="/terms-of-service">conditions d'utilisation</Link>.
@@ -89,10 +93,11 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
 
 export default function FaqPage() {
   usePageTitle('Foire aux questions');
+  const policy = useApiQuery<BookingPolicyResponse>(BOOKING_POLICY_PATH).data?.policy ?? DEFAULT_CANCELLATION_POLICY;
   return (
     <LegalArticle title="Foire aux questions" intro="Tout ce qu'il faut savoir avant de passer en cuisine avec nous.">
       <div className="space-y-3">
-        {QUESTIONS.map(({ question, answer }, i) => (
+        {questions(policy.refundNoticeHours).map(({ question, answer }, i) => (
           <details
             key={question}
             open={i === 0}

@@ -1,13 +1,18 @@
 // /terms-of-service: the contract between Toque and its users (Québec law, prices in CAD).
 import { Link } from 'react-router';
 import { SUBSCRIPTION_PRICE_CENTS } from '@shared/catalog';
+import { DEFAULT_CANCELLATION_POLICY } from '@shared/booking';
 import { formatPrice } from '@shared/format';
+import { BOOKING_POLICY_PATH, type BookingPolicyResponse } from '@shared/schemas/transfers';
+import { useApiQuery } from '@client/lib/use-api-query';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { LegalArticle } from './components/LegalArticle';
 import { LEGAL } from './legal-info';
 
 export default function TermsPage() {
   usePageTitle("Conditions d'utilisation");
+  // The school's « Politique d'annulation » (in the page's first HTML).
+  const policy = useApiQuery<BookingPolicyResponse>(BOOKING_POLICY_PATH).data?.policy ?? DEFAULT_CANCELLATION_POLICY;
   return (
     <LegalArticle
       title="Conditions d'utilisation"
@@ -58,12 +63,17 @@ export default function TermsPage() {
       <h2>5. Politique d'annulation et de remboursement</h2>
       <ul>
         <li>
-          <strong>Au moins 48 heures avant le début du cours</strong> : vous pouvez annuler votre réservation et être{' '}
+          <strong>Au moins {policy.refundNoticeHours} heures avant le début du cours</strong> : vous pouvez annuler votre réservation et être{' '}
           <strong>remboursé intégralement</strong>, taxes comprises.
         </li>
         <li>
-          <strong>Moins de 48 heures avant le cours</strong>, ou en cas d'absence : <strong>aucun remboursement</strong>.
+          <strong>Moins de {policy.refundNoticeHours} heures avant le cours</strong>, ou en cas d'absence : <strong>aucun remboursement</strong>.
           L'enregistrement du cours reste à votre disposition.
+        </li>
+        <li>
+          Jusqu'à <strong>{policy.transferUntilHours} heures avant le cours</strong>, vous pouvez aussi transférer votre réservation : vers
+          une autre séance du même cours (la différence de prix payée ou remboursée), à une autre personne par courriel, ou en
+          crédit Toque.
         </li>
         <li>
           Si nous annulons une séance, vous choisissez entre une autre séance et un remboursement intégral.

@@ -6,13 +6,14 @@
 //   /api/admin/cancellation-policy          GET/PUT the policy (admin; audited)
 import { Hono } from 'hono';
 import type { CancellationPolicy } from '@shared/booking';
-import { cancellationPolicySchema, giftLinkQuerySchema, type GiftOfferView, type TransferOptionsResponse, type TransferResponse, type TransferView } from '@shared/schemas/transfers';
+import { cancellationPolicySchema, giftLinkQuerySchema, type BookingPolicyResponse, type GiftOfferView, type TransferOptionsResponse, type TransferResponse, type TransferView } from '@shared/schemas/transfers';
 import type { Deps } from '../../deps';
 import type { AppEnv } from '../../http/app-env';
 import { requireAdmin, requireUser } from '../../http/guards';
 import { readJsonBody } from '../../http/json-only';
 import { parseInput } from '../../http/validate';
 import { noQuery, readQuery } from '../params';
+import { invalidatePublicCache } from '../../web/public-cache';
 import { readCancellationPolicy, writeCancellationPolicy } from './policy';
 import type { TransferService } from './transfers';
 
@@ -47,6 +48,16 @@ export function giftLinkRoutes(transfers: TransferService) {
   return app;
 }
 
+/** GET /api/legal/booking-policy — public: the FAQ's and the terms' hours. */
+export function bookingPolicyRoutes(services: { bookingPolicy: () => Promise<CancellationPolicy> }) {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    readQuery(c, noQuery);
+    return c.json<BookingPolicyResponse>({ policy: await services.bookingPolicy() });
+  });
+  return app;
+}
+
 /** GET/PUT /api/admin/cancellation-policy. */
 export function cancellationPolicyRoutes(deps: Pick<Deps, 'database' | 'now'>) {
   const app = new Hono<AppEnv>();
@@ -59,6 +70,8 @@ export function cancellationPolicyRoutes(deps: Pick<Deps, 'database' | 'now'>) {
     const admin = await requireAdmin(c);
     const input = parseInput(cancellationPolicySchema, await readJsonBody(c));
     await deps.database.db.transaction((tx) => writeCancellationPolicy(tx, admin.userId, input, deps.now()));
+    // The FAQ and the terms state the hours: their cached copies go.
+    invalidatePublicCache();
     return c.json<CancellationPolicy>(await readCancellationPolicy(deps.database.db));
   });
   return app;
