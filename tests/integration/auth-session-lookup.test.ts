@@ -1,7 +1,8 @@
 // Who is signed in is read from the database on every request, in one query (auth/service.ts
 // fastLookUp), on whichever instance answers: a session ended, an account deleted, a role, a
 // subscription or an admin's second factor changed through one instance is seen by another one
-// sharing the database on its very next request. Nothing about a session is kept in memory.
+// sharing the database on its very next request. Nothing about a session is kept in memory; the
+// lookups of requests read together share one query (auth/repository.ts), each answered its own.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
@@ -115,6 +116,18 @@ describe('the session cookie', () => {
     expect(await meOn(other, encodeURIComponent(`${row!.token}.${flipped}`))).toBeNull();
     expect(await meOn(other, encodeURIComponent(row!.token))).toBeNull();
     expect((await meOn(other, user.cookie))!.id).toBe(user.id);
+  });
+
+  it('many requests at once share a lookup, each answered for its own session — one ended meanwhile refused, a stranger a visitor', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, (_, i) => newSignedInUser(app, `Personne Lot ${i}`)));
+    await setRole(app.db, people[1]!.id, 'chef');
+    await app.db.delete(sessions).where(eq(sessions.userId, people[2]!.id));
+    // The same person twice, the others once each, and a forged session: all in the same moment.
+    const asked = [...people, people[0]!];
+    const answers = await Promise.all(asked.map((p) => meOn(other, p.cookie)));
+    expect(answers.map((a) => a?.id ?? null)).toEqual(asked.map((p, i) => (i === 2 ? null : p.id)));
+    expect(answers[1]!.role).toBe('chef');
+    expect(answers.filter((a) => a?.fullName === 'Personne Lot 0')).toHaveLength(2);
   });
 
   it('naming no session (or an ended one) is a visitor, and the browser is told to forget it', async () => {

@@ -1,4 +1,5 @@
 // The rows accounts need beyond what the auth library writes itself: profiles and the viewer's rights.
+import DataLoader from 'dataloader';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '@shared/access';
 import type { Db } from '../../db/client';
@@ -78,6 +79,7 @@ function sessionAccountQuery(db: Db) {
     .as('latest');
   return db
     .select({
+      token: sessions.token,
       sessionId: sessions.id,
       sessionCreatedAt: sessions.createdAt,
       sessionExpiresAt: sessions.expiresAt,
@@ -98,26 +100,46 @@ function sessionAccountQuery(db: Db) {
     .leftJoinLateral(latest, sql`true`)
     .leftJoin(adminSecondFactors, eq(adminSecondFactors.userId, users.id))
     .leftJoin(sessionSecondFactors, eq(sessionSecondFactors.sessionId, sessions.id))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .limit(1)
-    .prepare('toque_session_account');
+    .where(sql`${sessions.token} = any(${sql.placeholder('tokens')}::text[])`)
+    .prepare('toque_session_accounts');
 }
 
-// Built once per database (the statement is also prepared once per connection by PostgreSQL).
-const prepared = new WeakMap<Db, ReturnType<typeof sessionAccountQuery>>();
+type SessionLookup = { token: string; now: Date };
+
+/**
+ * The lookups asked while the server reads one batch of requests, answered by one query: a rush of
+ * signed-in requests (a class opening for booking) asked the database once per request, and each
+ * round trip cost more than the lookup itself. Nothing is kept once answered (no cache: a revoked
+ * session is refused on its next request). The query is evaluated as of the batch's latest `now`,
+ * a few milliseconds at most after the others' (the membership a gift starts then counts).
+ */
+function sessionAccountLoader(db: Db) {
+  const query = sessionAccountQuery(db);
+  return new DataLoader<SessionLookup, SessionAccountRow | null>(
+    async (asked) => {
+      const now = new Date(Math.max(...asked.map((a) => a.now.getTime())));
+      const rows = await query.execute({ tokens: [...new Set(asked.map((a) => a.token))], now: now.toISOString() });
+      const byToken = new Map(rows.map(({ token, subscriptionStatus, subscriptionPeriodEnd, ...rest }) => [token, { ...rest, latestSubscription: subscriptionStatus ? { status: subscriptionStatus, currentPeriodEnd: subscriptionPeriodEnd } : null }]));
+      return asked.map((a) => byToken.get(a.token) ?? null);
+    },
+    // After the poll phase (setImmediate): the requests read together from the sockets join one batch.
+    { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setImmediate(run) },
+  );
+}
+
+// One loader per database (the statement is also prepared once per connection by PostgreSQL).
+const loaders = new WeakMap<Db, ReturnType<typeof sessionAccountLoader>>();
 
 /**
  * The session of a token with its person, as findAccount and adminSecondFactorOf read them, in one
- * query: what every signed-in request needs. Null when the token, the user or the profile is missing.
+ * query (shared with the other requests of the moment): what every signed-in request needs. Null
+ * when the token, the user or the profile is missing.
  */
 export async function findSessionAccount(db: Db, token: string, now: Date): Promise<SessionAccountRow | null> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = sessionAccountQuery(db);
-    prepared.set(db, query);
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = sessionAccountLoader(db);
+    loaders.set(db, loader);
   }
-  const [row] = await query.execute({ token, now: now.toISOString() });
-  if (!row) return null;
-  const { subscriptionStatus, subscriptionPeriodEnd, ...rest } = row;
-  return { ...rest, latestSubscription: subscriptionStatus ? { status: subscriptionStatus, currentPeriodEnd: subscriptionPeriodEnd } : null };
+  return loader.load({ token, now });
 }

@@ -136,14 +136,15 @@ export function createBookingService(deps: Pick<Deps, 'config' | 'database' | 'l
       const now = deps.now();
       const id = sessionId.toLowerCase();
       // Asked seats (1 when not said: a learner asking again without them keeps their hold's, under the lock).
+      // Read at this session's turn only: a read before queueing told nothing the turn does not, and
+      // in a rush every attempt made it while none was refused yet (200 reads for nothing).
       const ask = { seats: asked.seats ?? 1 };
-      await refuseIfFull(userId, id, ask.seats, now);
       let result: { created: boolean; seatsChanged?: boolean; fewerSeats?: boolean; row: HoldRow };
       try {
         result = await gate.run(id, userId, async (turn) => {
           if (turn.seenShort(ask.seats)) throw new AppError('SESSION_FULL');
           try {
-            // Read again at this session's turn: it may have filled while this attempt waited.
+            // Without the lock first: once full, the session is refused without a transaction.
             await refuseIfFull(userId, id, ask.seats, now);
             const held = await holdUnderLock(viewer, userId, id, asked, now);
             turn.markHolder();

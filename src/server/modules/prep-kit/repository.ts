@@ -1,6 +1,6 @@
 // The preparation kit's SQL: a seat with what its kit e-mail needs, a session's kit and its
 // confirmed attendees, the session's own kit. Functions take the caller's connection or transaction.
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseSessions, courses, emailDeliveries, reservations, users } from '../../db/schema';
 
