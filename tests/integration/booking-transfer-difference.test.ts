@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldResponse } from '@shared/schemas/booking';
 import type { CalendarResponse } from '@shared/schemas/reservations';
 import type { TransferOptionsResponse, TransferResponse } from '@shared/schemas/transfers';
-import { courses, orderLines, orders, refunds, reservations, reservationTransfers } from '../../src/server/db/schema';
+import { auditLog, courses, orderLines, orders, refunds, reservations, reservationTransfers } from '../../src/server/db/schema';
 import { holdExpiryWorker } from '../../src/server/jobs/hold-expiry';
 import { balance } from '../../src/server/modules/credit/service';
 import { orderCloseWorker } from '../../src/server/modules/checkout/abandon';
@@ -230,6 +230,48 @@ describe('a move to a dearer session pays the difference', () => {
     expect(again.payment ?? null).toBeNull();
     expect(await reservationOf(booked.reservationId)).toMatchObject({ sessionId: third, status: 'confirmed', seats: 2 });
     expect(await seatsOn(later)).toBe(0);
+  });
+
+  it('from the roster: the admin offers the difference (« Offrir la différence ») — moved at once, nothing charged, counted as paid later, never refunded', async () => {
+    const course = await createCourse(t.db, { title: `Tarte aux bleuets ${newKey().slice(-6)}`, isLive: true, priceCents: 6000 });
+    const first = await sessionIn(course.id, 96);
+    const later = await sessionIn(course.id, 24 * 14);
+    const [lea] = await learners(1);
+    const booked = await bookAndPay(lea!, course, first, 2);
+    await t.db.update(courses).set({ priceCents: 7000 }).where(eq(courses.id, course.id));
+    // The learner may not offer it to herself; the admin must say it (else the learner pays it).
+    const forbidden = await transfer(lea!, booked.reservationId, { kind: 'move', sessionId: later, waiveDifference: true });
+    expect(forbidden.status).toBe(403);
+    const asked = await transfer(admin, booked.reservationId, { kind: 'move', sessionId: later });
+    expect(asked.status).toBe(409);
+    expect((await read<{ error: { code: string; message: string } }>(asked)).error).toMatchObject({ code: 'TRANSFER_PAYMENT_REQUIRED', message: expect.stringContaining('Offrir la différence') });
+    expect(await seatsOn(later)).toBe(0);
+
+    const idempotencyKey = newKey();
+    const offered = await Promise.all([
+      transfer(admin, booked.reservationId, { kind: 'move', sessionId: later, waiveDifference: true, idempotencyKey }),
+      transfer(admin, booked.reservationId, { kind: 'move', sessionId: later, waiveDifference: true, idempotencyKey }),
+    ]);
+    expect(offered.map((r) => r.status)).toEqual([200, 200]);
+    const body = await read<TransferResponse>(offered[0]!);
+    expect(body.transfer).toMatchObject({ status: 'done', differenceCents: 0 });
+    expect(body.payment ?? null).toBeNull();
+    expect(await reservationOf(booked.reservationId)).toMatchObject({ sessionId: later, status: 'confirmed', seats: 2 });
+    expect(await seatsOn(first)).toBe(0);
+    expect(await seatsOn(later)).toBe(2);
+    const moves = await t.db.select().from(reservationTransfers).where(eq(reservationTransfers.reservationId, booked.reservationId));
+    expect(moves.map((m) => [m.status, m.waivedPerSeatCents, m.orderId])).toEqual([['done', 1000, null]]);
+    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'reservation.transfer'), eq(auditLog.targetId, booked.reservationId)));
+    expect(trail.map((a) => [a.actorId, (a.details as { waivedCents?: number }).waivedCents])).toEqual([[admin.id, 2000]]);
+
+    // Counted as paid: moving again at today's price costs her nothing.
+    const third = await sessionIn(course.id, 24 * 21);
+    const o = await read<TransferOptionsResponse>(await send(t, 'GET', `/api/booking/reservations/${booked.reservationId}/transfer`, { cookie: lea!.cookie }));
+    expect(o.sessions.find((x) => x.id === third)?.differenceCents).toBe(0);
+    // Cancelled ≥ 48 h: what she paid comes back, not what the school offered.
+    expect((await cancel(lea!, booked.reservationId)).status).toBe(200);
+    expect((await refundsOf(booked.order.id)).map((r) => r.totalCents)).toEqual([booked.order.totalCents]);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, lea!.id))).toHaveLength(1);
   });
 
   it('the payment event racing a cancellation of the booking: money given back once per line, never a seat twice', async () => {

@@ -1290,6 +1290,11 @@ export const reservationTransfers = pgTable(
     toSessionId: uuid(),
     /** A move's price difference, taxes included (> 0 paid, < 0 refunded). */
     differenceCents: integer().notNull().default(0),
+    /**
+     * A dearer move whose difference the school offered (the admin's « Offrir la différence »), per
+     * seat, before tax: a later move counts it as paid; a refund never gives it back (nobody paid it).
+     */
+    waivedPerSeatCents: integer().notNull().default(0),
     refundId: uuid(),
     /** A dearer move: the order of one line for the difference, paid before the booking moves. */
     orderId: uuid().references(() => orders.id, { onDelete: 'restrict' }),

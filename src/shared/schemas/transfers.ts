@@ -37,7 +37,15 @@ export type TransferStatus = 'pending' | 'awaiting_payment' | 'done' | 'revoked'
 
 /** POST /api/booking/reservations/:id/transfer */
 export const transferRequestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('move'), sessionId: z.string().uuid({ message: 'Choisissez une séance.' }), idempotencyKey: z.string().min(8).max(100) }).strict(),
+  z
+    .object({
+      kind: z.literal('move'),
+      sessionId: z.string().uuid({ message: 'Choisissez une séance.' }),
+      idempotencyKey: z.string().min(8).max(100),
+      /** The admin, from the roster: the school offers a dearer session's difference (« Offrir la différence »). */
+      waiveDifference: z.boolean().optional(),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal('gift'),
@@ -124,6 +132,10 @@ export function moveMoneySentence(differenceCents: number): string {
   if (differenceCents > 0) return `Vous paierez ${dollars(differenceCents)} de différence.`;
   if (differenceCents < 0) return `${dollars(-differenceCents)} vous seront remboursés sur votre moyen de paiement d'origine.`;
   return 'Même prix : rien à payer, rien à rembourser.';
+}
+/** The admin's move to a dearer session whose difference the school offers. */
+export function waivedMoneySentence(differenceCents: number): string {
+  return `La différence de ${dollars(differenceCents)} est offerte par l'école : la personne n'a rien à payer.`;
 }
 export function creditMoneySentence(creditCents: number): string {
   return `${dollars(creditCents)} ajoutés à votre Crédit Toque.`;

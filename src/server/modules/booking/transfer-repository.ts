@@ -183,6 +183,15 @@ export async function differenceLinesOf(conn: Conn, reservationId: string) {
     .orderBy(asc(orders.id));
 }
 
+/** What the school offered per seat on this booking's dearer moves (the admin's « Offrir la différence »), before tax. */
+export async function waivedPerSeat(conn: Conn, reservationId: string): Promise<number> {
+  const [row] = await conn
+    .select({ cents: sql<number>`coalesce(sum(${reservationTransfers.waivedPerSeatCents}), 0)::int`.mapWith(Number) })
+    .from(reservationTransfers)
+    .where(and(eq(reservationTransfers.reservationId, reservationId), eq(reservationTransfers.status, 'done')));
+  return row?.cents ?? 0;
+}
+
 /** The difference's order as its payment needs it. */
 export async function orderRow(conn: Conn, orderId: string) {
   const [row] = await conn.select().from(orders).where(eq(orders.id, orderId));

@@ -84,11 +84,12 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
   /**
    * The price difference of moving `seats` seats, before tax: today's list price against what a seat
    * was paid for — the line's list price (its discounts kept) plus the differences already paid for
-   * earlier dearer moves, so that moving again never charges the same difference twice.
+   * (or offered by the school on) earlier dearer moves, so that moving again never charges the same
+   * difference twice.
    */
   async function differenceBeforeTax(conn: Tx | Db, paid: cancelRepo.PaidLine | null, coursePriceCents: number, seats: number, reservationId: string): Promise<number> {
     if (!paid) return 0;
-    let perSeat = await repo.listPricePerSeat(conn, paid.orderLineId);
+    let perSeat = (await repo.listPricePerSeat(conn, paid.orderLineId)) + (await repo.waivedPerSeat(conn, reservationId));
     for (const line of await repo.differenceLinesOf(conn, reservationId)) perSeat += Math.round(line.amountCents / Math.max(1, line.seats));
     return (coursePriceCents - perSeat) * seats;
   }
@@ -106,8 +107,10 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
    * Inside one transaction, the locks taken in the house's order. `kind` move: `toSessionId` the target.
    * Returns the transfer made (or the one a repeat of the same key made).
    */
-  async function decide(found: ReservationRow, actor: SignedInViewer, input: { kind: 'move' | 'credit'; toSessionId?: string; idempotencyKey: string }): Promise<Outcome> {
+  async function decide(found: ReservationRow, actor: SignedInViewer, input: { kind: 'move' | 'credit'; toSessionId?: string; idempotencyKey: string; waiveDifference?: boolean }): Promise<Outcome> {
     const now = deps.now();
+    // Only the school may offer a difference: the learner pays theirs.
+    if (input.waiveDifference && !isAdmin(actor)) throw new AppError('FORBIDDEN', "Seule l'administration peut offrir la différence.");
     const id = found.id;
     const paidBefore = await cancelRepo.paidLineOf(db(), id);
     const differencesBefore = (await repo.differenceLinesOf(db(), id)).map((l) => l.orderId);
@@ -154,6 +157,7 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
       let refundId: string | null = null;
       let toSessionId: string | null = null;
       let differenceCents = 0;
+      let waivedPerSeatCents = 0;
 
       if (input.kind === 'credit') {
         // The value of what is left on the line and on the differences paid for dearer moves, taxes
@@ -190,9 +194,16 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
         if (mine) throw new AppError('ALREADY_BOOKED');
         if (taken + reservation.seats > target.capacity) throw notEnoughSeats(target.capacity - taken, reservation.seats);
         const beforeTax = await differenceBeforeTax(tx, paid, target.coursePriceCents, reservation.seats, id);
+        // Dearer, moved by the admin: the learner pays it from their booking, or the school offers it
+        // (« Offrir la différence »): moved at once, nothing charged, the offered amount kept per seat
+        // so that a later move counts it as paid.
+        if (beforeTax > 0 && paid && isAdmin(actor) && !input.waiveDifference) {
+          throw new AppError('TRANSFER_PAYMENT_REQUIRED', 'Cette séance coûte plus cher : la personne paie la différence depuis sa réservation, ou offrez-la (« Offrir la différence »).');
+        }
+        if (beforeTax > 0 && paid && input.waiveDifference) waivedPerSeatCents = Math.round(beforeTax / reservation.seats);
         // Dearer: the difference is paid first — the target's seats held, an order for it; its
         // payment event moves the booking (transfer-payment.ts). Nothing moves now.
-        if (beforeTax > 0 && paid) {
+        if (beforeTax > 0 && paid && !input.waiveDifference) {
           const opened = await openDifference(tx, {
             config: deps.config,
             provider: provider.name,
@@ -259,6 +270,7 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
         fromSessionId: sessionId,
         toSessionId,
         differenceCents,
+        waivedPerSeatCents,
         refundId,
         idempotencyKey: input.idempotencyKey,
         createdAt: now,
@@ -269,7 +281,7 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
         action: 'reservation.transfer',
         targetType: 'reservation',
         targetId: id,
-        details: { kind: input.kind, transferId, fromSessionId: sessionId, toSessionId, differenceCents, refundId },
+        details: { kind: input.kind, transferId, fromSessionId: sessionId, toSessionId, differenceCents, refundId, ...(waivedPerSeatCents ? { waivedCents: waivedPerSeatCents * reservation.seats } : {}) },
       });
       const event = { type: 'reservation.updated', reservationId: id } as const;
       await publish(tx, { userId: reservation.userId }, event);
@@ -398,7 +410,13 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
       const found = await transferable(viewer, rawId);
       if (input.kind === 'gift') return answer(await offerGift(found, viewer, input.email, input.idempotencyKey), viewer);
       const outcome = await withOrderRetry(() =>
-        decide(found, viewer, input.kind === 'move' ? { kind: 'move', toSessionId: input.sessionId.toLowerCase(), idempotencyKey: input.idempotencyKey } : { kind: 'credit', idempotencyKey: input.idempotencyKey }),
+        decide(
+          found,
+          viewer,
+          input.kind === 'move'
+            ? { kind: 'move', toSessionId: input.sessionId.toLowerCase(), idempotencyKey: input.idempotencyKey, waiveDifference: input.waiveDifference === true }
+            : { kind: 'credit', idempotencyKey: input.idempotencyKey },
+        ),
       );
       return answer(outcome, viewer);
     },

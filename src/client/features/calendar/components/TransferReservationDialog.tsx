@@ -2,12 +2,13 @@
 // saying what happens to the money BEFORE the learner confirms — another session of the same course
 // (« Vous paierez 15,00 $ de différence », « 10,00 $ vous seront remboursés »), someone else by
 // e-mail (pending until they accept; revocable before), or « Crédit Toque » (« 45,99 $ ajoutés à
-// votre Crédit Toque »). The admin opens the same dialog from the roster. One idempotency key per
-// opening: a retry after an unanswered request transfers once.
+// votre Crédit Toque »). The admin opens the same dialog from the roster; to a dearer session, the
+// learner pays the difference from their booking, or the admin offers it (« Offrir la différence »).
+// One idempotency key per opening: a retry after an unanswered request transfers once.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { seatsLabel } from '@shared/booking';
-import { creditMoneySentence, GIFT_MONEY_SENTENCE, moveMoneySentence, type TransferOptionsResponse } from '@shared/schemas/transfers';
+import { creditMoneySentence, GIFT_MONEY_SENTENCE, moveMoneySentence, waivedMoneySentence, type TransferOptionsResponse } from '@shared/schemas/transfers';
 import { Button } from '@client/components/ui/Button';
 import { FormAlert } from '@client/components/ui/FormAlert';
 import { Modal } from '@client/components/ui/Modal';
@@ -46,6 +47,7 @@ function Choose({ reservation: r, transfer, onClose, onTransferred, asAdmin = fa
   const [choice, setChoice] = useState<Choice>('move');
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [email, setEmail] = useState('');
+  const [waive, setWaive] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
 
@@ -74,15 +76,25 @@ function Choose({ reservation: r, transfer, onClose, onTransferred, asAdmin = fa
 
   const open = o.sessions.filter((s) => s.fits);
   const target = open.find((s) => s.id === sessionId) ?? null;
+  const dearer = choice === 'move' && target !== null && target.differenceCents > 0;
+  const waived = asAdmin && dearer && waive;
   const money =
-    choice === 'move' ? (target ? moveMoneySentence(target.differenceCents) : 'Choisissez une séance.') : choice === 'credit' ? creditMoneySentence(o.creditCents) : GIFT_MONEY_SENTENCE;
-  const ready = choice === 'move' ? target !== null && (!asAdmin || target.differenceCents <= 0) : choice === 'gift' ? email.trim().length > 3 : o.creditCents > 0;
+    choice === 'move'
+      ? target
+        ? waived
+          ? waivedMoneySentence(target.differenceCents)
+          : moveMoneySentence(target.differenceCents)
+        : 'Choisissez une séance.'
+      : choice === 'credit'
+        ? creditMoneySentence(o.creditCents)
+        : GIFT_MONEY_SENTENCE;
+  const ready = choice === 'move' ? target !== null && (!asAdmin || !dearer || waive) : choice === 'gift' ? email.trim().length > 3 : o.creditCents > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     const input =
-      choice === 'move' ? { kind: 'move' as const, sessionId: target!.id, idempotencyKey } : choice === 'gift' ? { kind: 'gift' as const, email: email.trim(), idempotencyKey } : { kind: 'credit' as const, idempotencyKey };
+      choice === 'move' ? { kind: 'move' as const, sessionId: target!.id, idempotencyKey, ...(waived ? { waiveDifference: true } : {}) } : choice === 'gift' ? { kind: 'gift' as const, email: email.trim(), idempotencyKey } : { kind: 'credit' as const, idempotencyKey };
     runMutation(
       transfer,
       { reservationId: r.id, input },
@@ -155,17 +167,23 @@ function Choose({ reservation: r, transfer, onClose, onTransferred, asAdmin = fa
       <p role="status" className="rounded-2xl border border-line bg-brand-50 p-4 font-semibold text-ink">
         {money}
       </p>
-      {choice === 'move' && target && target.differenceCents > 0 ? (
-        <p className="text-sm text-muted">
-          {asAdmin
-            ? 'La différence se paie par la personne elle-même, depuis sa réservation.'
-            : 'Vos places y seront réservées 15 minutes, le temps de payer ; votre réservation change une fois la différence payée.'}
-        </p>
+      {dearer && asAdmin ? (
+        <div className="space-y-2">
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-ink">
+            <input type="checkbox" checked={waive} onChange={(e) => setWaive(e.target.checked)} className="mt-0.5 size-5 shrink-0" />
+            <span>
+              Offrir la différence
+              <span className="block text-sm text-muted">La réservation change tout de suite et la personne ne paie rien. Sinon, elle paie la différence elle-même, depuis sa réservation.</span>
+            </span>
+          </label>
+        </div>
+      ) : dearer ? (
+        <p className="text-sm text-muted">Vos places y seront réservées 15 minutes, le temps de payer ; votre réservation change une fois la différence payée.</p>
       ) : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!ready} loading={transfer.isPending}>
-          {choice === 'move' ? (target && target.differenceCents > 0 ? 'Payer la différence' : 'Confirmer le changement') : choice === 'gift' ? 'Envoyer l’offre' : 'Confirmer le crédit'}
+          {choice === 'move' ? (dearer && !asAdmin ? 'Payer la différence' : 'Confirmer le changement') : choice === 'gift' ? 'Envoyer l’offre' : 'Confirmer le crédit'}
         </Button>
         <Button type="button" variant="ghost" onClick={onClose}>
           Retour

@@ -1,0 +1,1 @@
+ALTER TABLE "reservation_transfers" ADD COLUMN "waived_per_seat_cents" integer DEFAULT 0 NOT NULL;
