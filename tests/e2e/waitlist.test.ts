@@ -81,8 +81,8 @@ describe.each(viewports)('a full session’s waitlist (%s)', (viewport: Viewport
     const cancelled = await callApi(ownerPage, 'POST', `/booking/reservations/${prepared.seatId}/cancel`, { acceptNoRefund: true, idempotencyKey: `attente-${viewport}-annule` });
     expect(cancelled.status).toBe(200);
 
-    // Ana: « Une place s'est libérée », the way to pay; she does nothing.
-    await go(anaPage, `/booking/${prepared.courseId}`);
+    // Ana, on the page where she joined: « Une place s'est libérée » appears as the offer is made (the
+    // event stream; no reload), with the way to pay; she does nothing.
     const offer = anaPage.getByRole('region', { name: "Une place s'est libérée" });
     await offer.getByRole('link', { name: 'Payer ma place' }).waitFor();
     await expectNoAxeViolations(anaPage, `waitlist offer (${viewport})`);

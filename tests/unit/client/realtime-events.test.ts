@@ -20,6 +20,7 @@ const KEYS = {
   notificationList: ['notifications', 'u1', 'list', 1],
   unreadCount: ['notifications', 'u1', 'unread-count'],
   emailPreferences: ['email-preferences', 'u1'],
+  waitlist: ['waitlist', 'c1'],
 } as const;
 
 function cacheWithEveryKey() {
@@ -36,12 +37,13 @@ function invalidated(client: QueryClient): string[] {
 }
 
 describe('an event in an open tab', () => {
-  const reservationKeys = ['adminOrders', 'calendar', 'coursePage', 'hold', 'purchases', 'reservation'];
+  // The waitlist too: an offer is a hold made for the learner (« Une place s'est libérée »).
+  const reservationKeys = ['adminOrders', 'calendar', 'coursePage', 'hold', 'purchases', 'reservation', 'waitlist'];
 
   it.each<[string, RealtimeEvent]>([
     ['reservation.confirmed', { type: 'reservation.confirmed', reservationId: 'r1', courseTitle: 'Tourtière', startsAt: '2030-01-15T23:00:00.000Z' }],
     ['reservation.updated', { type: 'reservation.updated', reservationId: 'r1' }],
-  ])('%s reads the reservation data again (calendar, purchases, hold, orders, seats), nothing else', (_, event) => {
+  ])('%s reads the reservation data again (calendar, purchases, hold, orders, seats, waitlist), nothing else', (_, event) => {
     const client = cacheWithEveryKey();
     handleEvent(client, event);
     expect(invalidated(client)).toEqual(reservationKeys);

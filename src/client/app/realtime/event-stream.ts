@@ -11,7 +11,9 @@ import { ME_QUERY_KEY } from '../auth/auth-context';
 
 /**
  * Query key prefixes that hold reservation data; features key their queries under them so an event
- * refreshes them: the calendar and its dialog, Mes Achats, orders, the payment page's hold, the admin's orders.
+ * refreshes them: the calendar and its dialog, Mes Achats, orders, the payment page's hold, the
+ * admin's orders, and the learner's places in line (an offer is a hold made for them: « Une place
+ * s'est libérée » shows as it is made).
  */
 export const RESERVATION_QUERY_PREFIXES: readonly QueryKey[] = [
   ['calendar'],
@@ -20,6 +22,7 @@ export const RESERVATION_QUERY_PREFIXES: readonly QueryKey[] = [
   ['orders'],
   ['booking-hold'],
   ['admin-orders'],
+  ['waitlist'],
 ];
 
 /** A course page counts the seats left: a cancellation frees one. */

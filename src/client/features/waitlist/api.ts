@@ -6,14 +6,18 @@ import { api, type ApiError } from '@client/lib/api';
 
 const KEY = ['waitlist'] as const;
 
-/** GET /api/waitlist(?courseId=) — the learner's places in line; polled while one waits (an offer may come). */
+/**
+ * GET /api/waitlist(?courseId=) — the learner's places in line. An offer comes by the event stream
+ * (app/realtime: 'reservation.updated'); the line's positions, which no event announces, are read
+ * again every minute while one waits.
+ */
 export function useMyWaitlist(courseId?: string, enabled = true) {
   return useQuery<WaitlistListResponse, ApiError>({
     queryKey: [...KEY, courseId ?? 'all'],
     queryFn: ({ signal }) => api<WaitlistListResponse>('/waitlist', { query: { courseId }, signal }),
     enabled,
     staleTime: 0,
-    refetchInterval: (q) => ((q.state.data?.entries.length ?? 0) > 0 ? 30_000 : false),
+    refetchInterval: (q) => ((q.state.data?.entries.length ?? 0) > 0 ? 60_000 : false),
   });
 }
 
