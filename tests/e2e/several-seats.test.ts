@@ -106,12 +106,14 @@ describe.each(viewports.filter((v) => v === 'phone' || !runsEveryJourney(v)))('t
     await dialog(learner).getByRole('button', { name: 'Annuler ma réservation' }).click();
     const confirm = dialog(learner, 'Annuler ma réservation ?');
     await confirm.getByLabel('Une place (vous en garderez 1)').check();
+    // Who no longer comes: Marie, her only guest, already chosen.
+    expect(await confirm.getByRole('radio', { name: 'Marie' }).isChecked()).toBe(true);
     await confirm.getByText('Remboursement de cette place', { exact: true }).waitFor();
     await expectNoAxeViolations(learner, `cancelling one seat of two (${viewport})`);
     await dismissToasts(learner);
     await confirm.getByRole('button', { name: 'Annuler une place' }).click();
     const half = Math.round(order.totalCents / 2);
-    await expectToast(learner, 'Une place annulée', 'Il vous reste 1 place.');
+    await expectToast(learner, 'Une place annulée', 'Marie ne vient plus : il vous reste 1 place.');
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(async () => (await orderOf(learner, order.id)).status, { timeout: 15_000 }).toBe('partially_refunded');
     const refunded = await orderOf(learner, order.id);

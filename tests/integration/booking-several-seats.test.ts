@@ -224,6 +224,34 @@ describe('cancelling one seat or all (48 hours per booking)', () => {
     expect(await refundsOf(order.id)).toHaveLength(2);
   });
 
+  it('the learner says who no longer comes: that guest’s name and dietary needs leave with the seat; a wrong choice is refused in French', async () => {
+    // Before the kit's 72 h: the needs may still be said.
+    const sessionId = await sessionIn(96);
+    const [lea] = await learners(1);
+    const { reservationId } = await bookAndPay(lea!, sessionId, 3, ['Marie', 'Paul']);
+    const needs = [
+      { needs: ['vegetarian'], note: '' },
+      { needs: ['gluten_free'], note: 'cœliaque' },
+      { needs: ['nut_free'], note: '' },
+    ];
+    expect((await send(t, 'PUT', `/api/booking/reservations/${reservationId}/dietary-needs`, { cookie: lea!.cookie, body: { needs } })).status).toBe(200);
+    // No such guest, two guests for one seat, the learner's own seat: nothing changes.
+    for (const dropGuests of [[3], [1, 2], [0]]) {
+      const refused = await cancel(lea!, reservationId, { keepSeats: 2, dropGuests });
+      expect(refused.status).toBe(400);
+      const { error } = await read<ApiErrorBody>(refused);
+      expect(error.code).toBe('VALIDATION_FAILED');
+      if (dropGuests[0] !== 0) expect(error.message).toBe('Choisissez qui ne vient plus : 1 place parmi vos invités.');
+    }
+    expect((await t.db.select().from(reservations).where(eq(reservations.id, reservationId)))[0]!.seats).toBe(3);
+    const res = await cancel(lea!, reservationId, { keepSeats: 2, dropGuests: [1] });
+    expect(res.status).toBe(200);
+    expect((await read<CancelReservationResponse>(res)).reservation).toMatchObject({ seats: 2, guests: ['Paul'] });
+    const [row] = await t.db.select().from(reservations).where(eq(reservations.id, reservationId));
+    expect(row!.dietaryNeeds).toEqual([needs[0], needs[2]]);
+    expect((await roster(sessionId)).attendees.find((a) => a.reservationId === reservationId)).toMatchObject({ seats: 2, guests: ['Paul'], needs: [needs[0], needs[2]] });
+  });
+
   it('within 48 h: one seat is freed without refund once the learner accepts it', async () => {
     const sessionId = await sessionIn(30);
     const [lea] = await learners(1);

@@ -150,6 +150,15 @@ export const cancelReservationSchema = z
       .min(0, { error: 'Nombre de places invalide.' })
       .max(MAX_SEATS_PER_BOOKING - 1, { error: 'Nombre de places invalide.' })
       .optional(),
+    /**
+     * With keepSeats: who no longer comes — the guests' seats given back (1 … seats − 1, the learner's
+     * own is 0 and always kept), one per seat given back; absent: the last guests.
+     */
+    dropGuests: z
+      .array(z.number().int().min(1).max(MAX_SEATS_PER_BOOKING - 1), { error: 'Choisissez qui ne vient plus.' })
+      .max(MAX_SEATS_PER_BOOKING - 1)
+      .refine((list) => new Set(list).size === list.length, { error: 'Choisissez chaque invité une seule fois.' })
+      .optional(),
     idempotencyKey: z.string().min(8).max(100),
   })
   .strict();

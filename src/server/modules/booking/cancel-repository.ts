@@ -2,6 +2,7 @@
 // cancellation's transaction, after the paying order and the session are locked (lock order:
 // orders → course_sessions → reservations).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { SeatNeeds } from '@shared/dietary';
 import type { ReservationCancelReason } from '@shared/schemas/reservations';
 import type { Db, Tx } from '../../db/client';
 import { courseSessions, orderLines, orders, profiles, refunds, reservations, users } from '../../db/schema';
@@ -69,7 +70,7 @@ export async function markCancelled(tx: Tx, reservationId: string, reason: Reser
  * Some of the booking's seats given back (docs/decisions/0047): `seats` left, the guests beyond them
  * dropped, the kit's servings scaled down with them.
  */
-export async function markSeatsCancelled(tx: Tx, reservationId: string, values: { seats: number; guestNames: string[]; servings: number | null }, now: Date): Promise<void> {
+export async function markSeatsCancelled(tx: Tx, reservationId: string, values: { seats: number; guestNames: string[]; dietaryNeeds: SeatNeeds[]; servings: number | null }, now: Date): Promise<void> {
   await tx.update(reservations).set({ ...values, updatedAt: now }).where(eq(reservations.id, reservationId));
 }
 

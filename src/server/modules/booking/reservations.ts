@@ -9,7 +9,8 @@
 // The same 48-hour rule for the booking; ≥ 48 h, the cancelled seats' share of the line is refunded
 // under the key `cancel:<reservationId>:keep:<N>` (a booking only ever shrinks, so each N is reached
 // once): asking again to keep N answers the same.
-import { cancellationTerms, noRefundMessage, seatsShareCents } from '@shared/booking';
+import { cancellationTerms, noRefundMessage, seatsLabel, seatsShareCents } from '@shared/booking';
+import { needsFor } from '@shared/dietary';
 import type { RefundView } from '@shared/schemas/checkout';
 import {
   cancelReservationSchema,
@@ -67,6 +68,8 @@ type Decision = {
   toCredit?: boolean;
   /** Seats to keep (1 … seats − 1); absent or 0: the whole booking. */
   keepSeats?: number;
+  /** With keepSeats: the guests' seats given back (1 … seats − 1); absent: the last ones. */
+  dropGuests?: number[];
 };
 
 export function createReservationService(deps: Pick<Deps, 'config' | 'database' | 'logger' | 'now'>, provider: PaymentProvider) {
@@ -91,7 +94,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
   }
 
   /** Inside the transaction, with the order (if any), the session and the reservation locked. */
-  async function decide(found: ReservationRow, { acceptNoRefund, paidBefore, movedOnly = false, toCredit = false, keepSeats = 0 }: Decision): Promise<Outcome> {
+  async function decide(found: ReservationRow, { acceptNoRefund, paidBefore, movedOnly = false, toCredit = false, keepSeats = 0, dropGuests }: Decision): Promise<Outcome> {
     const now = deps.now();
     const id = found.id;
     // A transfer may have moved the booking to another session since `found` was read: the session to
@@ -137,7 +140,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const refundable = terms.refundable && paid !== null;
       if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED', noRefundMessage(policy.refundNoticeHours));
 
-      if (keepSeats > 0) return cancelSomeSeats(tx, { reservation, paid: refundable ? paid : null, differences: refundable ? differences : [], keep: keepSeats, moved: terms.moved, noticeHours: policy.refundNoticeHours, toCredit, now });
+      if (keepSeats > 0) return cancelSomeSeats(tx, { reservation, paid: refundable ? paid : null, differences: refundable ? differences : [], keep: keepSeats, dropGuests, moved: terms.moved, noticeHours: policy.refundNoticeHours, toCredit, now });
 
       const refund = refundable
         ? await planSeatRefund(tx, paid, {
@@ -180,6 +183,8 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       /** The lines of the differences paid for dearer moves (docs/decisions/0051). */
       differences: cancelRepo.PaidLine[];
       keep: number;
+      /** The guests' seats given back (1 … seats − 1); absent: the last ones. */
+      dropGuests?: number[];
       moved: boolean;
       /** The school's refund notice in hours (the refund's reason says it). */
       noticeHours: number;
@@ -189,6 +194,13 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
   ): Promise<Outcome> {
     const { reservation, paid, keep, now } = input;
     const id = reservation.id;
+    // Who stays: the learner (seat 0) and the guests not given back — their names and needs with them.
+    const dropped = input.dropGuests ?? Array.from({ length: reservation.seats - keep }, (_, i) => keep + i);
+    if (dropped.length !== reservation.seats - keep || dropped.some((seat) => seat < 1 || seat >= reservation.seats)) {
+      throw new AppError('VALIDATION_FAILED', `Choisissez qui ne vient plus : ${seatsLabel(reservation.seats - keep)} parmi vos invités.`, { dropGuests: 'Un invité par place rendue.' });
+    }
+    const kept = Array.from({ length: reservation.seats }, (_, seat) => seat).filter((seat) => !dropped.includes(seat));
+    const needs = needsFor(reservation.seats, reservation.dietaryNeeds ?? undefined);
     const reason = `${input.moved ? MOVED_REFUND_REASON : refundReason(input.noticeHours)} (${reservation.seats - keep} place${reservation.seats - keep > 1 ? 's' : ''} sur ${reservation.seats})`;
     /** The cancelled seats' share of one line, planned under the seats' key (one per order). */
     const refundShare = async (line: cancelRepo.PaidLine) => {
@@ -207,7 +219,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       if (extra) extraRefundIds.push(extra.id);
     }
     const servings = reservation.servings === null ? null : Math.max(1, Math.round((reservation.servings * keep) / reservation.seats));
-    await cancelRepo.markSeatsCancelled(tx, id, { seats: keep, guestNames: reservation.guestNames.slice(0, keep - 1), servings }, now);
+    await cancelRepo.markSeatsCancelled(tx, id, { seats: keep, guestNames: kept.slice(1).map((seat) => reservation.guestNames[seat - 1] ?? ''), dietaryNeeds: kept.map((seat) => needs[seat]!), servings }, now);
     const event = { type: 'reservation.updated', reservationId: id } as const;
     await publish(tx, { userId: reservation.userId }, event);
     await publish(tx, { role: 'admin' }, event);
@@ -303,7 +315,7 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       return finish(
         found,
         viewer,
-        await withOrderRetry(async () => decide(found, { acceptNoRefund: input.acceptNoRefund === true, paidBefore: await cancelRepo.paidLineOf(db(), found.id), toCredit, keepSeats })),
+        await withOrderRetry(async () => decide(found, { acceptNoRefund: input.acceptNoRefund === true, paidBefore: await cancelRepo.paidLineOf(db(), found.id), toCredit, keepSeats, dropGuests: input.dropGuests })),
         keepSeats,
       );
     },

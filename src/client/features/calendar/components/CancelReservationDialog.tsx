@@ -3,7 +3,8 @@
 // gives no refund at all, and the request says the learner accepted that (acceptNoRefund). One
 // idempotency key per dialog opening: a retry after an unanswered request cancels (and refunds) once.
 // A booking of several seats offers « Une place » or « Toutes les places » (docs/decisions/0047): one
-// seat keeps seats − 1 (asking again to keep as many does nothing more), refunded its share ≥ 48 h.
+// seat keeps seats − 1 (asking again to keep as many does nothing more), refunded its share ≥ 48 h;
+// the learner says which guest no longer comes (their name and dietary needs leave with the seat).
 import { useState } from 'react';
 import { seatsLabel } from '@shared/booking';
 import { formatPrice } from '@shared/format';
@@ -53,18 +54,21 @@ function Confirm({
   // The seats kept, fixed when the dialog opened: a retry asks the same.
   const [keepSeats] = useState(() => r.seats - 1);
   const oneSeat = r.seats > 1 && which === 'one';
+  // Which guest no longer comes (seat 1 … seats − 1; the learner's own is kept): the last by default.
+  const [dropGuest, setDropGuest] = useState(() => r.seats - 1);
+  const guestName = (seat: number) => r.guests[seat - 1]?.trim() || `Invité ${seat}`;
 
   const confirm = () => {
     setFailure(null);
     runMutation(
       cancel,
-      { reservationId: r.id, input: { idempotencyKey, ...(oneSeat ? { keepSeats } : {}), ...(refundable ? { refundTo } : { acceptNoRefund: true }) } },
+      { reservationId: r.id, input: { idempotencyKey, ...(oneSeat ? { keepSeats, dropGuests: [dropGuest] } : {}), ...(refundable ? { refundTo } : { acceptNoRefund: true }) } },
       {
         onSuccess: ({ refund }) => {
           if (oneSeat) {
             notifySuccess(
               'Une place annulée',
-              `Il vous reste ${seatsLabel(keepSeats)}.${refund ? ` Remboursement de ${formatPrice(refund.totalCents)} ${refund.creditCents >= refund.totalCents && refund.totalCents > 0 ? 'ajouté à votre crédit Toque' : 'en cours'}.` : ''}`,
+              `${guestName(dropGuest)} ne vient plus : il vous reste ${seatsLabel(keepSeats)}.${refund ? ` Remboursement de ${formatPrice(refund.totalCents)} ${refund.creditCents >= refund.totalCents && refund.totalCents > 0 ? 'ajouté à votre crédit Toque' : 'en cours'}.` : ''}`,
             );
             onClose();
             onCancelled();
@@ -109,6 +113,17 @@ function Confirm({
             <input type="radio" name="cancel-which" value="all" checked={which === 'all'} onChange={() => setWhich('all')} className="size-5" />
             Toutes les places ({r.seats})
           </label>
+        </fieldset>
+      ) : null}
+      {oneSeat ? (
+        <fieldset className="space-y-2">
+          <legend className="font-semibold text-ink">Qui ne vient plus ?</legend>
+          {Array.from({ length: r.seats - 1 }, (_, i) => i + 1).map((seat) => (
+            <label key={seat} className="flex min-h-11 cursor-pointer items-center gap-3">
+              <input type="radio" name="cancel-guest" value={seat} checked={dropGuest === seat} onChange={() => setDropGuest(seat)} className="size-5" />
+              {guestName(seat)}
+            </label>
+          ))}
         </fieldset>
       ) : null}
       <div
