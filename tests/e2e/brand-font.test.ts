@@ -18,7 +18,7 @@ const nextFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => 
  * through and resolves once Fraunces is in use.
  */
 async function openWithFontHeld(path: string) {
-  const page = await newPage('phone');
+  const page = await newPage('phone', { reducedMotion: false });
   await page.addInitScript(() => {
     const w = window as unknown as { __cls: number };
     w.__cls = 0;
@@ -50,7 +50,7 @@ async function openWithFontHeld(path: string) {
 
 describe('the brand font on a first visit, at 390 px', () => {
   it('is preloaded, alone: the subset file is the one font the page asks for', async () => {
-    const page = await newPage('phone');
+    const page = await newPage('phone', { reducedMotion: false });
     try {
       await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
       const preloads = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) =>

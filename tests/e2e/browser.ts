@@ -60,11 +60,12 @@ export function useBrowser(): void {
  * A page in a fresh context (no cookies, no storage) at the given width, in French and Québec's time
  * zone, on the run's clock, asking for reduced motion (app.css then ends every animation and
  * transition at once): the journeys check what happens, not how it moves, and the frames of the
- * animations were a sixth of Chromium's work.
+ * animations were a sixth of Chromium's work. `reducedMotion: false`: a first visit as most people
+ * make it (the brand font's swap, measured frame by frame).
  */
-export async function newPage(viewport: Viewport = 'desktop'): Promise<Page> {
+export async function newPage(viewport: Viewport = 'desktop', { reducedMotion = true }: { reducedMotion?: boolean } = {}): Promise<Page> {
   if (!browser) throw new Error('No browser: call useBrowser() at the top of the journey file');
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'fr-CA', timezoneId: 'America/Toronto', reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'fr-CA', timezoneId: 'America/Toronto', reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
   // A run pinned to a day (TEST_CLOCK_START): the page's clock shows the server's time. Installed,
   // never paused, Playwright's clock flows with real time and fires timers as they fall due.
   if (testClockStart) await context.clock.install({ time: testNow() });

@@ -44,9 +44,11 @@ beforeAll(async () => {
   s.older = await createSession(t.db, tourtiere.id, { startsAt: new Date(clock - 30 * 24 * HOUR), capacity: 8 });
   s.empty = await createSession(t.db, sushi.id, { startsAt: new Date(clock + 96 * HOUR), capacity: 4 });
   const [a, b, c, d] = clients as [SignedInLearner, SignedInLearner, SignedInLearner, SignedInLearner];
+  // Booked one after the other, a second apart (inserted within the same instant, two rows would tie
+  // on their time and fall back to their random ids): within a session the list keeps booking order.
+  let booked = 0;
   const book = (name: string, session: { id: string }, who: SignedInLearner, values: Parameters<typeof createReservation>[3] = {}) =>
-    createReservation(t.db, session.id, who.id, { clientName: who.fullName, ...values }).then((row) => (r[name] = row));
-  // Inserted one by one: within a session the list keeps booking order.
+    createReservation(t.db, session.id, who.id, { clientName: who.fullName, createdAt: new Date(clock - 2 * 24 * HOUR + ++booked * 1000), ...values }).then((row) => (r[name] = row));
   await book('soonConfirmed', s.soon, a);
   await book('soonHold', s.soon, b, { status: 'pending_payment', holdExpiresAt: new Date(clock + 10 * MINUTE) });
   await book('soonStaleHold', s.soon, c, { status: 'pending_payment', holdExpiresAt: new Date(clock - MINUTE) });
