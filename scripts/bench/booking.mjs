@@ -83,7 +83,12 @@ function attempt(hold, cookie, sessionId, seats) {
 /**
  * @returns {Promise<{ attempts: number, seats: number, rounds: { granted: number, grantedSeats: number, full: number, other: string[], wallMs: number, heldInDb: number, smallestRefused: number | null }[], p50: number, p99: number, max: number, attemptsPerSecond: number, holdsPerSecond: number }>}
  */
-export async function measureBookingContention({ base, databaseUrl, authSecret, attempts = 200, seats = 10, rounds = 5, warmupRounds = 1 }) {
+/**
+ * `warmupRounds`: rushes run first and not counted — a class opens for booking on a server that has
+ * been answering for a while, whose code V8 has long since compiled; 8 rounds (1,600 requests) get
+ * there. The first rounds after a boot are slower (p99 ~170 ms where warmed ones are ~135 ms).
+ */
+export async function measureBookingContention({ base, databaseUrl, authSecret, attempts = 200, seats = 10, rounds = 5, warmupRounds = 8 }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   // One connection per learner, opened by the warm-up round and kept: as from browsers already on the page.

@@ -123,7 +123,7 @@ function sessionAccountLoader(db: Db) {
       return asked.map((a) => byToken.get(a.token) ?? null);
     },
     // After the poll phase (setImmediate): the requests read together from the sockets join one batch.
-    { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setImmediate(run) },
+    { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setImmediate(run) },
   );
 }
 
