@@ -221,7 +221,7 @@ async function main() {
   console.log(`${Math.round(mixed.rps)} req/s, ${mixed.iterations} visits, ${mixed.seatsPaid} seats paid, errors ${(mixed.errorRate * 100).toFixed(2)} %, p95 ${Math.round(mixed.p95)} ms, p99 ${Math.round(mixed.p99)} ms`);
   if (Object.keys(mixed.failures).length) console.log('failures:', mixed.failures);
 
-  step('Booking contention: 200 concurrent holds of 1–4 seats on a 10-seat session, 5 rounds after 1 of warm-up');
+  step('Booking contention: 200 concurrent holds of 1–4 seats on a 10-seat session, 5 rounds after 8 of warm-up');
   const booking = await measureBookingContention({ base, databaseUrl: db.url, authSecret });
   const described = describeBooking(booking);
   console.log(`${described.outcome} — ${bookingExact(booking) ? 'exact' : 'NOT EXACT'}; p50 / p99 ${described.latency}; ${described.rate}`);

@@ -5,7 +5,7 @@
 // request too big waits while a smaller one behind it fits; a freed seat with three waiting is
 // offered to exactly one, whatever runs the promotion at once (two instances' services on one database,
 // each with its own pool of connections on PostgreSQL).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiErrorBody } from '@shared/errors';
 import type { HoldResponse } from '@shared/schemas/booking';
@@ -14,6 +14,8 @@ import type { WaitlistEntryResponse, WaitlistListResponse } from '@shared/schema
 import { emailDeliveries, notifications, reservations, waitlistEntries } from '../../src/server/db/schema';
 import { openDatabase } from '../../src/server/db/client';
 import { holdExpiryWorker } from '../../src/server/jobs/hold-expiry';
+import { QUEUES } from '../../src/server/jobs/queues';
+import { waitlistPromoteWorker } from '../../src/server/modules/waitlist/jobs';
 import { createWaitlistService, seatsFreed } from '../../src/server/modules/waitlist/service';
 import { createCourse, createReservation, createSession, createUser } from '../factories';
 import { createSignedInLearners, type SignedInLearner } from '../factories/accounts';
@@ -184,6 +186,36 @@ describe('offering freed seats', () => {
     const res = await send(t, 'PATCH', `/api/admin/courses/${course.id}/sessions/${sessionId}`, { cookie: admin.cookie, body: { capacity: 3 } });
     expect(res.status).toBe(200);
     expect(await mine(ana!)).toMatchObject([{ status: 'offered', seats: 2 }]);
+  });
+
+  it('every way a seat is freed also sends the promotion job in its own transaction (a crash after the commit leaves the offer to it); run, it offers nothing twice', async () => {
+    const promotionJobs = async (sessionId: string) =>
+      Number(((await t.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${QUEUES.waitlistPromote} and data->>'sessionId' = ${sessionId}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const [lea, ana] = await learners(2);
+    // A hold given back, then one asked again with fewer seats.
+    const holds = await sessionIn(96, 4);
+    const held = await read<HoldResponse>(await hold(lea!, holds, 3));
+    expect(await promotionJobs(holds)).toBe(0);
+    expect((await send(t, 'POST', '/api/booking/holds', { cookie: lea!.cookie, body: { sessionId: holds, seats: 2 } })).status).toBe(200);
+    expect(await promotionJobs(holds)).toBe(1);
+    expect((await send(t, 'DELETE', `/api/booking/holds/${held.hold.id}`, { cookie: lea!.cookie })).status).toBe(200);
+    expect(await promotionJobs(holds)).toBe(2);
+    // A seat given back, then the whole booking cancelled, with someone waiting.
+    const { sessionId, seat, owner } = await fullSession(2);
+    await join(ana!, sessionId, 2);
+    expect((await send(t, 'POST', `/api/booking/reservations/${seat.id}/cancel`, { cookie: owner.cookie, body: { acceptNoRefund: true, keepSeats: 1, idempotencyKey: newKey() } })).status).toBe(200);
+    expect(await promotionJobs(sessionId)).toBe(1);
+    expect((await cancelSeat(owner.cookie, seat.id)).status).toBe(200);
+    expect(await promotionJobs(sessionId)).toBe(2);
+    expect(await mine(ana!)).toMatchObject([{ status: 'offered', seats: 2 }]);
+    // The job, run after the offer made at once: nothing more.
+    expect(await waitlistPromoteWorker(t.deps)({ data: { sessionId } })).toBe(0);
+    expect((await entriesOf(sessionId)).filter((e) => e.status === 'offered')).toHaveLength(1);
+    // Capacity raised by the admin.
+    const raised = await sessionIn(96, 1);
+    const res = await send(t, 'PATCH', `/api/admin/courses/${course.id}/sessions/${raised}`, { cookie: admin.cookie, body: { capacity: 2 } });
+    expect(res.status).toBe(200);
+    expect(await promotionJobs(raised)).toBe(1);
   });
 
   it('a freed seat with three waiting is offered to exactly one, however many promotions run at once (two instances on one database)', async () => {

@@ -38,6 +38,7 @@ import { publish } from '../../realtime/publish';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { recordAudit } from '../audit/service';
 import { scheduleMinimumCheck } from '../minimum-enrolment/service';
+import { promoteLater } from '../waitlist/jobs';
 import { seatsFreed } from '../waitlist/service';
 import { announceMove, overlapsOf } from '../sessions/moves';
 import { isUuid } from '../params';
@@ -497,6 +498,8 @@ export function createAdminCourseService(deps: Pick<Deps, 'config' | 'database' 
           details.told = await announceMove(tx, deps.config, { sessionId: sid, previousStartsAt: session.startsAt, now });
         }
         await recordAudit(tx, { actorId, action: 'session.update', targetType: 'session', targetId: sid, details });
+        // More places: the waitlist gets them right after commit, and by a job sent here should that not happen.
+        if (input.capacity !== undefined && input.capacity > session.capacity) await promoteLater(tx, sid, now);
         // A new time or length shows in the attendees' open calendars (and the admins').
         if (changes.startsAt || changes.durationMinutes !== undefined) {
           for (const seat of await repo.seatHolders(tx, sid, now)) {

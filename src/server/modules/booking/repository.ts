@@ -203,7 +203,7 @@ export async function expireIfLapsed(db: Db, reservationId: string, now: Date): 
  * Returns the released row with whether it held a seat, or null when nothing was pending.
  */
 export async function releaseHold(
-  db: Db,
+  db: Db | Tx,
   reservationId: string,
   userId: string,
   now: Date,

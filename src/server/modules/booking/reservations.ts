@@ -40,6 +40,7 @@ import * as transferRepo from './transfer-repository';
 import { findReservationRows, type ReservationRow } from './reservation-rows';
 import { readCancellationPolicy } from './policy';
 import { toReservationView } from './reservation-view';
+import { promoteLater } from '../waitlist/jobs';
 import { seatsFreed } from '../waitlist/service';
 import { checkMovedCancelLink } from './moved-cancel-link';
 import { createRefundChoice } from './refund-choice';
@@ -140,6 +141,8 @@ export function createReservationService(deps: Pick<Deps, 'config' | 'database' 
       const refundable = terms.refundable && paid !== null;
       if (!refundable && !acceptNoRefund) throw new AppError('NO_REFUND_NOT_ACCEPTED', noRefundMessage(policy.refundNoticeHours));
 
+      // The seats freed go to the waitlist right after commit, and by a job sent here should that not happen.
+      await promoteLater(tx, sessionId, now);
       if (keepSeats > 0) return cancelSomeSeats(tx, { reservation, paid: refundable ? paid : null, differences: refundable ? differences : [], keep: keepSeats, dropGuests, moved: terms.moved, noticeHours: policy.refundNoticeHours, toCredit, now });
 
       const refund = refundable

@@ -14,6 +14,7 @@ import { scheduleHoldExpiry } from '../../jobs/hold-expiry';
 import { invalidatePublicCache } from '../../web/public-cache';
 import { isUuid } from '../params';
 import * as repo from './repository';
+import { promoteLater } from '../waitlist/jobs';
 import { seatsFreed } from '../waitlist/service';
 import { createSessionGate } from './session-gate';
 import type { HoldRow } from './repository';
@@ -110,6 +111,8 @@ export function createBookingService(deps: Pick<Deps, 'config' | 'database' | 'l
           servings !== mine.servings ||
           guestNames.join('\u0000') !== mine.guestNames.join('\u0000') ||
           JSON.stringify(dietaryNeeds) !== JSON.stringify(needsFor(mine.seats, mine.dietaryNeeds));
+        // Fewer seats: the others go to the waitlist — right after commit, and by a job sent here should that not happen.
+        if (seats < mine.seats) await promoteLater(tx, sessionId, now);
         return { created: false, seatsChanged: mine.seats !== seats, fewerSeats: seats < mine.seats, row: changed ? await repo.updateHold(tx, mine.id, { seats, guestNames, servings, dietaryNeeds }, now) : mine };
       }
       const servings = asked.servings ?? scaled;
@@ -191,7 +194,12 @@ export function createBookingService(deps: Pick<Deps, 'config' | 'database' | 'l
       const row = await own(userId, rawId);
       if (row.status === 'confirmed') throw new AppError('RESERVATION_CONFIRMED');
       if (row.status !== 'pending_payment') return toView(row);
-      const released = await repo.releaseHold(db(), row.id, userId, deps.now());
+      // The seat goes to the waitlist right after commit, and by a job sent with the release should that not happen.
+      const released = await db().transaction(async (tx) => {
+        const done = await repo.releaseHold(tx, row.id, userId, deps.now());
+        if (done?.heldSeat) await promoteLater(tx, done.row.sessionId, deps.now());
+        return done;
+      });
       // Nothing released: a concurrent release or payment got there first; answer what it left.
       if (!released) {
         const current = await own(userId, row.id);
