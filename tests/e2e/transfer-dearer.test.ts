@@ -1,6 +1,7 @@
 // A move to a later, dearer session (docs/decisions/0051), at phone width: the learner's seat was
 // paid 45 $, the course is 55 $ now. From Mon Calendrier she opens « Transférer », picks the later
-// session, is told « Vous paierez 11,50 $ de différence », pays it on the sandbox's form and lands
+// session, is told « Vous paierez 11,50 $ de différence », reloads the payment page (it finds its
+// payment again), pays it on the sandbox's form and lands
 // on her booking's page, which shows the new date once the payment event moved it. (Holds, lapses,
 // replays, cancellations and races: tests/integration/booking-transfer-difference.test.ts.)
 import type { Page } from 'playwright-core';
@@ -49,8 +50,9 @@ describe('a booking moved to a later, dearer session, the difference paid (phone
   }, 120_000);
   afterAll(() => server?.stop());
 
-  it('told the difference, pays it on the sandbox and lands on the booking’s page at its new date', { timeout: 120_000 }, async () => {
+  it('told the difference, pays it on the sandbox (after a reload of its page) and lands on the booking’s page at its new date', { timeout: 120_000 }, async () => {
     const { learner, title, reservationId } = server.prepared;
+    const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
     await visitUrl(page, `${server.baseURL}/`);
     await signInByApi(page, learner);
     await visitUrl(page, `${server.baseURL}/calendrier`);
@@ -69,13 +71,16 @@ describe('a booking moved to a later, dearer session, the difference paid (phone
     await page.getByRole('heading', { name: 'Payer la différence' }).waitFor();
     await page.getByLabel('Numéro de carte').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // Reloaded (a phone's browser does it to a tab in the background): the page finds its payment again.
+    await page.reload();
+    await page.getByLabel('Numéro de carte').waitFor();
+    expect(squash(await page.getByText('Nouvelle séance :').textContent())).toContain(squash(laterWhen));
     await settled(page);
     await expectNoAxeViolations(page, '« Payer la différence » (phone)');
     await payWithCard(page, '4242 4242 4242 4242');
 
     await page.waitForURL(new RegExp(`/reservations/${reservationId}$`));
     // The payment event moves the booking; its page follows it live.
-    const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
     await until('the booking page shows the new date', () => page.getByTestId('booking-when').textContent(), (text) => squash(text) === squash(laterWhen), 30_000);
     expect(pageErrors(page)).toEqual([]);
   });

@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldResponse } from '@shared/schemas/booking';
 import type { CalendarResponse } from '@shared/schemas/reservations';
-import type { TransferOptionsResponse, TransferResponse } from '@shared/schemas/transfers';
-import { auditLog, courses, orderLines, orders, refunds, reservations, reservationTransfers } from '../../src/server/db/schema';
+import type { PendingDifferenceResponse, TransferOptionsResponse, TransferResponse } from '@shared/schemas/transfers';
+import { auditLog, courseSessions, courses, orderLines, orders, refunds, reservations, reservationTransfers } from '../../src/server/db/schema';
 import { holdExpiryWorker } from '../../src/server/jobs/hold-expiry';
 import { balance } from '../../src/server/modules/credit/service';
 import { orderCloseWorker } from '../../src/server/modules/checkout/abandon';
@@ -80,7 +80,7 @@ async function dearerMove(laterCapacity = 10) {
   return { course, first, later, lea: lea!, booked, idempotencyKey, asked: await read<TransferResponse>(asked) };
 }
 
-const pay = async (who: SignedInLearner, answer: TransferResponse) => expect((await confirm(t, who.cookie, answer.payment!.session!, SUCCESS_CARD)).body.status).toBe('succeeded');
+const pay = async (who: SignedInLearner, answer: Pick<TransferResponse, 'payment'>) => expect((await confirm(t, who.cookie, answer.payment!.session!, SUCCESS_CARD)).body.status).toBe('succeeded');
 
 describe('a move to a dearer session pays the difference', () => {
   it('holds the target’s seats and makes an order of one taxed line; its payment moves the booking, releases the hold, sends the waitlist job', async () => {
@@ -115,6 +115,28 @@ describe('a move to a dearer session pays the difference', () => {
     // The original order untouched, nothing refunded.
     expect(await refundsOf(booked.order.id)).toHaveLength(0);
     expect(await refundsOf(diff.id)).toHaveLength(0);
+  });
+
+  it('its payment page opened again (a reload) finds the same payment while the seats are held; nothing once paid or lapsed; someone else gets 404', async () => {
+    const { course, later, lea, booked, asked } = await dearerMove();
+    const pending = async (who: { cookie: string }) => send(t, 'GET', `/api/booking/reservations/${booked.reservationId}/difference`, { cookie: who.cookie });
+    const again = await read<PendingDifferenceResponse>(await pending(lea));
+    expect(again.difference).toMatchObject({ payment: { orderId: asked.payment!.orderId, totalCents: 2300, holdExpiresAt: asked.payment!.holdExpiresAt, session: { paymentId: asked.payment!.session!.paymentId } } });
+    const [laterSession] = await t.db.select().from(courseSessions).where(eq(courseSessions.id, later));
+    expect(again.difference!.startsAt).toBe(laterSession!.startsAt.toISOString());
+    const [stranger] = await learners(1);
+    expect((await pending(stranger!)).status).toBe(404);
+    // Paid: nothing waits any more.
+    await pay(lea, { payment: again.difference!.payment });
+    expect((await deliverEvents(t)).statuses.every((s) => s === 200)).toBe(true);
+    expect((await read<PendingDifferenceResponse>(await pending(lea))).difference).toBeNull();
+    // Another move asked, then let lapse: nothing either.
+    const third = await sessionIn(course.id, 24 * 21);
+    await t.db.update(courses).set({ priceCents: 8000 }).where(eq(courses.id, course.id));
+    expect((await transfer(lea, booked.reservationId, { kind: 'move', sessionId: third })).status).toBe(200);
+    expect((await read<PendingDifferenceResponse>(await pending(lea))).difference).not.toBeNull();
+    clock += 16 * MINUTE;
+    expect((await read<PendingDifferenceResponse>(await pending(lea))).difference).toBeNull();
   });
 
   it('a replayed payment event moves it once; the same request again answers the same order', async () => {

@@ -114,6 +114,12 @@ export type TransferPayment = {
   session: PaymentSession | null;
 };
 
+/**
+ * GET /api/booking/reservations/:id/difference — the difference still to pay of a move to a dearer
+ * session (its seats still held), for its payment page opened again; null when none waits.
+ */
+export type PendingDifferenceResponse = { difference: { payment: TransferPayment; startsAt: string } | null };
+
 /** GET /api/transfers/:id?signature= — the gift as its recipient sees it from the e-mail's link. */
 export type GiftOfferView = {
   id: string;

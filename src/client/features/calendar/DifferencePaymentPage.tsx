@@ -1,6 +1,7 @@
 // /reservations/:reservationId/difference — paying the difference of a move to a dearer session
-// (docs/decisions/0051). The transfer dialog comes here with the order and its payment; the seats of
-// the new session are held until the hold's end. Once the processor has the payment, the learner goes
+// (docs/decisions/0051). The transfer dialog comes here with the order and its payment; opened again
+// (a reload), the page asks the server for the difference still waiting. The seats of the new
+// session are held until the hold's end. Once the processor has the payment, the learner goes
 // to the booking's page: the payment event moves the booking there (its page follows it live).
 // The school's processor takes it: the sandbox's card form, or Stripe's Payment Element.
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { notifySuccess } from '@client/lib/notify';
 import { sessionWhen } from '@client/lib/session-when';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { fetchOrder } from '@client/features/payment/api';
+import { usePendingDifference } from './transfer-api';
 import { OrderSummary, PaymentLoading, SandboxPaymentForm, SecuredFooter, StripePaymentForm } from '@client/features/payment';
 
 export type DifferencePaymentState = { payment: TransferPayment; startsAt: string };
@@ -24,14 +26,21 @@ export default function DifferencePaymentPage() {
   const state = useLocation().state as DifferencePaymentState | null;
   const navigate = useNavigate();
   usePageTitle('Payer la différence');
-  const payment = state?.payment ?? null;
+  // Opened without the dialog's answer: the difference still waiting, if any.
+  const pending = usePendingDifference(reservationId, !state?.payment);
+  const found = state?.payment ? state : (pending.data?.difference ?? null);
+  const payment = found?.payment ?? null;
   const order = useQuery({ queryKey: ['order', payment?.orderId], queryFn: ({ signal }) => fetchOrder(payment!.orderId, signal), enabled: payment !== null });
   const back = `/reservations/${encodeURIComponent(reservationId)}`;
 
   return (
     <div className="mx-auto min-h-[60vh] w-full max-w-2xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <PageHeader eyebrow="Changement de séance" title="Payer la différence" />
-      {!payment || !payment.session ? (
+      {!state?.payment && pending.isPending ? (
+        <div role="status" aria-label="Chargement du paiement" className="space-y-4">
+          <Skeleton className="h-40 w-full rounded-2xl" />
+        </div>
+      ) : !payment || !payment.session ? (
         <div className="space-y-4">
           <p className="text-ink">Ce paiement n&apos;est plus disponible. Votre réservation n&apos;a pas changé : vous pouvez demander le changement à nouveau.</p>
           <ButtonLink to={back}>Voir ma réservation</ButtonLink>
@@ -39,7 +48,7 @@ export default function DifferencePaymentPage() {
       ) : (
         <>
           <p className="text-ink">
-            Nouvelle séance : <strong>{sessionWhen(state!.startsAt)}</strong>. Vos places y sont réservées jusqu&apos;à {formatClock(payment.holdExpiresAt)} ; sans
+            Nouvelle séance : <strong>{sessionWhen(found!.startsAt)}</strong>. Vos places y sont réservées jusqu&apos;à {formatClock(payment.holdExpiresAt)} ; sans
             paiement d&apos;ici là, votre réservation reste telle quelle.
           </p>
           {order.data ? (

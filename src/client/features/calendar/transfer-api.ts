@@ -2,7 +2,7 @@
 // are read when the dialog opens (what each choice does to the money, said before confirming); a
 // transfer refreshes every calendar, roster and purchase query of this person.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GiftOfferView, TransferOptionsResponse, TransferRequest, TransferResponse, TransferView } from '@shared/schemas/transfers';
+import type { GiftOfferView, PendingDifferenceResponse, TransferOptionsResponse, TransferRequest, TransferResponse, TransferView } from '@shared/schemas/transfers';
 import { api, type ApiError } from '@client/lib/api';
 
 const optionsKey = (reservationId: string) => ['transfer-options', reservationId] as const;
@@ -13,6 +13,16 @@ export function useTransferOptions(reservationId: string, enabled: boolean) {
     queryFn: ({ signal }) => api<TransferOptionsResponse>(`/booking/reservations/${encodeURIComponent(reservationId)}/transfer`, { signal }),
     enabled,
     refetchOnMount: 'always',
+  });
+}
+
+/** The difference still to pay of a dearer move, for its payment page opened without the dialog's answer (a reload). */
+export function usePendingDifference(reservationId: string, enabled: boolean) {
+  return useQuery<PendingDifferenceResponse, ApiError>({
+    queryKey: ['transfer-difference', reservationId],
+    queryFn: ({ signal }) => api<PendingDifferenceResponse>(`/booking/reservations/${encodeURIComponent(reservationId)}/difference`, { signal }),
+    enabled,
+    staleTime: Infinity,
   });
 }
 

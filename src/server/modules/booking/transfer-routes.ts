@@ -6,7 +6,7 @@
 //   /api/admin/cancellation-policy          GET/PUT the policy (admin; audited)
 import { Hono } from 'hono';
 import type { CancellationPolicy } from '@shared/booking';
-import { cancellationPolicySchema, giftLinkQuerySchema, type BookingPolicyResponse, type GiftOfferView, type TransferOptionsResponse, type TransferResponse, type TransferView } from '@shared/schemas/transfers';
+import { cancellationPolicySchema, giftLinkQuerySchema, type BookingPolicyResponse, type GiftOfferView, type PendingDifferenceResponse, type TransferOptionsResponse, type TransferResponse, type TransferView } from '@shared/schemas/transfers';
 import type { Deps } from '../../deps';
 import type { AppEnv } from '../../http/app-env';
 import { requireAdmin, requireUser } from '../../http/guards';
@@ -23,6 +23,11 @@ export function transferRoutes(app: Hono<AppEnv>, transfers: TransferService) {
     readQuery(c, noQuery);
     const viewer = await requireUser(c);
     return c.json<TransferOptionsResponse>(await transfers.options(viewer, c.req.param('reservationId')));
+  });
+  app.get('/reservations/:reservationId/difference', async (c) => {
+    readQuery(c, noQuery);
+    const viewer = await requireUser(c);
+    return c.json<PendingDifferenceResponse>(await transfers.pendingDifference(viewer, c.req.param('reservationId')));
   });
   app.post('/reservations/:reservationId/transfer', async (c) => {
     const viewer = await requireUser(c);

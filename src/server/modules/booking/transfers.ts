@@ -10,7 +10,7 @@
 // acceptance moves the booking to them under the reservation's lock; the giver may revoke it before.
 import { transferAllowed, transferDeadline } from '@shared/booking';
 import { computeTaxes } from '@shared/tax';
-import {
+import { type PendingDifferenceResponse,
   giftAcceptSchema,
   transferRequestSchema,
   type GiftOfferView,
@@ -419,6 +419,24 @@ export function createTransferService(deps: Pick<Deps, 'config' | 'database' | '
         ),
       );
       return answer(outcome, viewer);
+    },
+
+    /**
+     * The difference still to pay of a move to a dearer session, while its seats are held: the payment
+     * page opened again (a reload, another tab) finds its payment (the same one: the processor's key is
+     * the order's). Null when none waits.
+     */
+    async pendingDifference(viewer: SignedInViewer, rawId: string): Promise<PendingDifferenceResponse> {
+      const found = await transferable(viewer, rawId);
+      const t = await repo.awaitingPayment(db(), found.id);
+      const hold = t?.holdReservationId ? await rowOf(t.holdReservationId) : null;
+      if (!t?.orderId || !hold || hold.status !== 'pending_payment' || !hold.holdExpiresAt || hold.holdExpiresAt.getTime() <= deps.now().getTime()) return { difference: null };
+      return {
+        difference: {
+          payment: { orderId: t.orderId, totalCents: t.differenceCents, holdExpiresAt: hold.holdExpiresAt.toISOString(), session: await differencePayment(deps, provider, t.orderId) },
+          startsAt: hold.startsAt.toISOString(),
+        },
+      };
     },
 
     /** The giver (or the admin) takes a gift back before it is accepted; revoking again answers the same. */
