@@ -66,13 +66,14 @@ for (const viewport of viewports) {
       expect(new URL(page.url()).pathname).toBe('/recettes');
       // What the visitor pressed is done once signed in (and only that: closing the dialog dropped the first press).
       await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('true');
+      // The heart flips at once; the server has it once its request is answered (later on a loaded machine).
+      await expect.poll(() => serverFavorites(page), { timeout: 15_000 }).toEqual([recipe.id]);
       await settled(page);
-      expect(await serverFavorites(page)).toEqual([recipe.id]);
       // A toggle from then on: pressed again, it goes.
       await heart(page, recipe).click();
       await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => serverFavorites(page), { timeout: 15_000 }).toEqual([]);
       await settled(page);
-      expect(await serverFavorites(page)).toEqual([]);
     });
 
     it('hearted in the library, the recipe is on /favoris and its page; removed there, the empty state shows', async () => {
@@ -122,12 +123,13 @@ for (const viewport of viewports) {
         const recipe = freeRecipes[2]!;
         await open(page, `/recettes/${recipe.id}`);
         await expect.poll(() => heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
+        // Each click's request answered before the server is read (a loaded machine answers later).
         await heart(page, recipe).click();
+        await expect.poll(() => serverFavorites(page), { timeout: 15_000 }).toContain(recipe.id);
         await settled(page);
-        expect(await serverFavorites(page)).toContain(recipe.id);
         await heart(page, recipe).click();
+        await expect.poll(() => serverFavorites(page), { timeout: 15_000 }).not.toContain(recipe.id);
         await settled(page);
-        expect(await serverFavorites(page)).not.toContain(recipe.id);
         expect(await heart(page, recipe).getAttribute('aria-pressed')).toBe('false');
       });
 
