@@ -64,8 +64,9 @@ describe.each(viewports)('a gift card typed at checkout (%s)', (viewport) => {
 
     if (!covers) {
       await field.getByRole('status').filter({ hasText: 'Carte-cadeau ajoutée à votre crédit' }).waitFor();
+      // The order the checkout answered last (its id is read from that answer as it arrives: later on a loaded machine).
+      await expect.poll(async () => (await orderOf(learner, started.orderId()!)).creditAppliedCents, { timeout: 15_000 }).toBe(amountCents);
       const order = await orderOf(learner, started.orderId()!);
-      expect(order.creditAppliedCents).toBe(amountCents);
       expect(squash(await field.getByRole('status').textContent())).toBe(
         squash(`Carte-cadeau ajoutée à votre crédit (${formatPrice(amountCents)}) : ${formatPrice(amountCents)} utilisés sur cette commande`),
       );

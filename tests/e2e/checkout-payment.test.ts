@@ -94,6 +94,8 @@ for (const viewport of viewports) {
       expect(text).toContain(first.title);
       expect(text).toContain('TPS (5\u00a0%)');
       expect(text).toContain('TVQ (9,975\u00a0%)');
+      // The checkout's answer read as it arrives (later on a loaded machine).
+      await expect.poll(() => opened.orderId()).not.toBeNull();
       const order = await orderOf(page, opened.orderId()!);
       expect(order.province).toBe('QC');
       expect(order.subtotalCents).toBe(first.priceCents);

@@ -38,11 +38,11 @@ describe('hashes at once', () => {
     let mostRunning = 0;
     const watch = setInterval(() => (mostRunning = Math.max(mostRunning, hashingLoad().running)), 1);
     const pending = Array.from({ length: burst }, (_, i) => hashPassword(`${PASSWORD}-${i}`));
-    expect(hashingLoad()).toEqual({ running: HASHES_AT_ONCE, waiting: burst - HASHES_AT_ONCE });
+    expect(hashingLoad()).toMatchObject({ running: HASHES_AT_ONCE, waiting: burst - HASHES_AT_ONCE });
     const hashes = await Promise.all(pending);
     clearInterval(watch);
     expect(mostRunning).toBe(HASHES_AT_ONCE);
     expect(new Set(hashes).size).toBe(burst);
-    expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
+    expect(hashingLoad()).toMatchObject({ running: 0, waiting: 0 });
   });
 });
